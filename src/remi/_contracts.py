@@ -1,0 +1,182 @@
+"""Contracts (Norwegian rounds) and openings (the 51 games).
+
+>>> import remi
+>>> remi.check_contract(["♥9 ♠9 ♦9", "♣5 ♣6 ♣7 ♣8"], 2, remi.NORWEGIAN).ok
+True
+>>> r = remi.check_opening(["♠10 ♥10 ♦10", "♣2 ♣3 ♣4"], remi.SLOVENIAN)
+>>> r.ok, r.points, r.reason
+(False, 39, 'These melds count 39 points; an opening needs at least 51.')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from ._cards import Card, format_cards, parse_cards
+from ._melds import Check, Meld, check_meld, meld_points
+from ._rules import Contract, Ruleset
+
+__all__ = ["check_contract", "check_opening", "contract_for", "MeldsInput"]
+
+#: Melds as :class:`Meld` values, or card groups (text or cards) to arrange.
+MeldsInput = Iterable["Meld | str | Iterable[Card | str]"]
+
+
+def _arrange_all(melds: MeldsInput, ruleset: Ruleset) -> tuple[tuple[Meld, ...], Check | None]:
+    arranged: list[Meld] = []
+    for number, group in enumerate(melds, start=1):
+        result = check_meld(group, ruleset)
+        if not result.ok or result.meld is None:
+            shown = str(group) if isinstance(group, Meld) else format_cards(parse_cards(group))
+            return (), Check(
+                False,
+                "invalid-meld",
+                f"Meld {number} ({shown}) is not legal: {result.reason}",
+            )
+        arranged.append(result.meld)
+    return tuple(arranged), None
+
+
+def contract_for(round: int, ruleset: Ruleset) -> Contract:
+    """Return round *round*'s contract (1-based).
+
+    >>> import remi
+    >>> str(contract_for(7, remi.NORWEGIAN))
+    '3 runs'
+    """
+    from ._errors import RulesetError
+
+    if not ruleset.contracts:
+        raise RulesetError("no-contracts", f"{ruleset.name} has no contracts.")
+    if not isinstance(round, int) or not 1 <= round <= len(ruleset.contracts):
+        raise RulesetError(
+            "no-such-round",
+            f"{ruleset.name} has rounds 1 to {len(ruleset.contracts)}, not {round!r}.",
+        )
+    return ruleset.contracts[round - 1]
+
+
+def check_contract(
+    melds: MeldsInput,
+    round: int,
+    ruleset: Ruleset,
+    *,
+    hand: str | Iterable[Card | str] | None = None,
+) -> Check:
+    """Check whether *melds* fulfil round *round*'s contract under *ruleset*.
+
+    The contract goes down with exactly its melds, sets of exactly
+    ``set_min`` and runs of exactly ``run_min`` cards, unless
+    ``all_down_at_once`` allows extra cards (RULES 1, the seven contracts).
+    In the last round of a ``last_contract_goes_out`` game the runs may be
+    longer, and when *hand* is given they must take every card of it.
+
+    >>> import remi
+    >>> r = remi.check_contract(["♥9 ♠9 ♦9 ♣9", "♣5 ♣6 ♣7 ♣8"], 2, remi.NORWEGIAN)
+    >>> r.code, r.reason
+    ('extra-cards', 'The contract goes down with exactly its cards: sets of 3, runs of 4; ♠9 ♥9 ♦9 ♣9 has 4.')
+    """
+    try:
+        contract = contract_for(round, ruleset)
+    except Exception as exc:  # RulesetError, reported rather than raised
+        from ._errors import RemiError
+
+        if isinstance(exc, RemiError):
+            return Check(False, exc.code, exc.reason)
+        raise
+    arranged, bad = _arrange_all(melds, ruleset)
+    if bad is not None:
+        return bad
+    if not arranged:
+        return Check(False, "no-melds", f"Round {round}'s contract ({contract}) needs melds; none were given.")
+    sets = [m for m in arranged if m.kind == "set"]
+    runs = [m for m in arranged if m.kind == "run"]
+    if len(sets) != contract.sets or len(runs) != contract.runs:
+        got = str(Contract(len(sets), len(runs))) if arranged else "nothing"
+        return Check(
+            False,
+            "wrong-combinations",
+            f"Round {round} asks for {contract}, not {got}.",
+            melds=arranged,
+        )
+    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
+    if not ruleset.all_down_at_once and not final:
+        for meld in arranged:
+            want = ruleset.set_min if meld.kind == "set" else ruleset.run_min
+            if len(meld.cards) != want:
+                return Check(
+                    False,
+                    "extra-cards",
+                    f"The contract goes down with exactly its cards: sets of {ruleset.set_min}, "
+                    f"runs of {ruleset.run_min}; {format_cards(meld.cards)} has {len(meld.cards)}.",
+                    melds=arranged,
+                )
+    if ruleset.same_suit_runs_apart:
+        for i, first in enumerate(runs):
+            for second in runs[i + 1 :]:
+                if first.suit != second.suit:
+                    continue
+                if first.high + 1 == second.low or second.high + 1 == first.low:
+                    return Check(
+                        False,
+                        "runs-touch",
+                        f"{first} and {second} join into one run; two runs of one suit must "
+                        "overlap or leave a gap.",
+                        melds=arranged,
+                    )
+    if hand is not None:
+        held = Counter(parse_cards(hand))
+        laid = Counter(card for meld in arranged for card in meld.cards)
+        missing = laid - held
+        if missing:
+            return Check(
+                False,
+                "not-in-hand",
+                f"The hand does not hold {format_cards(sorted(missing.elements()))}.",
+                melds=arranged,
+            )
+        if final and laid != held:
+            left = held - laid
+            return Check(
+                False,
+                "cards-left-in-hand",
+                f"Round {round} goes down only by going out, but "
+                f"{format_cards(sorted(left.elements()))} would stay in hand.",
+                melds=arranged,
+            )
+    return Check(True, "ok", "", melds=arranged)
+
+
+def check_opening(melds: MeldsInput, ruleset: Ruleset) -> Check:
+    """Check whether *melds* make a legal opening (first lay-down) under *ruleset*.
+
+    Jokers count as the card they stand for; an ace low in a run counts as
+    the ruleset says (RULES 3 and 4). ``points`` holds the count.
+
+    >>> import remi
+    >>> r = remi.check_opening(["♠Q ♥Q ♦Q", "JK ♣8 ♣9 ♣10"], remi.SLOVENIAN)
+    >>> r.ok, r.points
+    (True, 67)
+    """
+    arranged, bad = _arrange_all(melds, ruleset)
+    if bad is not None:
+        return bad
+    if not arranged:
+        return Check(False, "no-melds", "An opening needs at least one meld; none were given.")
+    points = sum(meld_points(m, ruleset) for m in arranged)
+    need = ruleset.opening_points
+    if need is not None and points < need:
+        return Check(
+            False,
+            "opening-too-low",
+            f"These melds count {points} points; an opening needs at least {need}.",
+            melds=arranged,
+            points=points,
+        )
+    return Check(True, "ok", "", melds=arranged, points=points)
+
+
+def melds_cards(melds: Sequence[Meld]) -> tuple[Card, ...]:
+    """Return every card of *melds*, in order."""
+    return tuple(card for meld in melds for card in meld.cards)

@@ -1,0 +1,80 @@
+"""One error tree: every error remi raises is a :class:`RemiError`."""
+
+from __future__ import annotations
+
+__all__ = [
+    "RemiError",
+    "NotationError",
+    "RulesetError",
+    "MeldError",
+    "IllegalActionError",
+    "StateError",
+    "UnsupportedError",
+]
+
+
+class RemiError(Exception):
+    """Base of every error remi raises.
+
+    Each error carries a stable machine-readable :attr:`code` and a human
+    :attr:`reason`; ``str(error)`` is the reason.
+
+    >>> err = RemiError("example", "Something is wrong.")
+    >>> err.code, str(err)
+    ('example', 'Something is wrong.')
+    """
+
+    code: str
+    reason: str
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.reason!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RemiError) or type(other) is not type(self):
+            return NotImplemented
+        return (self.code, self.reason) == (other.code, other.reason)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.code, self.reason))
+
+
+class NotationError(RemiError, ValueError):
+    """Text that is not valid card, meld or action notation."""
+
+
+class RulesetError(RemiError, ValueError):
+    """A ruleset whose options contradict each other or cannot be played."""
+
+
+class MeldError(RemiError, ValueError):
+    """A group of cards that is not a legal meld (raised by the ``require_*`` helpers)."""
+
+
+class IllegalActionError(RemiError, ValueError):
+    """An action that is not legal in the given game state."""
+
+
+class StateError(RemiError, ValueError):
+    """A serialized game state (or other input structure) that is malformed."""
+
+
+class UnsupportedError(RemiError, NotImplementedError):
+    """A feature that this version of remi does not offer yet."""
+
+
+for _cls in (
+    RemiError,
+    NotationError,
+    RulesetError,
+    MeldError,
+    IllegalActionError,
+    StateError,
+    UnsupportedError,
+):
+    _cls.__module__ = "remi"

@@ -1,0 +1,896 @@
+"""Melds: sets and runs, what each joker stands for, lay-offs and joker swaps.
+
+Every check returns a :class:`Check` that says why; nothing here raises for
+a bad meld (only for text that is not card notation).
+
+>>> import remi
+>>> result = remi.check_meld("♠2 JK ♠4 ♠5", remi.NORWEGIAN)
+>>> result.ok, result.kind, str(result.meld)
+(True, 'run', '♠2 JK=♠3 ♠4 ♠5')
+>>> bad = remi.check_meld("♦K ♦A ♦2 ♦3", remi.NORWEGIAN)
+>>> bad.code, bad.reason
+('wraps-corner', 'A run never turns the corner: K-A-2 is not a run.')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+import attrs
+
+from ._cards import RANKS, SUITS, Card, format_cards, parse_card, parse_cards
+from ._errors import MeldError, NotationError
+from ._rules import Ruleset
+
+__all__ = [
+    "Meld",
+    "Check",
+    "MeldKind",
+    "JokerEnd",
+    "check_meld",
+    "check_layoff",
+    "check_joker_swap",
+    "validate_meld",
+    "parse_meld",
+    "meld_points",
+    "is_wild",
+    "rank_text",
+]
+
+MeldKind = Literal["set", "run"]
+JokerEnd = Literal["high", "low"]
+
+_SPADE_TWO = Card.of(2, 0)
+
+
+#: The permissive rules :func:`parse_meld` uses when no ruleset is given.
+_NOTATION_RULES = Ruleset(
+    name="meld notation",
+    family="basic",
+    jokers=1,
+    hand_size_by_players=((2, 1),),
+    set_max=None,
+    run_min=3,
+    ace_low=True,
+    ace_high=True,
+    jokers_at_most_naturals=False,
+    values={"ace": 1},
+    rounds=1,
+)
+
+
+def rank_text(rank: int) -> str:
+    """Return the rank symbol for a rank number on the 1–14 scale (14 is the high ace)."""
+    return RANKS[1 if rank == 14 else rank]
+
+
+def is_wild(card: Card, ruleset: Ruleset) -> bool:
+    """Return whether *card* may stand in for another card under *ruleset*.
+
+    >>> import remi, attrs
+    >>> is_wild(Card("JK"), remi.NORWEGIAN), is_wild(Card("♠2"), remi.NORWEGIAN)
+    (True, False)
+    >>> is_wild(Card("♠2"), remi.with_variants(remi.NORWEGIAN, "spade twos wild"))
+    True
+    """
+    return card.is_joker or (ruleset.wild_spade_twos and card is _SPADE_TWO)
+
+
+@attrs.frozen
+class Meld:
+    """A set or run on the table: its cards in position order and what each wild card stands for.
+
+    For a run, ``rank`` is the rank of the first (lowest) position on the scale
+    1 (low ace) … 14 (high ace) and ``suit`` the suit index; for a set, ``rank``
+    is the set's rank and ``suit`` is -1. ``wild[i]`` tells whether the card
+    at position *i* stands in for another card.
+
+    >>> m = parse_meld("♥J ♥Q ♥K ♥A")
+    >>> m.kind, m.low, m.high, str(m)
+    ('run', 11, 14, '♥J ♥Q ♥K ♥A')
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    wild: tuple[bool, ...]
+    rank: int
+    suit: int = -1
+
+    @property
+    def low(self) -> int:
+        """The lowest rank a run covers (1–14 scale); a set's rank."""
+        return self.rank
+
+    @property
+    def high(self) -> int:
+        """The highest rank a run covers (1–14 scale); a set's rank."""
+        return self.rank + len(self.cards) - 1 if self.kind == "run" else self.rank
+
+    @property
+    def wild_count(self) -> int:
+        """How many cards stand in for others."""
+        return sum(self.wild)
+
+    @property
+    def natural_count(self) -> int:
+        """How many cards stand as themselves."""
+        return len(self.cards) - sum(self.wild)
+
+    def stands_for(self, index: int) -> Card | int:
+        """Return what position *index* stands for: a card in a run, a rank number in a set.
+
+        >>> parse_meld("♠2 JK ♠4 ♠5").stands_for(1)
+        Card('♠3')
+        >>> parse_meld("♠Q ♥Q JK").stands_for(2)
+        12
+        """
+        if self.kind == "set":
+            return self.rank
+        rank = self.rank + index
+        return Card.of(1 if rank == 14 else rank, self.suit)
+
+    def __str__(self) -> str:
+        parts = []
+        for index, (card, wild) in enumerate(zip(self.cards, self.wild)):
+            if wild:
+                target = self.stands_for(index)
+                shown = str(target) if isinstance(target, Card) else RANKS[target]
+                parts.append(f"{card}={shown}")
+            else:
+                parts.append(str(card))
+        return " ".join(parts)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+
+@attrs.frozen
+class Check:
+    """The verdict of a check: ``ok``, a stable ``code``, a one-sentence ``reason``.
+
+    ``kind`` names the meld kind (``"set"``/``"run"``) for meld checks, and
+    ``meld``/``melds`` hold the arranged melds when the check passed.
+    ``points`` is the counted value for openings, ``freed`` the wild card a
+    swap takes back. A check is truthy exactly when it is ``ok``.
+
+    >>> import remi
+    >>> bool(remi.check_meld("♠7 ♥7 ♦7", remi.NORWEGIAN))
+    True
+    """
+
+    ok: bool
+    code: str
+    reason: str = ""
+    kind: MeldKind | None = None
+    meld: Meld | None = None
+    melds: tuple[Meld, ...] = ()
+    points: int | None = None
+    freed: Card | None = None
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def require(self) -> Check:
+        """Return this check if it passed; raise :class:`~remi.MeldError` with its reason if not.
+
+        >>> import remi
+        >>> remi.check_meld("♠7 ♥8 ♦9", remi.SWEDISH).require()
+        Traceback (most recent call last):
+        ...
+        remi.MeldError: ♠7 ♥8 ♦9 is not a run: a run is of one suit, and this one mixes ♠, ♥ and ♦.
+        """
+        if not self.ok:
+            raise MeldError(self.code, self.reason)
+        return self
+
+
+def _fail(code: str, reason: str, kind: MeldKind | None = None) -> Check:
+    return Check(False, code, reason, kind)
+
+
+def _ok(meld: Meld) -> Check:
+    return Check(True, "ok", "", meld.kind, meld)
+
+
+def _cards_of(cards: str | Iterable[Card | str] | Meld) -> tuple[Card, ...]:
+    if isinstance(cards, Meld):
+        return cards.cards
+    return parse_cards(cards)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _list_suits(indices: Iterable[int]) -> str:
+    names = [SUITS[i] for i in sorted(set(indices))]
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# -- arranging loose cards ---------------------------------------------------------
+
+
+def _ratio_check(naturals: int, wilds: int, ruleset: Ruleset, kind: MeldKind) -> Check | None:
+    if wilds and naturals == 0:
+        return _fail("no-natural-card", "A meld needs at least one natural card.", kind)
+    if ruleset.jokers_at_most_naturals and wilds > naturals:
+        return _fail(
+            "too-many-jokers",
+            f"A meld needs at least as many natural cards as jokers; this one has "
+            f"{_plural(naturals, 'natural card')} and {_plural(wilds, 'joker')}.",
+            kind,
+        )
+    return None
+
+
+def _arrange_set(naturals: Sequence[Card], wilds: Sequence[Card], ruleset: Ruleset) -> Check:
+    n = len(naturals) + len(wilds)
+    rank = naturals[0].rank
+    if n < ruleset.set_min:
+        return _fail(
+            "too-short",
+            f"A set needs at least {ruleset.set_min} cards; this one has {n}.",
+            "set",
+        )
+    if ruleset.set_max is not None and n > ruleset.set_max:
+        return _fail(
+            "set-too-large",
+            f"A set holds at most {ruleset.set_max} cards; this one has {n}.",
+            "set",
+        )
+    if ruleset.distinct_suit_sets:
+        counts = Counter(c.suit_index for c in naturals)
+        repeated = [s for s, k in counts.items() if k > 1]
+        if repeated:
+            return _fail(
+                "repeated-suit",
+                f"A set must be of distinct suits here, and this one holds two {SUITS[repeated[0]]} cards.",
+                "set",
+            )
+    bad = _ratio_check(len(naturals), len(wilds), ruleset, "set")
+    if bad is not None:
+        return bad
+    cards = tuple(sorted(naturals)) + tuple(wilds)
+    wild = (False,) * len(naturals) + (True,) * len(wilds)
+    return _ok(Meld("set", cards, wild, rank))
+
+
+def _run_bounds(ruleset: Ruleset) -> tuple[int, int]:
+    return (1 if ruleset.ace_low else 2), (14 if ruleset.ace_high else 13)
+
+
+def _arrange_run(
+    naturals: Sequence[Card], wilds: Sequence[Card], ruleset: Ruleset, joker_end: JokerEnd
+) -> Check:
+    suits = {c.suit_index for c in naturals}
+    n = len(naturals) + len(wilds)
+    text = format_cards(naturals)
+    if len(suits) > 1:
+        return _fail(
+            "mixed-suits",
+            f"{text} is not a run: a run is of one suit, and this one mixes {_list_suits(suits)}.",
+            "run",
+        )
+    suit = naturals[0].suit_index
+    counts = Counter(c.rank for c in naturals)
+    for rank, k in counts.items():
+        if k > 1:
+            return _fail(
+                "duplicate-in-run",
+                f"A run cannot hold {Card.of(rank, suit)} twice.",
+                "run",
+            )
+    if n < ruleset.run_min:
+        return _fail(
+            "too-short",
+            f"A run needs at least {ruleset.run_min} cards; this one has {n}.",
+            "run",
+        )
+    bad = _ratio_check(len(naturals), len(wilds), ruleset, "run")
+    if bad is not None:
+        return bad
+    w = len(wilds)
+    ranks = [c.rank for c in naturals]
+    has_ace = 1 in counts
+    mappings: list[list[int]] = []
+    if has_ace:
+        if ruleset.ace_low:
+            mappings.append(sorted(ranks))
+        if ruleset.ace_high:
+            mappings.append(sorted(14 if r == 1 else r for r in ranks))
+    else:
+        mappings.append(sorted(ranks))
+    lo_bound, hi_bound = _run_bounds(ruleset)
+    for rs in mappings:
+        lo = _place(rs, w, n, lo_bound, hi_bound, joker_end)
+        if lo is not None:
+            return _ok(_build_run(naturals, wilds, suit, lo, n))
+    # Explain the failure as precisely as we can.
+    if _wraps(ranks, w):
+        return _fail("wraps-corner", "A run never turns the corner: K-A-2 is not a run.", "run")
+    if has_ace:
+        high = sorted(14 if r == 1 else r for r in ranks)
+        low = sorted(ranks)
+        if not ruleset.ace_high and _place(high, w, n, 1, 14, joker_end) is not None:
+            return _fail(
+                "ace-high-not-allowed",
+                f"In {ruleset.name} the ace is low only, so it cannot sit above the king.",
+                "run",
+            )
+        if not ruleset.ace_low and _place(low, w, n, 1, 14, joker_end) is not None:
+            return _fail(
+                "ace-low-not-allowed",
+                f"In {ruleset.name} the ace is high only, so it cannot sit below the two.",
+                "run",
+            )
+    rs = mappings[0] if mappings else sorted(ranks)
+    gaps = rs[-1] - rs[0] + 1 - len(rs)
+    if gaps > w:
+        missing = [r for r in range(rs[0], rs[-1] + 1) if r not in rs]
+        shown = " ".join(str(Card.of(1 if r == 14 else r, suit)) for r in missing)
+        if w == 0:
+            return _fail("gap", f"{text} is not a run: {shown} is missing.", "run")
+        return _fail(
+            "gap",
+            f"{text} is not a run: it is missing {shown}, more than "
+            f"{_plural(w, 'joker')} can fill.",
+            "run",
+        )
+    if not ruleset.ace_high and not has_ace and rs[-1] == 13:
+        return _fail(
+            "ace-high-not-allowed",
+            f"In {ruleset.name} the ace is low only, so a run cannot go past the king.",
+            "run",
+        )
+    return _fail(
+        "run-too-long",
+        f"A run of {n} cards does not fit between the lowest and highest rank.",
+        "run",
+    )
+
+
+def _place(
+    rs: Sequence[int], w: int, n: int, lo_bound: int, hi_bound: int, joker_end: JokerEnd
+) -> int | None:
+    span = rs[-1] - rs[0] + 1
+    if span - len(rs) > w:
+        return None
+    lo_min = max(lo_bound, rs[-1] - n + 1)
+    lo_max = min(rs[0], hi_bound - n + 1)
+    if lo_min > lo_max:
+        return None
+    return lo_max if joker_end == "high" else lo_min
+
+
+def _wraps(ranks: Sequence[int], w: int) -> bool:
+    """Whether the ranks would form a run only by going K-A-2."""
+    if not ranks:
+        return False
+    wrapped = sorted(r + 13 if r <= 6 else r for r in ranks)
+    if 13 not in ranks and 1 not in ranks:
+        # K or A must be present (or bridged by a joker) for a wrap to be meant.
+        if not (wrapped[0] >= 12 and w > 0):
+            return False
+    has_low = any(r <= 6 and r != 1 for r in ranks) or (1 in ranks and 13 in ranks)
+    has_high = any(r >= 10 for r in ranks) or (1 in ranks and any(2 <= r <= 6 for r in ranks))
+    if not (has_low and has_high):
+        return False
+    if 1 in ranks:
+        wrapped = sorted(14 if r == 1 else (r + 13 if r <= 6 else r) for r in ranks)
+    span = wrapped[-1] - wrapped[0] + 1
+    return span - len(wrapped) <= w and wrapped[-1] > 14
+
+
+def _build_run(
+    naturals: Sequence[Card], wilds: Sequence[Card], suit: int, lo: int, n: int
+) -> Meld:
+    by_rank: dict[int, Card] = {}
+    for card in naturals:
+        rank = card.rank
+        if rank == 1 and not (lo <= 1 < lo + n):
+            rank = 14
+        by_rank[rank] = card
+    spare = list(wilds)
+    cards: list[Card] = []
+    wild: list[bool] = []
+    for rank in range(lo, lo + n):
+        natural = by_rank.get(rank)
+        if natural is None:
+            cards.append(spare.pop())
+            wild.append(True)
+        else:
+            cards.append(natural)
+            wild.append(False)
+    return Meld("run", tuple(cards), tuple(wild), lo, suit)
+
+
+def _split_wild(cards: Sequence[Card], ruleset: Ruleset) -> tuple[list[Card], list[Card], int]:
+    """Split into naturals, jokers and the number of ♠2s that may go either way."""
+    naturals: list[Card] = []
+    jokers: list[Card] = []
+    flexible = 0
+    for card in cards:
+        if card.is_joker:
+            jokers.append(card)
+        elif ruleset.wild_spade_twos and card is _SPADE_TWO:
+            flexible += 1
+        else:
+            naturals.append(card)
+    return naturals, jokers, flexible
+
+
+def _arrange(
+    naturals: list[Card],
+    wilds: list[Card],
+    ruleset: Ruleset,
+    kind: MeldKind | None,
+    joker_end: JokerEnd,
+) -> Check:
+    n = len(naturals) + len(wilds)
+    if not naturals:
+        if n < min(ruleset.set_min, ruleset.run_min):
+            return _fail(
+                "too-short",
+                f"A meld needs at least {min(ruleset.set_min, ruleset.run_min)} cards; this one has {n}.",
+                kind,
+            )
+        return _fail("no-natural-card", "A meld needs at least one natural card.", kind)
+    same_rank = all(c.rank == naturals[0].rank for c in naturals)
+    if kind == "set":
+        if not same_rank:
+            return _fail(
+                "mixed-ranks",
+                f"{format_cards(naturals)} is not a set: a set is of one rank.",
+                "set",
+            )
+        return _arrange_set(naturals, wilds, ruleset)
+    if kind == "run":
+        return _arrange_run(naturals, wilds, ruleset, joker_end)
+    if same_rank:
+        as_set = _arrange_set(naturals, wilds, ruleset)
+        if as_set.ok or len(naturals) > 1:
+            return as_set
+        as_run = _arrange_run(naturals, wilds, ruleset, joker_end)
+        return as_run if as_run.ok else as_set
+    same_suit = all(c.suit_index == naturals[0].suit_index for c in naturals)
+    if same_suit:
+        return _arrange_run(naturals, wilds, ruleset, joker_end)
+    distinct_ranks = len({c.rank for c in naturals}) == len(naturals)
+    if distinct_ranks:
+        return _arrange_run(naturals, wilds, ruleset, joker_end)
+    return _fail(
+        "not-a-meld",
+        f"{format_cards(naturals)} is neither a set (one rank) nor a run (one suit in sequence).",
+    )
+
+
+def check_meld(
+    cards: str | Iterable[Card | str] | Meld,
+    ruleset: Ruleset,
+    *,
+    kind: MeldKind | None = None,
+    joker_end: JokerEnd = "high",
+) -> Check:
+    """Check whether *cards* form a legal meld under *ruleset*, and arrange them.
+
+    The order of *cards* never changes the verdict. *kind* forces ``"set"``
+    or ``"run"`` where a meld could be read both ways; *joker_end* says at
+    which end of a run a joker goes when either end would be legal (RULES 0:
+    default high). A :class:`Meld` is re-validated as it lies.
+
+    >>> import remi
+    >>> remi.check_meld("♠7 ♠8 ♠9 JK", remi.NORWEGIAN).meld.stands_for(3)
+    Card('♠10')
+    >>> remi.check_meld("♠7 ♠8 ♠9 JK", remi.NORWEGIAN, joker_end="low").meld.stands_for(0)
+    Card('♠6')
+    >>> r = remi.check_meld("♠Q ♠K ♠A", remi.SWEDISH)
+    >>> r.ok, r.code
+    (False, 'ace-high-not-allowed')
+    """
+    if isinstance(cards, Meld):
+        return validate_meld(cards, ruleset)
+    hand = _cards_of(cards)
+    if not hand:
+        return _fail("empty", "A meld needs cards; none were given.", kind)
+    if any(c.is_joker for c in hand) and not _has_jokers(ruleset):
+        return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", kind)
+    naturals, jokers, flexible = _split_wild(hand, ruleset)
+    if not flexible:
+        return _arrange(naturals, jokers, ruleset, kind, joker_end)
+    # ♠2s may stand as themselves or as wild cards: prefer as few wild as works.
+    first = _arrange(naturals + [_SPADE_TWO] * flexible, jokers, ruleset, kind, joker_end)
+    if first.ok:
+        return first
+    for as_wild in range(1, flexible + 1):
+        attempt = _arrange(
+            naturals + [_SPADE_TWO] * (flexible - as_wild),
+            jokers + [_SPADE_TWO] * as_wild,
+            ruleset,
+            kind,
+            joker_end,
+        )
+        if attempt.ok:
+            return attempt
+        if first.code in ("not-a-meld", "mixed-suits", "mixed-ranks"):
+            first = attempt
+    return first
+
+
+def _has_jokers(ruleset: Ruleset) -> bool:
+    return any(
+        ruleset.pack_for(p)[1] > 0 for p in range(ruleset.min_players, ruleset.max_players + 1)
+    )
+
+
+def validate_meld(meld: Meld, ruleset: Ruleset) -> Check:
+    """Check an already arranged :class:`Meld` (positions and wild cards as given).
+
+    >>> import remi
+    >>> validate_meld(parse_meld("♠2 JK=♠3 ♠4 ♠5"), remi.NORWEGIAN).ok
+    True
+    """
+    if not isinstance(meld, Meld):
+        return _fail("not-a-meld", f"Expected a Meld, got {type(meld).__name__}.")
+    n = len(meld.cards)
+    if n == 0 or len(meld.wild) != n:
+        return _fail("malformed-meld", "The meld's cards and wild flags do not match.", meld.kind)
+    if any(c.is_joker for c in meld.cards) and not _has_jokers(ruleset):
+        return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", meld.kind)
+    naturals: list[Card] = []
+    wilds: list[Card] = []
+    for card, wild in zip(meld.cards, meld.wild):
+        if wild:
+            if not is_wild(card, ruleset):
+                return _fail("not-wild", f"{card} cannot stand in for another card.", meld.kind)
+            wilds.append(card)
+        else:
+            if card.is_joker:
+                return _fail("malformed-meld", "A joker must be marked as wild.", meld.kind)
+            naturals.append(card)
+    if meld.kind == "set":
+        if not naturals:
+            return _fail("no-natural-card", "A meld needs at least one natural card.", "set")
+        if any(c.rank != meld.rank for c in naturals):
+            return _fail(
+                "mixed-ranks", f"{format_cards(naturals)} is not a set: a set is of one rank.", "set"
+            )
+        result = _arrange_set(naturals, wilds, ruleset)
+        return _ok(meld) if result.ok else result
+    if meld.kind != "run":
+        return _fail("malformed-meld", f"{meld.kind!r} is not a meld kind.")
+    lo_bound, hi_bound = _run_bounds(ruleset)
+    if not 0 <= meld.suit < 4:
+        return _fail("malformed-meld", "A run needs a suit.", "run")
+    if meld.rank < lo_bound or meld.rank + n - 1 > hi_bound:
+        if meld.rank + n - 1 > hi_bound and hi_bound == 13 and meld.rank + n - 1 == 14:
+            return _fail(
+                "ace-high-not-allowed",
+                f"In {ruleset.name} the ace is low only, so it cannot sit above the king.",
+                "run",
+            )
+        return _fail(
+            "run-off-the-end",
+            f"A run from {rank_text(meld.rank)} with {n} cards runs past the end of the suit.",
+            "run",
+        )
+    for index, (card, wild) in enumerate(zip(meld.cards, meld.wild)):
+        if wild:
+            continue
+        want = meld.stands_for(index)
+        if card is not want:
+            return _fail(
+                "wrong-position",
+                f"{card} cannot stand where the run needs {want}.",
+                "run",
+            )
+    if n < ruleset.run_min:
+        return _fail(
+            "too-short", f"A run needs at least {ruleset.run_min} cards; this one has {n}.", "run"
+        )
+    bad = _ratio_check(len(naturals), len(wilds), ruleset, "run")
+    if bad is not None:
+        return bad
+    return _ok(meld)
+
+
+# -- lay-offs and swaps ---------------------------------------------------------------------
+
+
+def check_layoff(
+    meld: Meld,
+    cards: str | Iterable[Card | str],
+    ruleset: Ruleset,
+    *,
+    end: JokerEnd | None = None,
+) -> Check:
+    """Check laying *cards* off onto the table *meld*; the extended meld is in ``.meld``.
+
+    Cards go onto a run at either end (a joker goes to *end*, high by
+    default); onto a set they must match its rank. The naturals-versus-jokers
+    rule is checked on the result (RULES 1).
+
+    >>> import remi
+    >>> run = remi.check_meld("♠5 ♠6 ♠7 ♠8", remi.NORWEGIAN).meld
+    >>> str(remi.check_layoff(run, "♠4 ♠9", remi.NORWEGIAN).meld)
+    '♠4 ♠5 ♠6 ♠7 ♠8 ♠9'
+    >>> remi.check_layoff(run, "♠J", remi.NORWEGIAN).code
+    'does-not-fit'
+    """
+    new = _cards_of(cards)
+    if not new:
+        return _fail("empty", "Nothing was given to lay off.", meld.kind)
+    if any(c.is_joker for c in new) and not _has_jokers(ruleset):
+        return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", meld.kind)
+    if meld.kind == "set":
+        return _layoff_set(meld, new, ruleset)
+    return _layoff_run(meld, new, ruleset, end or "high")
+
+
+def _layoff_set(meld: Meld, new: Sequence[Card], ruleset: Ruleset) -> Check:
+    naturals = [c for c, w in zip(meld.cards, meld.wild) if not w]
+    wilds = [c for c, w in zip(meld.cards, meld.wild) if w]
+    for card in new:
+        if card.is_joker or (is_wild(card, ruleset) and card.rank != meld.rank):
+            wilds.append(card)
+        elif card.rank == meld.rank:
+            naturals.append(card)
+        else:
+            return _fail(
+                "does-not-fit",
+                f"{card} does not fit a set of {RANKS[meld.rank]}s.",
+                "set",
+            )
+    result = _arrange_set(naturals, wilds, ruleset)
+    if not result.ok:
+        return result
+    cards = meld.cards + tuple(new)
+    wild = meld.wild + tuple(
+        c.is_joker or (is_wild(c, ruleset) and c.rank != meld.rank) for c in new
+    )
+    return _ok(Meld("set", cards, wild, meld.rank))
+
+
+def _layoff_run(meld: Meld, new: Sequence[Card], ruleset: Ruleset, end: JokerEnd) -> Check:
+    lo, hi = meld.low, meld.high
+    lo_bound, hi_bound = _run_bounds(ruleset)
+    k = len(new)
+    total = len(meld.cards) + k
+    naturals_new = [c for c in new if not c.is_joker]
+    wild_new = [c for c in new if c.is_joker]
+    flexible = [c for c in naturals_new if is_wild(c, ruleset)]
+    solid = [c for c in naturals_new if not is_wild(c, ruleset)]
+    for card in solid:
+        if card.suit_index != meld.suit:
+            return _fail(
+                "does-not-fit",
+                f"{card} does not fit a run of {SUITS[meld.suit]}.",
+                "run",
+            )
+    shifts = range(0, k + 1) if end == "high" else range(k, -1, -1)
+    for shift in shifts:
+        new_lo = lo - shift
+        new_hi = new_lo + total - 1
+        if new_lo < lo_bound or new_hi > hi_bound or new_hi < hi:
+            continue
+        free = [r for r in range(new_lo, lo)] + [r for r in range(hi + 1, new_hi + 1)]
+        placed = _place_naturals(solid, flexible, wild_new, free, meld.suit, ruleset)
+        if placed is None:
+            continue
+        slot_cards, slot_wild = placed
+        before = lo - new_lo
+        cards = tuple(slot_cards[:before]) + meld.cards + tuple(slot_cards[before:])
+        wild = tuple(slot_wild[:before]) + meld.wild + tuple(slot_wild[before:])
+        extended = Meld("run", cards, wild, new_lo, meld.suit)
+        bad = _ratio_check(
+            extended.natural_count, extended.wild_count, ruleset, "run"
+        )
+        if bad is not None:
+            return bad
+        return _ok(extended)
+    return _fail(
+        "does-not-fit",
+        f"{format_cards(new)} cannot extend {meld} at either end.",
+        "run",
+    )
+
+
+def _place_naturals(
+    solid: Sequence[Card],
+    flexible: Sequence[Card],
+    wilds: Sequence[Card],
+    free: Sequence[int],
+    suit: int,
+    ruleset: Ruleset,
+) -> tuple[list[Card], list[bool]] | None:
+    slots: dict[int, Card] = {}
+    for card in solid:
+        options = [card.rank] if card.rank != 1 else [1, 14]
+        spot = next((r for r in options if r in free and r not in slots), None)
+        if spot is None:
+            return None
+        slots[spot] = card
+    spare_wild = list(wilds)
+    spare_flex = list(flexible)
+    # A flexible ♠2 stands as itself when its own slot is free, else as a wild card.
+    for card in list(spare_flex):
+        if card.suit_index == suit and card.rank in free and card.rank not in slots:
+            slots[card.rank] = card
+            spare_flex.remove(card)
+    stand_ins = spare_wild + spare_flex
+    empty = [r for r in free if r not in slots]
+    if len(empty) != len(stand_ins):
+        return None
+    cards: list[Card] = []
+    wild: list[bool] = []
+    for rank in free:
+        natural = slots.get(rank)
+        if natural is None:
+            cards.append(stand_ins.pop())
+            wild.append(True)
+        else:
+            cards.append(natural)
+            wild.append(False)
+    return cards, wild
+
+
+def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
+    """Check putting the natural *card* in place of the joker that stands for it in *meld*.
+
+    The new meld is in ``.meld`` and the joker taken back in ``.freed``.
+    Which melds allow swaps is the ruleset's ``joker_swap`` (Norwegian: runs
+    only; a joker in a set is locked, RULES 1).
+
+    >>> import remi
+    >>> run = remi.check_meld("♠2 JK ♠4 ♠5", remi.NORWEGIAN).meld
+    >>> swap = remi.check_joker_swap(run, "♠3", remi.NORWEGIAN)
+    >>> str(swap.meld), swap.freed
+    ('♠2 ♠3 ♠4 ♠5', Card('JK'))
+    >>> remi.check_joker_swap(remi.check_meld("♠Q ♥Q JK", remi.NORWEGIAN).meld, "♦Q", remi.NORWEGIAN).code
+    'joker-locked-in-set'
+    """
+    if isinstance(card, str):
+        card = parse_card(card)
+    if ruleset.joker_swap == "none":
+        return _fail("no-joker-swaps", f"{ruleset.name} does not allow joker swaps.", meld.kind)
+    if meld.kind == "set" and ruleset.joker_swap == "runs":
+        return _fail(
+            "joker-locked-in-set",
+            "A joker in a set is locked there for the rest of the round.",
+            "set",
+        )
+    if card.is_joker:
+        return _fail("swap-needs-natural", "Only a natural card can take a joker's place.", meld.kind)
+    if not meld.wild_count:
+        return _fail("no-joker", f"{meld} holds no joker to swap.", meld.kind)
+    for index, wild in enumerate(meld.wild):
+        if not wild:
+            continue
+        target = meld.stands_for(index)
+        fits = card is target if isinstance(target, Card) else card.rank == target
+        if not fits:
+            continue
+        if meld.kind == "set" and ruleset.distinct_suit_sets:
+            suits = {c.suit_index for c, w in zip(meld.cards, meld.wild) if not w}
+            if card.suit_index in suits:
+                continue
+        cards = meld.cards[:index] + (card,) + meld.cards[index + 1 :]
+        wild_flags = meld.wild[:index] + (False,) + meld.wild[index + 1 :]
+        swapped = Meld(meld.kind, cards, wild_flags, meld.rank, meld.suit)
+        return Check(True, "ok", "", meld.kind, swapped, freed=meld.cards[index])
+    return _fail("no-joker-for-card", f"No joker in {meld} stands for {card}.", meld.kind)
+
+
+# -- notation and points --------------------------------------------------------------------
+
+
+def parse_meld(
+    text: str, ruleset: Ruleset | None = None, *, kind: MeldKind | None = None
+) -> Meld:
+    """Parse a meld in notation: cards, with ``=X`` after a wild card to say what it stands for.
+
+    Without annotations the cards are arranged as :func:`check_meld` would.
+    Without a *ruleset*, any set or run of three or more cards is accepted
+    (ace low or high, any number of jokers beside one natural card).
+    Raises :class:`~remi.NotationError` for bad text and
+    :class:`~remi.MeldError` for cards that are no meld.
+
+    >>> str(parse_meld("JK=♠6 ♠7 ♠8 ♠9"))
+    'JK=♠6 ♠7 ♠8 ♠9'
+    >>> str(parse_meld("♣K ♣K JK"))
+    '♣K ♣K JK=K'
+    """
+    rules = ruleset if ruleset is not None else _NOTATION_RULES
+    if not isinstance(text, str):
+        raise NotationError("not-text", f"Expected meld text, got {type(text).__name__}.")
+    tokens = text.replace(",", " ").split()
+    cards: list[Card] = []
+    targets: list[str | None] = []
+    for token in tokens:
+        card_text, _, target = token.partition("=")
+        cards.append(parse_card(card_text))
+        targets.append(target or None)
+    if not any(targets):
+        return check_meld(cards, rules, kind=kind).require().meld  # type: ignore[return-value]
+    # Annotated: rebuild positions from the annotations.
+    naturals = [c for c, t in zip(cards, targets) if t is None]
+    run_targets = [t for t in targets if t is not None and not _is_rank_text(t)]
+    if kind == "set" or (kind is None and not run_targets):
+        ranks = {c.rank for c in naturals}
+        for t in targets:
+            if t is not None:
+                ranks.add(_parse_rank(t))
+        if len(ranks) != 1:
+            raise MeldError("mixed-ranks", f"{text!r} is not a set: a set is of one rank.")
+        rank = ranks.pop()
+        meld = Meld("set", tuple(cards), tuple(t is not None for t in targets), rank)
+    else:
+        positions: list[tuple[int, Card, bool]] = []
+        for card, annotation in zip(cards, targets):
+            stand = parse_card(annotation) if annotation is not None else card
+            positions.append((stand.rank, card, annotation is not None))
+        suits = {parse_card(t).suit_index for t in targets if t is not None} | {
+            c.suit_index for c in naturals
+        }
+        if len(suits) != 1:
+            raise MeldError("mixed-suits", f"{text!r} is not a run: a run is of one suit.")
+        ranks_low = sorted(p[0] for p in positions)
+        if 1 in ranks_low and ranks_low[-1] >= 12:
+            positions = [(14 if r == 1 else r, c, w) for r, c, w in positions]
+        positions.sort(key=lambda p: p[0])
+        lo = positions[0][0]
+        if [p[0] for p in positions] != list(range(lo, lo + len(positions))):
+            raise MeldError("gap", f"{text!r} is not a run: its ranks are not consecutive.")
+        meld = Meld(
+            "run",
+            tuple(p[1] for p in positions),
+            tuple(p[2] for p in positions),
+            lo,
+            suits.pop(),
+        )
+    validate_meld(meld, rules).require()
+    return meld
+
+
+def _is_rank_text(text: str) -> bool:
+    upper = text.strip().upper()
+    return upper == "T" or upper in RANKS[1:]
+
+
+def _parse_rank(text: str) -> int:
+    upper = text.strip().upper()
+    for number, name in enumerate(RANKS):
+        if name and name == upper:
+            return number
+    if upper == "T":
+        return 10
+    return parse_card(text).rank
+
+
+def meld_points(meld: Meld, ruleset: Ruleset) -> int:
+    """Return what *meld* counts toward an opening: wild cards count as what they stand for.
+
+    An ace low in a run counts ``values.ace_low_in_run`` where the ruleset
+    has it (Slovenian and Kalooki: 1), otherwise ``values.ace``.
+
+    >>> import remi
+    >>> meld_points(parse_meld("♠A ♠2 ♠3"), remi.SLOVENIAN), meld_points(parse_meld("♠Q ♠K ♠A"), remi.SLOVENIAN)
+    (6, 30)
+    """
+    values = ruleset.values
+    if meld.kind == "set":
+        return values.of_rank(meld.rank) * len(meld.cards)
+    total = 0
+    for index in range(len(meld.cards)):
+        rank = meld.rank + index
+        if rank == 1:
+            low = values.ace_low_in_run
+            total += values.ace if low is None else low
+        elif rank == 14:
+            total += values.ace
+        else:
+            total += values.of_rank(rank)
+    return total

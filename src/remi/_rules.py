@@ -1,0 +1,421 @@
+"""The ruleset: one frozen value holding every option of every game.
+
+A preset (``remi.NORWEGIAN`` …) is one value of :class:`Ruleset`; a house
+rule is that value with options changed by :func:`attrs.evolve`, which
+re-validates the whole ruleset.
+
+>>> import attrs, remi
+>>> easy = attrs.evolve(remi.NORWEGIAN, jokers=4)
+>>> easy.jokers, remi.NORWEGIAN.jokers
+(4, 9)
+>>> attrs.evolve(remi.NORWEGIAN, run_min=0)
+Traceback (most recent call last):
+...
+remi.RulesetError: run_min must be at least 2, not 0.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, Literal
+
+import attrs
+
+from ._errors import RulesetError
+
+__all__ = [
+    "Contract",
+    "CardValues",
+    "Ruleset",
+    "Family",
+    "Scoring",
+    "DiscardReuse",
+    "LayoffNeeds",
+    "JokerSwap",
+    "ONE_FEWER_THAN_PLAYERS",
+]
+
+Family = Literal["contract", "basic", "opening", "gin"]
+Scoring = Literal["penalty", "winner-takes-all", "block", "gin"]
+DiscardReuse = Literal["reshuffle-keep-top", "turn-over", "none"]
+LayoffNeeds = Literal["down-earlier-turn", "down", "always"]
+JokerSwap = Literal["none", "runs", "any"]
+
+#: Value of :attr:`Ruleset.jokers` meaning "one joker fewer than there are players".
+ONE_FEWER_THAN_PLAYERS: Final = "one-fewer-than-players"
+
+
+def _positive(minimum: int) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+            raise RulesetError(
+                "bad-option", f"{attribute.name} must be at least {minimum}, not {value!r}."
+            )
+
+    return check
+
+
+def _optional_positive(minimum: int) -> Any:
+    inner = _positive(minimum)
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value is not None:
+            inner(instance, attribute, value)
+
+    return check
+
+
+def _one_of(*choices: object) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value not in choices:
+            options = ", ".join(repr(c) for c in choices)
+            raise RulesetError(
+                "bad-option", f"{attribute.name} must be one of {options}, not {value!r}."
+            )
+
+    return check
+
+
+def _boolean(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, bool):
+        raise RulesetError("bad-option", f"{attribute.name} must be True or False, not {value!r}.")
+
+
+def _int_tuple(value: Any) -> tuple[int, ...]:
+    return tuple(value)
+
+
+def _pair_tuple(value: Any) -> tuple[tuple[int, int], ...]:
+    return tuple((int(a), int(b)) for a, b in value)
+
+
+def _contracts(value: Any) -> tuple[Contract, ...]:
+    out = []
+    for item in value:
+        if isinstance(item, Contract):
+            out.append(item)
+        elif isinstance(item, dict):
+            out.append(Contract(**item))
+        else:
+            sets, runs = item
+            out.append(Contract(sets, runs))
+    return tuple(out)
+
+
+@attrs.frozen
+class Contract:
+    """One round's contract: how many sets and runs must go down together.
+
+    >>> str(Contract(sets=1, runs=2))
+    '1 set + 2 runs'
+    """
+
+    sets: int = attrs.field(validator=_positive(0))
+    runs: int = attrs.field(validator=_positive(0))
+
+    def __attrs_post_init__(self) -> None:
+        if self.sets + self.runs == 0:
+            raise RulesetError("bad-contract", "A contract must ask for at least one meld.")
+
+    def __str__(self) -> str:
+        parts = []
+        if self.sets:
+            parts.append(f"{self.sets} set{'s' if self.sets != 1 else ''}")
+        if self.runs:
+            parts.append(f"{self.runs} run{'s' if self.runs != 1 else ''}")
+        return " + ".join(parts)
+
+
+@attrs.frozen
+class CardValues:
+    """Points of each card: held in hand at the end of a round, or counted in an opening.
+
+    ``two_to_nine`` ``None`` means face value. ``ace_low_in_run`` is the value
+    of an ace that sits low in a run (A-2-3) when melds are counted for an
+    opening; ``None`` means the ace keeps ``ace``.
+
+    >>> CardValues(ace=20, joker=50).ace
+    20
+    """
+
+    ace: int = attrs.field(validator=_positive(0))
+    joker: int = attrs.field(default=0, validator=_positive(0))
+    two_to_nine: int | None = attrs.field(default=None, validator=_optional_positive(0))
+    ten: int = attrs.field(default=10, validator=_positive(0))
+    court: int = attrs.field(default=10, validator=_positive(0))
+    ace_low_in_run: int | None = attrs.field(default=None, validator=_optional_positive(0))
+
+    def of_rank(self, rank: int) -> int:
+        """Return the value of a natural card of *rank* (1 = ace … 13 = king) held in hand."""
+        if rank == 1:
+            return self.ace
+        if rank <= 9:
+            return rank if self.two_to_nine is None else self.two_to_nine
+        if rank == 10:
+            return self.ten
+        return self.court
+
+
+def _card_values(value: Any) -> CardValues:
+    if isinstance(value, CardValues):
+        return value
+    if isinstance(value, dict):
+        return CardValues(**value)
+    raise RulesetError("bad-option", f"values must be CardValues, not {value!r}.")
+
+
+@attrs.frozen(kw_only=True)
+class Ruleset:
+    """Every rule of a rummy game, as one immutable value.
+
+    The fields are grouped as RULES.md groups them: equipment, deal, melds,
+    contracts and openings, the turn, buying and table variants, scoring and
+    the match. Construct variants with :func:`attrs.evolve`; every change is
+    validated, and options that contradict each other raise
+    :class:`~remi.RulesetError`.
+
+    >>> import remi
+    >>> remi.NORWEGIAN.pack_size(4), remi.SWEDISH.pack_size(3)
+    (113, 52)
+    >>> remi.NORWEGIAN.contracts[1]
+    Contract(sets=1, runs=1)
+    """
+
+    # -- identity -----------------------------------------------------------
+    name: str
+    family: Family = attrs.field(validator=_one_of("contract", "basic", "opening", "gin"))
+
+    # -- equipment and players ---------------------------------------------
+    min_players: int = attrs.field(default=2, validator=_positive(2))
+    max_players: int = attrs.field(default=6, validator=_positive(2))
+    decks: int = attrs.field(default=1, validator=_positive(1))
+    #: A number of jokers, or :data:`ONE_FEWER_THAN_PLAYERS`.
+    jokers: int | str = attrs.field(default=0)
+    #: From this many players on, the pack is ``large_table_decks`` decks and
+    #: ``large_table_jokers`` jokers (six-player Norwegian, two-deck Slovenian).
+    large_table_from: int | None = attrs.field(default=None, validator=_optional_positive(2))
+    large_table_decks: int = attrs.field(default=2, validator=_positive(1))
+    large_table_jokers: int | str = attrs.field(default=0)
+    #: Both ♠2s are the only wild cards (Norwegian variant); they may stand as themselves.
+    wild_spade_twos: bool = attrs.field(default=False, validator=_boolean)
+
+    # -- the deal -------------------------------------------------------------
+    #: Cards dealt in each round of a contract game (index 0 is round 1).
+    hand_size_by_round: tuple[int, ...] = attrs.field(default=(), converter=_int_tuple)
+    #: ``(from_players, cards)`` pairs for games whose deal depends on the table size.
+    hand_size_by_players: tuple[tuple[int, int], ...] = attrs.field(
+        default=(), converter=_pair_tuple
+    )
+    #: The starting player gets one card more and opens by discarding (Slovenian).
+    starter_extra_card: bool = attrs.field(default=False, validator=_boolean)
+    #: A card is turned face up to start the discard pile.
+    upcard: bool = attrs.field(default=True, validator=_boolean)
+    #: How the first dealer is chosen: seat 0, or by lot (a seeded chance outcome).
+    first_dealer: Literal["seat-0", "lot"] = attrs.field(
+        default="seat-0", validator=_one_of("seat-0", "lot")
+    )
+
+    # -- melds ------------------------------------------------------------------
+    set_min: int = attrs.field(default=3, validator=_positive(2))
+    set_max: int | None = attrs.field(default=4, validator=_optional_positive(2))
+    run_min: int = attrs.field(default=3, validator=_positive(2))
+    ace_low: bool = attrs.field(default=True, validator=_boolean)
+    ace_high: bool = attrs.field(default=False, validator=_boolean)
+    #: A meld must hold at least as many natural cards as wild ones.
+    jokers_at_most_naturals: bool = attrs.field(default=True, validator=_boolean)
+    #: With several decks, a set may not hold two cards of one suit.
+    distinct_suit_sets: bool = attrs.field(default=False, validator=_boolean)
+    #: Which table jokers may be swapped for the card they stand for.
+    joker_swap: JokerSwap = attrs.field(default="none", validator=_one_of("none", "runs", "any"))
+    #: ``True``: only a player whose contract/opening went down on an earlier turn may swap;
+    #: ``False``: a player who is down, or goes down this turn.
+    joker_swap_needs_earlier_turn: bool = attrs.field(default=True, validator=_boolean)
+
+    # -- contracts and openings ----------------------------------------------------
+    contracts: tuple[Contract, ...] = attrs.field(default=(), converter=_contracts)
+    #: The contract may hold extra cards (longer runs, bigger sets).
+    all_down_at_once: bool = attrs.field(default=False, validator=_boolean)
+    #: Two runs of one suit in a contract must overlap or have a gap between them.
+    same_suit_runs_apart: bool = attrs.field(default=False, validator=_boolean)
+    #: The last contract goes down only by going out with the whole hand, without a discard.
+    last_contract_goes_out: bool = attrs.field(default=False, validator=_boolean)
+    #: Points a first lay-down must reach (51 games), or ``None``.
+    opening_points: int | None = attrs.field(default=None, validator=_optional_positive(1))
+
+    # -- the turn -------------------------------------------------------------------
+    #: New melds a player may lay in one turn (``None``: any number).
+    melds_per_turn: int | None = attrs.field(default=None, validator=_optional_positive(1))
+    #: When a player may lay off onto table melds.
+    layoff_needs: LayoffNeeds = attrs.field(
+        default="always", validator=_one_of("down-earlier-turn", "down", "always")
+    )
+    #: The card just taken from the discard pile may not be discarded in the same turn.
+    keep_taken_discard: bool = attrs.field(default=False, validator=_boolean)
+    #: Going out needs a final discard (the last card cannot be melded or laid off).
+    last_card_discard: bool = attrs.field(default=False, validator=_boolean)
+    #: What happens to the discard pile when the stock is empty.
+    discard_reuse: DiscardReuse = attrs.field(
+        default="reshuffle-keep-top", validator=_one_of("reshuffle-keep-top", "turn-over", "none")
+    )
+    #: Optional cap on turns per round for bots; the round then ends with no winner.
+    max_turns_per_round: int | None = attrs.field(default=None, validator=_optional_positive(1))
+
+    # -- buying and table variants --------------------------------------------------------
+    buying: bool = attrs.field(default=False, validator=_boolean)
+    #: Buys one player may make in one round (``None``: unlimited).
+    max_buys_per_round: int | None = attrs.field(default=None, validator=_optional_positive(0))
+    #: Only players whose contract is not down may buy.
+    buy_only_before_contract: bool = attrs.field(default=False, validator=_boolean)
+    #: Liverpool cut: the player right of the dealer cuts; an exact cut earns ``cut_bonus``.
+    liverpool_cut: bool = attrs.field(default=False, validator=_boolean)
+    cut_bonus: int = attrs.field(default=-50)
+    #: Shanghai calls on a discard that could be laid off.
+    shanghai: bool = attrs.field(default=False, validator=_boolean)
+
+    # -- scoring and the match --------------------------------------------------------------
+    values: CardValues = attrs.field(converter=_card_values)
+    scoring: Scoring = attrs.field(
+        default="penalty", validator=_one_of("penalty", "winner-takes-all", "block", "gin")
+    )
+    #: Points added to each loser's penalty (Kalooki: 25).
+    loser_surcharge: int = attrs.field(default=0, validator=_positive(0))
+    #: Going rummy (whole hand in one turn, nothing laid before) doubles the deal.
+    going_rummy: bool = attrs.field(default=False, validator=_boolean)
+    #: Gin rummy numbers.
+    knock_limit: int = attrs.field(default=10, validator=_positive(0))
+    gin_bonus: int = attrs.field(default=25, validator=_positive(0))
+    gin_multiplier: int = attrs.field(default=2, validator=_positive(1))
+    undercut_bonus: int = attrs.field(default=20, validator=_positive(0))
+    undercut_penalty: int = attrs.field(default=10, validator=_positive(0))
+    #: A tie in deadwood counts as an undercut.
+    undercut_on_tie: bool = attrs.field(default=False, validator=_boolean)
+    #: Cards left in the stock when a gin deal is void.
+    gin_stock_reserve: int = attrs.field(default=2, validator=_positive(0))
+    #: Deals in a match (``None``: play to ``target_score``).
+    rounds: int | None = attrs.field(default=None, validator=_optional_positive(1))
+    target_score: int | None = attrs.field(default=None, validator=_optional_positive(1))
+    lowest_wins: bool = attrs.field(default=True, validator=_boolean)
+
+    def __attrs_post_init__(self) -> None:
+        self._check()
+
+    # -- derived values ---------------------------------------------------------------------
+    def pack_for(self, players: int) -> tuple[int, int]:
+        """Return ``(decks, jokers)`` of the pack for a table of *players*.
+
+        >>> import remi
+        >>> remi.SLOVENIAN.pack_for(3), remi.SLOVENIAN.pack_for(4)
+        ((1, 3), (2, 6))
+        """
+        if self.large_table_from is not None and players >= self.large_table_from:
+            decks, jokers = self.large_table_decks, self.large_table_jokers
+        else:
+            decks, jokers = self.decks, self.jokers
+        if isinstance(jokers, int):
+            return decks, jokers
+        return decks, players - 1
+
+    def pack_size(self, players: int) -> int:
+        """Return the number of cards in the pack for *players*."""
+        decks, jokers = self.pack_for(players)
+        return decks * 52 + jokers
+
+    @property
+    def has_wild_cards(self) -> bool:
+        """Whether any card of this game can be wild."""
+        if self.wild_spade_twos:
+            return True
+        return any(self.pack_for(p)[1] > 0 for p in range(self.min_players, self.max_players + 1))
+
+    def hand_size(self, players: int, round: int = 1) -> int:
+        """Return the cards dealt to each player in *round* (1-based) at a table of *players*.
+
+        >>> import remi
+        >>> remi.NORWEGIAN.hand_size(4, 7), remi.SWEDISH.hand_size(2), remi.SWEDISH.hand_size(5)
+        (11, 10, 6)
+        """
+        if self.hand_size_by_round:
+            return self.hand_size_by_round[(round - 1) % len(self.hand_size_by_round)]
+        size = 0
+        for from_players, cards in self.hand_size_by_players:
+            if players >= from_players:
+                size = cards
+        return size
+
+    # -- validation ---------------------------------------------------------------------------
+    def _check(self) -> None:
+        def fail(reason: str) -> None:
+            raise RulesetError("bad-ruleset", reason)
+
+        for field in ("jokers", "large_table_jokers"):
+            value = getattr(self, field)
+            if value != ONE_FEWER_THAN_PLAYERS and (
+                not isinstance(value, int) or isinstance(value, bool) or value < 0
+            ):
+                fail(f"{field} must be a number of jokers or {ONE_FEWER_THAN_PLAYERS!r}, not {value!r}.")
+        if self.min_players > self.max_players:
+            fail(f"min_players ({self.min_players}) is more than max_players ({self.max_players}).")
+        if self.set_max is not None and self.set_max < self.set_min:
+            fail(f"set_max ({self.set_max}) is less than set_min ({self.set_min}).")
+        if not (self.ace_low or self.ace_high):
+            fail("The ace must be allowed low or high in runs (or both).")
+        if self.wild_spade_twos and (self.jokers != 0 or self.large_table_jokers != 0):
+            fail("With ♠2s wild the pack holds no jokers: set jokers to 0.")
+        if self.family == "contract":
+            if not self.contracts:
+                fail("A contract game needs at least one contract.")
+            if not self.hand_size_by_round:
+                fail("A contract game needs hand_size_by_round.")
+            for index, contract in enumerate(self.contracts, start=1):
+                need = contract.sets * self.set_min + contract.runs * self.run_min
+                hand = self.hand_size_by_round[(index - 1) % len(self.hand_size_by_round)]
+                if need > hand + 1:
+                    fail(
+                        f"Round {index}'s contract ({contract}) needs {need} cards "
+                        f"but a hand holds at most {hand + 1}."
+                    )
+        elif not self.hand_size_by_round and not self.hand_size_by_players:
+            fail("The ruleset says nothing about how many cards are dealt.")
+        if self.hand_size_by_players:
+            smallest = min(p for p, _ in self.hand_size_by_players)
+            if smallest > self.min_players:
+                fail(f"No hand size is given for {self.min_players} players.")
+        for players in range(self.min_players, self.max_players + 1):
+            cards = self.hand_size(players, 1) if not self.hand_size_by_round else max(
+                self.hand_size_by_round
+            )
+            if cards < 1:
+                fail(f"Nobody gets a card at a table of {players}.")
+            needed = players * cards + 2 + (1 if self.starter_extra_card else 0)
+            if needed > self.pack_size(players):
+                fail(
+                    f"A table of {players} needs {needed} cards to deal, "
+                    f"but the pack holds {self.pack_size(players)}."
+                )
+        if self.rounds is None and self.target_score is None:
+            fail("A match needs a number of rounds or a target score.")
+
+    # -- serialization -------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict of every option.
+
+        >>> import remi
+        >>> remi.Ruleset.from_dict(remi.KALOOKI.to_dict()) == remi.KALOOKI
+        True
+        """
+        return attrs.asdict(self, recurse=True)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Ruleset:
+        """Build a ruleset from :meth:`to_dict` output, with clear errors for bad input."""
+        if not isinstance(data, dict):
+            raise RulesetError("bad-ruleset", f"A ruleset must be a dict, not {type(data).__name__}.")
+        known = {a.name for a in attrs.fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RulesetError("bad-ruleset", f"Unknown ruleset options: {', '.join(unknown)}.")
+        try:
+            return cls(**data)
+        except RulesetError:
+            raise
+        except (TypeError, ValueError, KeyError) as exc:
+            raise RulesetError("bad-ruleset", f"The ruleset cannot be built: {exc}.") from None
