@@ -1,0 +1,270 @@
+"""Actions: small frozen values with a readable text form.
+
+Every action a game offers is one of these classes. ``str(action)`` is its
+notation and :func:`parse_action` reads it back.
+
+>>> import remi
+>>> remi.parse_action("discard ♠K")
+Discard(card=Card('♠K'), shanghai=False)
+>>> str(remi.parse_action("off jk 2 low"))
+'off JK 2 low'
+>>> str(remi.LayDown.of("♣5 ♣6 ♣7 ♣8", "♥9 ♠9 ♦9"))
+'lay ♠9 ♥9 ♦9 / ♣5 ♣6 ♣7 ♣8'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Union
+
+import attrs
+
+from ._cards import Card, parse_card
+from ._errors import NotationError
+from ._melds import Meld, parse_meld
+
+__all__ = [
+    "Action",
+    "Cut",
+    "DrawStock",
+    "TakeDiscard",
+    "Buy",
+    "Pass",
+    "LayDown",
+    "LayOff",
+    "SwapJoker",
+    "Discard",
+    "CallShanghai",
+    "parse_action",
+    "meld_key",
+]
+
+
+def meld_key(meld: Meld) -> tuple[int, int, int, tuple[int, ...], tuple[bool, ...]]:
+    """Return the canonical sort key of a meld: sets before runs, then rank, suit and cards."""
+    return (
+        0 if meld.kind == "set" else 1,
+        meld.rank,
+        meld.suit,
+        tuple(c.code for c in meld.cards),
+        meld.wild,
+    )
+
+
+def _canonical_meld(meld: Meld) -> Meld:
+    if not isinstance(meld, Meld):
+        raise NotationError("not-a-meld", f"Expected a Meld, got {type(meld).__name__} {meld!r}.")
+    if meld.kind != "set":
+        return meld
+    pairs = sorted(zip(meld.cards, meld.wild), key=lambda p: (p[1], p[0].code))
+    cards = tuple(p[0] for p in pairs)
+    wild = tuple(p[1] for p in pairs)
+    if cards == meld.cards and wild == meld.wild:
+        return meld
+    return Meld("set", cards, wild, meld.rank, meld.suit)
+
+
+def _canonical_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
+    return tuple(sorted((_canonical_meld(m) for m in melds), key=meld_key))
+
+
+def _card(value: Any) -> Card:
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return parse_card(value)
+    raise NotationError("not-a-card", f"Expected a card, got {type(value).__name__} {value!r}.")
+
+
+def _index(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise NotationError("bad-index", f"A table meld index is a number from 0, not {value!r}.")
+    return value
+
+
+@attrs.frozen
+class Cut:
+    """Cut the pack before the deal (Liverpool cut variant). Notation: ``cut``."""
+
+    def __str__(self) -> str:
+        return "cut"
+
+
+@attrs.frozen
+class DrawStock:
+    """Draw the top card of the stock. Notation: ``draw``."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@attrs.frozen
+class TakeDiscard:
+    """Take the top card of the discard pile as the draw. Notation: ``take``."""
+
+    def __str__(self) -> str:
+        return "take"
+
+
+@attrs.frozen
+class Buy:
+    """Buy the discard top (with the stock's top card as penalty). Notation: ``buy``."""
+
+    def __str__(self) -> str:
+        return "buy"
+
+
+@attrs.frozen
+class Pass:
+    """Decline a buy or a Shanghai call. Notation: ``pass``."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class LayDown:
+    """Lay new melds from hand (the contract, an opening, or a meld). Notation: ``lay M / M``.
+
+    The melds are kept in canonical order, so the same layout is one value.
+
+    >>> LayDown.of("♠7 ♥7 ♦7") == LayDown.of("♦7 ♠7 ♥7")
+    True
+    """
+
+    melds: tuple[Meld, ...] = attrs.field(converter=_canonical_melds)
+
+    @classmethod
+    def of(cls, *melds: str | Meld) -> LayDown:
+        """Build from meld notation (see :func:`remi.parse_meld`) or melds."""
+        return cls(tuple(m if isinstance(m, Meld) else parse_meld(m) for m in melds))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card this action lays."""
+        return tuple(card for meld in self.melds for card in meld.cards)
+
+    def __str__(self) -> str:
+        return "lay " + " / ".join(str(m) for m in self.melds)
+
+
+@attrs.frozen
+class LayOff:
+    """Lay *card* off onto table meld number *target*. Notation: ``off ♠9 2`` (``low`` to choose the low end).
+
+    ``low`` is set only when the card could go at either end of a run and
+    the player picks the low end; otherwise a card goes where it fits (the
+    high end first).
+    """
+
+    card: Card = attrs.field(converter=_card)
+    target: int = attrs.field(converter=_index)
+    low: bool = False
+
+    def __str__(self) -> str:
+        return f"off {self.card} {self.target}" + (" low" if self.low else "")
+
+
+@attrs.frozen
+class SwapJoker:
+    """Put natural *card* in place of the joker standing for it in table meld *target*. Notation: ``swap ♠3 1``."""
+
+    card: Card = attrs.field(converter=_card)
+    target: int = attrs.field(converter=_index)
+
+    def __str__(self) -> str:
+        return f"swap {self.card} {self.target}"
+
+
+@attrs.frozen
+class Discard:
+    """Discard *card*; ``shanghai`` protects it from Shanghai calls. Notation: ``discard ♠K [shanghai]``."""
+
+    card: Card = attrs.field(converter=_card)
+    shanghai: bool = False
+
+    def __str__(self) -> str:
+        return f"discard {self.card}" + (" shanghai" if self.shanghai else "")
+
+
+@attrs.frozen
+class CallShanghai:
+    """Call Shanghai: lay the discarded card onto table meld *target*. Notation: ``shanghai 2 [low]``."""
+
+    target: int = attrs.field(converter=_index)
+    low: bool = False
+
+    def __str__(self) -> str:
+        return f"shanghai {self.target}" + (" low" if self.low else "")
+
+
+Action = Union[Cut, DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard, CallShanghai]
+
+_ACTION_TYPES = (Cut, DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard, CallShanghai)
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action from its notation.
+
+    >>> parse_action("lay ♥9 ♠9 ♦9 / ♣5 ♣6 ♣7 ♣8")
+    LayDown(melds=(Meld(kind='set', ...), Meld(kind='run', ...)))
+    >>> parse_action("fold")
+    Traceback (most recent call last):
+    ...
+    remi.NotationError: 'fold' is not an action: expected cut, draw, take, buy, pass, lay, off, swap, discard or shanghai.
+    """
+    if not isinstance(text, str):
+        raise NotationError("not-text", f"Expected action text, got {type(text).__name__}.")
+    words = text.split()
+    if not words:
+        raise NotationError("empty-action", "An action needs text; none was given.")
+    verb, args = words[0].lower(), words[1:]
+    try:
+        if verb in ("cut", "draw", "take", "buy", "pass") and not args:
+            simple: dict[str, Action] = {
+                "cut": Cut(),
+                "draw": DrawStock(),
+                "take": TakeDiscard(),
+                "buy": Buy(),
+                "pass": Pass(),
+            }
+            return simple[verb]
+        if verb == "lay" and args:
+            return LayDown.of(*(part.strip() for part in " ".join(args).split("/")))
+        if verb == "off" and len(args) in (2, 3):
+            low = len(args) == 3
+            if low and args[2].lower() != "low":
+                raise ValueError
+            return LayOff(args[0], int(args[1]), low)
+        if verb == "swap" and len(args) == 2:
+            return SwapJoker(args[0], int(args[1]))
+        if verb == "discard" and len(args) in (1, 2):
+            shanghai = len(args) == 2
+            if shanghai and args[1].lower() != "shanghai":
+                raise ValueError
+            return Discard(args[0], shanghai)
+        if verb == "shanghai" and len(args) in (1, 2):
+            low = len(args) == 2
+            if low and args[1].lower() != "low":
+                raise ValueError
+            return CallShanghai(int(args[0]), low)
+    except NotationError:
+        raise
+    except ValueError:
+        pass
+    except Exception as exc:  # MeldError from a bad meld in a lay
+        from ._errors import RemiError
+
+        if isinstance(exc, RemiError):
+            raise NotationError(exc.code, f"{text!r} is not a valid action: {exc.reason}") from None
+        raise
+    raise NotationError(
+        "unknown-action",
+        f"{text!r} is not an action: expected cut, draw, take, buy, pass, lay, off, swap, "
+        "discard or shanghai.",
+    )
+
+
+def is_action(value: object) -> bool:
+    """Return whether *value* is a remi action."""
+    return isinstance(value, _ACTION_TYPES)
