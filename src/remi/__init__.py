@@ -9,6 +9,20 @@
 
 from __future__ import annotations
 
+from ._actions import (
+    Action,
+    Buy,
+    CallShanghai,
+    Cut,
+    Discard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    Pass,
+    SwapJoker,
+    TakeDiscard,
+    parse_action,
+)
 from ._cards import JOKER, RANKS, SUITS, Card, format_cards, make_pack, parse_card, parse_cards
 from ._contracts import check_contract, check_opening, contract_for
 from ._errors import (
@@ -20,6 +34,7 @@ from ._errors import (
     StateError,
     UnsupportedError,
 )
+from ._game import PHASES, GameState, RoundResult, new_game
 from ._melds import (
     Check,
     Meld,
@@ -44,6 +59,30 @@ from ._presets import (
 )
 from ._rules import CardValues, Contract, Ruleset
 from ._scoring import card_value, hand_value
+
+# solver
+from ._solver import (
+    Arrangement,
+    best_arrangement,
+    candidate_melds,
+    contract_layouts,
+    deadwood,
+    find_contract,
+    find_opening,
+    meld_sort_key,
+    opening_layouts,
+)
+
+# settlement
+from ._settle import (
+    Settlement,
+    match_winner,
+    settle,
+    settle_basic,
+    settle_block,
+    settle_gin,
+    settle_penalty,
+)
 
 __version__ = "0.1.0"
 
@@ -86,6 +125,41 @@ __all__ = [
     # scoring
     "card_value",
     "hand_value",
+    # solver
+    "Arrangement",
+    "candidate_melds",
+    "contract_layouts",
+    "find_contract",
+    "best_arrangement",
+    "find_opening",
+    "opening_layouts",
+    "deadwood",
+    "meld_sort_key",
+    # settlement
+    "Settlement",
+    "settle",
+    "settle_penalty",
+    "settle_basic",
+    "settle_block",
+    "settle_gin",
+    "match_winner",
+    # games and actions
+    "new_game",
+    "GameState",
+    "RoundResult",
+    "PHASES",
+    "Action",
+    "Cut",
+    "DrawStock",
+    "TakeDiscard",
+    "Buy",
+    "Pass",
+    "LayDown",
+    "LayOff",
+    "SwapJoker",
+    "Discard",
+    "CallShanghai",
+    "parse_action",
     # errors
     "RemiError",
     "NotationError",

@@ -20,7 +20,7 @@ from typing import Any, Union
 import attrs
 
 from ._cards import Card, parse_card
-from ._errors import NotationError
+from ._errors import NotationError, RemiError
 from ._melds import Meld, parse_meld
 
 __all__ = [
@@ -250,14 +250,10 @@ def parse_action(text: str) -> Action:
             return CallShanghai(int(args[0]), low)
     except NotationError:
         raise
+    except RemiError as exc:  # a MeldError from a bad meld in a lay
+        raise NotationError(exc.code, f"{text!r} is not a valid action: {exc.reason}") from None
     except ValueError:
         pass
-    except Exception as exc:  # MeldError from a bad meld in a lay
-        from ._errors import RemiError
-
-        if isinstance(exc, RemiError):
-            raise NotationError(exc.code, f"{text!r} is not a valid action: {exc.reason}") from None
-        raise
     raise NotationError(
         "unknown-action",
         f"{text!r} is not an action: expected cut, draw, take, buy, pass, lay, off, swap, "

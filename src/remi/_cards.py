@@ -95,19 +95,26 @@ class Card:
         Card('♥Q')
         """
         if isinstance(suit, str):
-            index = _SUIT_INDEX.get(suit.upper())
+            index = _SUIT_INDEX.get(suit.translate(_VARIATION_SELECTORS).upper())
             if index is None:
                 raise NotationError("unknown-suit", f"{suit!r} is not a suit.")
-        else:
+        elif isinstance(suit, int) and not isinstance(suit, bool):
             index = suit
-        if not (0 <= index < 4) or not (1 <= rank <= 13):
+        else:
+            raise NotationError("unknown-suit", f"{suit!r} is not a suit.")
+        if (
+            not isinstance(rank, int)
+            or isinstance(rank, bool)
+            or not (0 <= index < 4)
+            or not (1 <= rank <= 13)
+        ):
             raise NotationError("unknown-card", f"There is no card of rank {rank!r} and suit {suit!r}.")
         return _CARDS[index * 13 + rank - 1]
 
     @staticmethod
     def from_code(code: int) -> Card:
         """Return the card with integer *code* (0–51 natural, 52 joker)."""
-        if not isinstance(code, int) or not 0 <= code <= _JOKER_CODE:
+        if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code <= _JOKER_CODE:
             raise NotationError("unknown-card", f"{code!r} is not a card code.")
         return _CARDS[code]
 
@@ -139,16 +146,24 @@ class Card:
     def __eq__(self, other: object) -> bool:
         return self is other
 
-    def __lt__(self, other: Card) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.code < other.code
 
-    def __le__(self, other: Card) -> bool:
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.code <= other.code
 
-    def __gt__(self, other: Card) -> bool:
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.code > other.code
 
-    def __ge__(self, other: Card) -> bool:
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.code >= other.code
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
@@ -200,11 +215,11 @@ def parse_card(token: str) -> Card:
     ...
     remi.NotationError: '♠1' is not a card: expected a rank (A 2-10 J Q K, T for 10) and a suit (♠ ♥ ♦ ♣ or S H D C).
     """
+    if not isinstance(token, str):
+        raise NotationError("not-text", f"Expected card text, got {type(token).__name__} {token!r}.")
     cached = _parse_cache.get(token)
     if cached is not None:
         return cached
-    if not isinstance(token, str):
-        raise NotationError("not-text", f"Expected card text, got {type(token).__name__} {token!r}.")
     text = token.translate(_VARIATION_SELECTORS).strip().upper()
     card: Card | None = None
     if text in _JOKER_WORDS:

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from ._cards import Card, format_cards, parse_cards
+from ._errors import NotationError
 from ._melds import Check, Meld, check_meld, meld_points
 from ._rules import Contract, Ruleset
 
@@ -24,8 +25,19 @@ MeldsInput = Iterable["Meld | str | Iterable[Card | str]"]
 
 
 def _arrange_all(melds: MeldsInput, ruleset: Ruleset) -> tuple[tuple[Meld, ...], Check | None]:
+    if isinstance(melds, (str, Meld)):
+        raise NotationError(
+            "not-melds",
+            f"Expected a list of melds (one meld or card group each), got the single {melds!r}.",
+        )
+    try:
+        groups = list(melds)
+    except TypeError:
+        raise NotationError(
+            "not-melds", f"Expected a list of melds, got {type(melds).__name__}."
+        ) from None
     arranged: list[Meld] = []
-    for number, group in enumerate(melds, start=1):
+    for number, group in enumerate(groups, start=1):
         result = check_meld(group, ruleset)
         if not result.ok or result.meld is None:
             shown = str(group) if isinstance(group, Meld) else format_cards(parse_cards(group))
@@ -49,7 +61,11 @@ def contract_for(round: int, ruleset: Ruleset) -> Contract:
 
     if not ruleset.contracts:
         raise RulesetError("no-contracts", f"{ruleset.name} has no contracts.")
-    if not isinstance(round, int) or not 1 <= round <= len(ruleset.contracts):
+    if (
+        not isinstance(round, int)
+        or isinstance(round, bool)
+        or not 1 <= round <= len(ruleset.contracts)
+    ):
         raise RulesetError(
             "no-such-round",
             f"{ruleset.name} has rounds 1 to {len(ruleset.contracts)}, not {round!r}.",

@@ -628,6 +628,19 @@ def _may_swap(s: GameState, seat: int) -> bool:
     return s.down[seat] >= 0
 
 
+def _could_fit(meld: Meld, card: Card, rules: Ruleset) -> bool:
+    """A cheap filter before :func:`check_layoff`: can *card* possibly extend *meld*?"""
+    if is_wild(card, rules):
+        return True
+    if meld.kind == "set":
+        return card.rank == meld.rank
+    if card.suit_index != meld.suit:
+        return False
+    rank = card.rank
+    below, above = meld.low - 1, meld.high + 1
+    return rank == below or rank == above or (rank == 1 and above == 14)
+
+
 def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check | None]:
     """Return the default placement and, when the player has a real choice, the low one."""
     first = check_layoff(meld, (card,), rules, end="high")
@@ -640,7 +653,10 @@ def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Chec
 
 
 def _layable(s: GameState, card: Card) -> bool:
-    return any(check_layoff(meld, (card,), s.ruleset).ok for meld in s.table)
+    rules = s.ruleset
+    return any(
+        _could_fit(meld, card, rules) and check_layoff(meld, (card,), rules).ok for meld in s.table
+    )
 
 
 def _buy_possible(s: GameState) -> bool:
@@ -666,6 +682,8 @@ def _generate(s: GameState) -> list[Action]:
         card = s.discard[-1]
         out = [Pass()]
         for target, meld in enumerate(s.table):
+            if not _could_fit(meld, card, s.ruleset):
+                continue
             first, low = _layoff_results(meld, card, s.ruleset)
             if first.ok:
                 out.append(CallShanghai(target))
@@ -692,11 +710,15 @@ def _generate_play(s: GameState) -> list[Action]:
     if _may_lay_off(s, seat) and s.down[seat] >= 0 and not (keep_one and len(hand) <= 1):
         for card in _distinct(hand):
             for target, meld in enumerate(s.table):
+                if not _could_fit(meld, card, rules):
+                    continue
                 first, low = _layoff_results(meld, card, rules)
-                if first.ok:
-                    out.append(LayOff(card, target))
-                if low is not None:
-                    out.append(LayOff(card, target, True))
+                if first.ok and first.meld is not None:
+                    if _layoff_keeps_pending_ok(s, target, card, first.meld):
+                        out.append(LayOff(card, target))
+                if low is not None and low.meld is not None:
+                    if _layoff_keeps_pending_ok(s, target, card, low.meld):
+                        out.append(LayOff(card, target, True))
     if _may_swap(s, seat) and not (keep_one and len(hand) <= 1):
         for target, meld in enumerate(s.table):
             if not meld.wild_count:
@@ -731,16 +753,46 @@ def _discard_allowed(s: GameState, hand: Sequence[Card], card: Card) -> bool:
 
 
 def _swap_result(s: GameState, target: int, card: Card) -> Check | None:
+    """The swap of *card* into table meld *target*, if legal and the freed joker can still be played."""
     meld = s.table[target]
     swap = check_joker_swap(meld, card, s.ruleset)
     if not swap.ok or swap.meld is None or swap.freed is None:
         return None
     table = list(s.table)
     table[target] = swap.meld
-    freed = swap.freed
-    if not any(check_layoff(m, (freed,), s.ruleset).ok for m in table):
+    hand = list(s.hands[s.turn_player])
+    hand.remove(card)
+    hand.append(swap.freed)
+    if not _pending_ok(s, table, len(hand), [*s.pending, swap.freed]):
         return None
     return swap
+
+
+def _pending_ok(s: GameState, table: Sequence[Meld], hand_size: int, pending: Sequence[Card]) -> bool:
+    """Whether every joker taken back this turn can still be laid off (RULES 1, Jokers on the table).
+
+    With a final discard required, a card must also remain for it.
+    """
+    if not pending:
+        return True
+    if _must_keep_card(s) and hand_size <= len(pending):
+        return False
+    rules = s.ruleset
+    return all(
+        any(_could_fit(m, joker, rules) and check_layoff(m, (joker,), rules).ok for m in table)
+        for joker in pending
+    )
+
+
+def _layoff_keeps_pending_ok(s: GameState, target: int, card: Card, meld: Meld) -> bool:
+    if not s.pending:
+        return True
+    table = list(s.table)
+    table[target] = meld
+    pending = list(s.pending)
+    if card in pending:
+        pending.remove(card)
+    return _pending_ok(s, table, len(s.hands[s.turn_player]) - 1, pending)
 
 
 # -- resolution ----------------------------------------------------------------------------------------
@@ -792,7 +844,7 @@ def _do_draw(s: GameState, action: Action) -> GameState:
         w.rebuild_stock(keep_top=w.ruleset.discard_reuse == "reshuffle-keep-top")
     w.give(seat, w.stock.pop())
     w.phase = "play"
-    if w.ruleset.buying and w.discard:
+    if w.ruleset.buying and w.discard and (w.stock or len(w.discard) >= 2):
         w.queue = _buyers(w, exclude=-1)
         if w.queue:
             w.phase = "buy"
@@ -840,7 +892,7 @@ def _do_buy(s: GameState, action: Action) -> GameState:
     w.give(buyer, card, penalty)
     w.buys[buyer] += 1
     w.last_buyer = buyer
-    queue = _buyers(w, exclude=buyer) if w.discard else []
+    queue = _buyers(w, exclude=buyer) if w.discard and (w.stock or len(w.discard) >= 2) else []
     _continue_window(w, queue)
     return w.freeze()
 
@@ -950,6 +1002,11 @@ def _do_layoff(s: GameState, action: Action) -> GameState:
     extended = chosen.meld
     if extended is None:  # pragma: no cover - a passing check always carries its meld
         raise _Illegal("internal", "The lay-off produced no meld.")
+    if not _layoff_keeps_pending_ok(s, action.target, action.card, extended):
+        raise _Illegal(
+            "joker-stuck",
+            "That would leave the joker you took from the table with nowhere to go this turn.",
+        )
     w = _Work.of(s)
     w.table[action.target] = extended
     w.take_from_hand(seat, action.card)

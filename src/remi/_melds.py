@@ -61,6 +61,10 @@ _NOTATION_RULES = Ruleset(
 )
 
 
+#: The notation rules for melds whose ♠2s are annotated as wild (the ♠2-wild variant).
+_NOTATION_WILD_TWOS = attrs.evolve(_NOTATION_RULES, jokers=0, wild_spade_twos=True)
+
+
 def rank_text(rank: int) -> str:
     """Return the rank symbol for a rank number on the 1–14 scale (14 is the high ace)."""
     return RANKS[1 if rank == 14 else rank]
@@ -243,6 +247,12 @@ def _arrange_set(naturals: Sequence[Card], wilds: Sequence[Card], ruleset: Rules
             "set",
         )
     if ruleset.distinct_suit_sets:
+        if n > len(SUITS):
+            return _fail(
+                "set-too-large",
+                f"A set of distinct suits holds at most {len(SUITS)} cards; this one has {n}.",
+                "set",
+            )
         counts = Counter(c.suit_index for c in naturals)
         repeated = [s for s, k in counts.items() if k > 1]
         if repeated:
@@ -261,6 +271,19 @@ def _arrange_set(naturals: Sequence[Card], wilds: Sequence[Card], ruleset: Rules
 
 def _run_bounds(ruleset: Ruleset) -> tuple[int, int]:
     return (1 if ruleset.ace_low else 2), (14 if ruleset.ace_high else 13)
+
+
+#: A run holds at most one card of each rank: the ace is low or high, never both (RULES 1).
+_RUN_MAX = 13
+
+
+def _too_long(n: int) -> Check:
+    return _fail(
+        "run-too-long",
+        f"A run holds at most {_RUN_MAX} cards (the ace is low or high, never both); "
+        f"this one has {n}.",
+        "run",
+    )
 
 
 def _arrange_run(
@@ -293,6 +316,8 @@ def _arrange_run(
     bad = _ratio_check(len(naturals), len(wilds), ruleset, "run")
     if bad is not None:
         return bad
+    if n > _RUN_MAX:
+        return _too_long(n)
     w = len(wilds)
     ranks = [c.rank for c in naturals]
     has_ace = 1 in counts
@@ -367,22 +392,21 @@ def _place(
 
 
 def _wraps(ranks: Sequence[int], w: int) -> bool:
-    """Whether the ranks would form a run only by going K-A-2."""
+    """Whether the ranks would form a run only by going K-A-2 (not on the straight A…A line)."""
     if not ranks:
         return False
-    wrapped = sorted(r + 13 if r <= 6 else r for r in ranks)
-    if 13 not in ranks and 1 not in ranks:
-        # K or A must be present (or bridged by a joker) for a wrap to be meant.
-        if not (wrapped[0] >= 12 and w > 0):
-            return False
-    has_low = any(r <= 6 and r != 1 for r in ranks) or (1 in ranks and 13 in ranks)
-    has_high = any(r >= 10 for r in ranks) or (1 in ranks and any(2 <= r <= 6 for r in ranks))
-    if not (has_low and has_high):
+    n = len(ranks) + w
+    if n > _RUN_MAX or len(set(ranks)) != len(ranks):
         return False
-    if 1 in ranks:
-        wrapped = sorted(14 if r == 1 else (r + 13 if r <= 6 else r) for r in ranks)
-    span = wrapped[-1] - wrapped[0] + 1
-    return span - len(wrapped) <= w and wrapped[-1] > 14
+    low = sorted(ranks)
+    high = sorted(14 if r == 1 else r for r in ranks)
+    if _place(low, w, n, 1, 14, "high") is not None or _place(high, w, n, 1, 14, "high") is not None:
+        return False
+    # A window of n ranks on the circle K-A-2 that holds every card and passes K, A and 2.
+    for start in range(1, 14):
+        if start + n - 1 >= 15 and all((r - start) % 13 < n for r in ranks):
+            return True
+    return False
 
 
 def _build_run(
@@ -565,6 +589,8 @@ def validate_meld(meld: Meld, ruleset: Ruleset) -> Check:
     lo_bound, hi_bound = _run_bounds(ruleset)
     if not 0 <= meld.suit < 4:
         return _fail("malformed-meld", "A run needs a suit.", "run")
+    if n > _RUN_MAX:
+        return _too_long(n)
     if meld.rank < lo_bound or meld.rank + n - 1 > hi_bound:
         if meld.rank + n - 1 > hi_bound and hi_bound == 13 and meld.rank + n - 1 == 14:
             return _fail(
@@ -620,6 +646,8 @@ def check_layoff(
     >>> remi.check_layoff(run, "♠J", remi.NORWEGIAN).code
     'does-not-fit'
     """
+    if not isinstance(meld, Meld):
+        return _fail("not-a-meld", f"Expected a Meld to lay off onto, got {type(meld).__name__}.")
     new = _cards_of(cards)
     if not new:
         return _fail("empty", "Nothing was given to lay off.", meld.kind)
@@ -670,7 +698,12 @@ def _layoff_run(meld: Meld, new: Sequence[Card], ruleset: Ruleset, end: JokerEnd
                 f"{card} does not fit a run of {SUITS[meld.suit]}.",
                 "run",
             )
+    if total > _RUN_MAX:
+        return _too_long(total)
     shifts = range(0, k + 1) if end == "high" else range(k, -1, -1)
+    # Among the placements that fit, a wild ♠2 stands as itself where it can (as few
+    # wild cards as works, as in check_meld); otherwise jokers go to *end*.
+    best: Meld | None = None
     for shift in shifts:
         new_lo = lo - shift
         new_hi = new_lo + total - 1
@@ -685,12 +718,13 @@ def _layoff_run(meld: Meld, new: Sequence[Card], ruleset: Ruleset, end: JokerEnd
         cards = tuple(slot_cards[:before]) + meld.cards + tuple(slot_cards[before:])
         wild = tuple(slot_wild[:before]) + meld.wild + tuple(slot_wild[before:])
         extended = Meld("run", cards, wild, new_lo, meld.suit)
-        bad = _ratio_check(
-            extended.natural_count, extended.wild_count, ruleset, "run"
-        )
+        if best is None or extended.wild_count < best.wild_count:
+            best = extended
+    if best is not None:
+        bad = _ratio_check(best.natural_count, best.wild_count, ruleset, "run")
         if bad is not None:
             return bad
-        return _ok(extended)
+        return _ok(best)
     return _fail(
         "does-not-fit",
         f"{format_cards(new)} cannot extend {meld} at either end.",
@@ -752,7 +786,9 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
     >>> remi.check_joker_swap(remi.check_meld("♠Q ♥Q JK", remi.NORWEGIAN).meld, "♦Q", remi.NORWEGIAN).code
     'joker-locked-in-set'
     """
-    if isinstance(card, str):
+    if not isinstance(meld, Meld):
+        return _fail("not-a-meld", f"Expected a Meld to swap a joker out of, got {type(meld).__name__}.")
+    if not isinstance(card, Card):
         card = parse_card(card)
     if ruleset.joker_swap == "none":
         return _fail("no-joker-swaps", f"{ruleset.name} does not allow joker swaps.", meld.kind)
@@ -815,6 +851,9 @@ def parse_meld(
         targets.append(target or None)
     if not any(targets):
         return check_meld(cards, rules, kind=kind).require().meld  # type: ignore[return-value]
+    if ruleset is None and any(t is not None and c is _SPADE_TWO for c, t in zip(cards, targets)):
+        # An annotated ♠2 stands in for another card: read it under ♠2-wild notation rules.
+        rules = _NOTATION_WILD_TWOS
     # Annotated: rebuild positions from the annotations.
     naturals = [c for c, t in zip(cards, targets) if t is None]
     run_targets = [t for t in targets if t is not None and not _is_rank_text(t)]
@@ -837,13 +876,18 @@ def parse_meld(
         }
         if len(suits) != 1:
             raise MeldError("mixed-suits", f"{text!r} is not a run: a run is of one suit.")
-        ranks_low = sorted(p[0] for p in positions)
-        if 1 in ranks_low and ranks_low[-1] >= 12:
-            positions = [(14 if r == 1 else r, c, w) for r, c, w in positions]
-        positions.sort(key=lambda p: p[0])
-        lo = positions[0][0]
-        if [p[0] for p in positions] != list(range(lo, lo + len(positions))):
+        # An ace is low or high, whichever makes the ranks consecutive; when both do
+        # (A-2-…-K against 2-…-K-A), the order the text gives decides.
+        candidates: list[tuple[bool, list[tuple[int, Card, bool]]]] = []
+        for mapped in (positions, [(14 if r == 1 else r, c, w) for r, c, w in positions]):
+            ordered = sorted(mapped, key=lambda p: p[0])
+            first = ordered[0][0]
+            if [p[0] for p in ordered] == list(range(first, first + len(ordered))):
+                candidates.append((mapped == ordered, ordered))
+        if not candidates:
             raise MeldError("gap", f"{text!r} is not a run: its ranks are not consecutive.")
+        positions = next((o for in_order, o in candidates if in_order), candidates[0][1])
+        lo = positions[0][0]
         meld = Meld(
             "run",
             tuple(p[1] for p in positions),

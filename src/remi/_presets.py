@@ -253,11 +253,11 @@ NORWEGIAN_VARIANTS: Final[dict[str, dict[str, object]]] = {
         "max_players": 6,
         "large_table_from": 6,
         "large_table_decks": 3,
-        "large_table_jokers": 9,
     },
     "twelve cards": {"hand_size_by_round": (10, 10, 10, 12, 12, 12, 12)},
-    "five flat": {"values": CardValues(ace=20, joker=50, two_to_nine=5)},
-    "joker and ace 15": {"values": CardValues(ace=15, joker=15)},
+    # Card-value variants change only the values they name (so they combine).
+    "five flat": {"values": {"two_to_nine": 5}},
+    "joker and ace 15": {"values": {"ace": 15, "joker": 15}},
     "all down at once": {"all_down_at_once": True},
     "same-suit runs": {"same_suit_runs_apart": True},
     "spade twos wild": {"jokers": 0, "wild_spade_twos": True},
@@ -270,16 +270,30 @@ NORWEGIAN_VARIANTS: Final[dict[str, dict[str, object]]] = {
 def with_variants(ruleset: Ruleset, *names: str) -> Ruleset:
     """Return *ruleset* with the named Norwegian house rules switched on.
 
+    A variant that changes card values changes only the values it names, so
+    ``"five flat"`` and ``"joker and ace 15"`` combine.
+
     >>> with_variants(NORWEGIAN, "twelve cards", "shanghai").hand_size(4, 4)
     12
+    >>> v = with_variants(NORWEGIAN, "five flat", "joker and ace 15").values
+    >>> v.two_to_nine, v.ace, v.joker
+    (5, 15, 15)
     """
+    if not isinstance(ruleset, Ruleset):
+        raise RulesetError("bad-ruleset", f"Expected a Ruleset, got {type(ruleset).__name__}.")
     changes: dict[str, object] = {}
+    values = ruleset.values
     for name in names:
-        change = NORWEGIAN_VARIANTS.get(name.lower())
+        change = NORWEGIAN_VARIANTS.get(name.lower()) if isinstance(name, str) else None
         if change is None:
             raise RulesetError(
                 "unknown-variant",
                 f"No variant is called {name!r}; known: {', '.join(NORWEGIAN_VARIANTS)}.",
             )
-        changes.update(change)
+        for option, value in change.items():
+            if option == "values" and isinstance(value, dict):
+                values = attrs.evolve(values, **value)
+                changes["values"] = values
+            else:
+                changes[option] = value
     return attrs.evolve(ruleset, **changes)  # type: ignore[arg-type]

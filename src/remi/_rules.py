@@ -80,24 +80,72 @@ def _boolean(instance: object, attribute: attrs.Attribute[Any], value: object) -
         raise RulesetError("bad-option", f"{attribute.name} must be True or False, not {value!r}.")
 
 
+def _is_count(value: object, minimum: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= minimum
+
+
+def _sequence(value: Any, what: str) -> tuple[Any, ...]:
+    if not isinstance(value, (str, bytes, dict)):
+        try:
+            return tuple(value)
+        except TypeError:
+            pass
+    raise RulesetError("bad-option", f"{what} must be a list, not {value!r}.")
+
+
+def _text(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, str):
+        raise RulesetError("bad-option", f"{attribute.name} must be text, not {value!r}.")
+
+
+def _integer(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesetError("bad-option", f"{attribute.name} must be a whole number, not {value!r}.")
+
+
 def _int_tuple(value: Any) -> tuple[int, ...]:
-    return tuple(value)
+    items = _sequence(value, "hand_size_by_round")
+    for item in items:
+        if not _is_count(item, 1):
+            raise RulesetError(
+                "bad-option",
+                f"hand_size_by_round must list card counts of at least 1, not {item!r}.",
+            )
+    return items
 
 
 def _pair_tuple(value: Any) -> tuple[tuple[int, int], ...]:
-    return tuple((int(a), int(b)) for a, b in value)
+    out = []
+    for item in _sequence(value, "hand_size_by_players"):
+        if (
+            not isinstance(item, (tuple, list))
+            or len(item) != 2
+            or not _is_count(item[0], 2)
+            or not _is_count(item[1], 1)
+        ):
+            raise RulesetError(
+                "bad-option",
+                "hand_size_by_players must list (players, cards) pairs with players at least 2 "
+                f"and cards at least 1, not {item!r}.",
+            )
+        out.append((item[0], item[1]))
+    return tuple(out)
 
 
 def _contracts(value: Any) -> tuple[Contract, ...]:
     out = []
-    for item in value:
+    for item in _sequence(value, "contracts"):
         if isinstance(item, Contract):
             out.append(item)
-        elif isinstance(item, dict):
+        elif isinstance(item, dict) and set(item) <= {"sets", "runs"}:
             out.append(Contract(**item))
+        elif isinstance(item, (tuple, list)) and len(item) == 2:
+            out.append(Contract(item[0], item[1]))
         else:
-            sets, runs = item
-            out.append(Contract(sets, runs))
+            raise RulesetError(
+                "bad-option",
+                f"A contract must be a Contract, a (sets, runs) pair or a dict, not {item!r}.",
+            )
     return tuple(out)
 
 
@@ -159,6 +207,12 @@ def _card_values(value: Any) -> CardValues:
     if isinstance(value, CardValues):
         return value
     if isinstance(value, dict):
+        known = {a.name for a in attrs.fields(CardValues)}
+        unknown = sorted(str(key) for key in set(value) - known)
+        if unknown:
+            raise RulesetError("bad-option", f"Unknown card values: {', '.join(unknown)}.")
+        if "ace" not in value:
+            raise RulesetError("bad-option", "values must give the value of the ace.")
         return CardValues(**value)
     raise RulesetError("bad-option", f"values must be CardValues, not {value!r}.")
 
@@ -181,7 +235,7 @@ class Ruleset:
     """
 
     # -- identity -----------------------------------------------------------
-    name: str
+    name: str = attrs.field(validator=_text)
     family: Family = attrs.field(validator=_one_of("contract", "basic", "opening", "gin"))
 
     # -- equipment and players ---------------------------------------------
@@ -191,10 +245,11 @@ class Ruleset:
     #: A number of jokers, or :data:`ONE_FEWER_THAN_PLAYERS`.
     jokers: int | str = attrs.field(default=0)
     #: From this many players on, the pack is ``large_table_decks`` decks and
-    #: ``large_table_jokers`` jokers (six-player Norwegian, two-deck Slovenian).
+    #: ``large_table_jokers`` jokers (six-player Norwegian, two-deck Slovenian);
+    #: ``large_table_jokers`` ``None`` keeps the ``jokers`` rule.
     large_table_from: int | None = attrs.field(default=None, validator=_optional_positive(2))
     large_table_decks: int = attrs.field(default=2, validator=_positive(1))
-    large_table_jokers: int | str = attrs.field(default=0)
+    large_table_jokers: int | str | None = attrs.field(default=None)
     #: Both ♠2s are the only wild cards (Norwegian variant); they may stand as themselves.
     wild_spade_twos: bool = attrs.field(default=False, validator=_boolean)
 
@@ -267,7 +322,7 @@ class Ruleset:
     buy_only_before_contract: bool = attrs.field(default=False, validator=_boolean)
     #: Liverpool cut: the player right of the dealer cuts; an exact cut earns ``cut_bonus``.
     liverpool_cut: bool = attrs.field(default=False, validator=_boolean)
-    cut_bonus: int = attrs.field(default=-50)
+    cut_bonus: int = attrs.field(default=-50, validator=_integer)
     #: Shanghai calls on a discard that could be laid off.
     shanghai: bool = attrs.field(default=False, validator=_boolean)
 
@@ -307,7 +362,8 @@ class Ruleset:
         ((1, 3), (2, 6))
         """
         if self.large_table_from is not None and players >= self.large_table_from:
-            decks, jokers = self.large_table_decks, self.large_table_jokers
+            decks = self.large_table_decks
+            jokers = self.jokers if self.large_table_jokers is None else self.large_table_jokers
         else:
             decks, jokers = self.decks, self.jokers
         if isinstance(jokers, int):
@@ -348,6 +404,8 @@ class Ruleset:
 
         for field in ("jokers", "large_table_jokers"):
             value = getattr(self, field)
+            if field == "large_table_jokers" and value is None:
+                continue
             if value != ONE_FEWER_THAN_PLAYERS and (
                 not isinstance(value, int) or isinstance(value, bool) or value < 0
             ):
@@ -358,7 +416,7 @@ class Ruleset:
             fail(f"set_max ({self.set_max}) is less than set_min ({self.set_min}).")
         if not (self.ace_low or self.ace_high):
             fail("The ace must be allowed low or high in runs (or both).")
-        if self.wild_spade_twos and (self.jokers != 0 or self.large_table_jokers != 0):
+        if self.wild_spade_twos and (self.jokers != 0 or self.large_table_jokers not in (None, 0)):
             fail("With ♠2s wild the pack holds no jokers: set jokers to 0.")
         if self.family == "contract":
             if not self.contracts:
@@ -410,7 +468,7 @@ class Ruleset:
         if not isinstance(data, dict):
             raise RulesetError("bad-ruleset", f"A ruleset must be a dict, not {type(data).__name__}.")
         known = {a.name for a in attrs.fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(str(key) for key in set(data) - known)
         if unknown:
             raise RulesetError("bad-ruleset", f"Unknown ruleset options: {', '.join(unknown)}.")
         try:

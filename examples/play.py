@@ -1,0 +1,90 @@
+"""Play a seeded match of Norwegian Remi between simple bots and print the score sheet.
+
+Usage::
+
+    python examples/play.py [--players 4] [--seed 7] [--variant shanghai ...] [--log]
+
+The bots lay down and lay off whenever they can, rarely take the discard,
+buy now and then, and discard their most expensive card that fits nothing.
+Every game replays exactly from its seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+import remi
+from remi import Action, Buy, CallShanghai, Discard, DrawStock, GameState, LayDown, LayOff, Pass
+
+
+def choose(state: GameState, rng: random.Random) -> Action:
+    """Pick an action for the seat to act: a simple, seeded, greedy bot."""
+    actions = state.legal_actions()
+    plays = [a for a in actions if isinstance(a, (LayDown, LayOff, CallShanghai))]
+    if plays:
+        # The biggest lay-down first: it sheds the most cards.
+        return max(plays, key=lambda a: len(a.cards) if isinstance(a, LayDown) else 1)
+    swaps = [a for a in actions if isinstance(a, remi.SwapJoker)]
+    if swaps:
+        return swaps[0]
+    if state.phase == "buy":
+        return Buy() if Buy() in actions and rng.random() < 0.25 else Pass()
+    if state.phase == "shanghai":
+        return Pass()
+    if state.phase == "draw":
+        if DrawStock() in actions and rng.random() < 0.85:
+            return DrawStock()
+        return actions[-1]
+    discards = [a for a in actions if isinstance(a, Discard) and not a.shanghai]
+    if discards:
+        return max(discards, key=lambda a: (remi.card_value(a.card, state.ruleset), a.card.code))
+    return actions[0]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play one match and print the score sheet; return the exit code."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        help=f"a Norwegian house rule: {', '.join(remi.NORWEGIAN_VARIANTS)}",
+    )
+    parser.add_argument("--log", action="store_true", help="print every action")
+    args = parser.parse_args(argv)
+    try:
+        ruleset = remi.with_variants(remi.NORWEGIAN, *args.variant)
+        state = remi.new_game(ruleset, players=args.players, seed=args.seed)
+    except remi.RemiError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    rng = random.Random(args.seed)
+    actions = 0
+    print(f"{ruleset.name}, {args.players} players, seed {args.seed}")
+    shown = 0
+    while not state.is_over:
+        action = choose(state, rng)
+        if args.log:
+            print(f"  round {state.round} seat {state.current_player}: {action}")
+        state = state.apply(action)
+        actions += 1
+        while shown < len(state.results):
+            result = state.results[shown]
+            shown += 1
+            contract = remi.contract_for(result.round, ruleset)
+            out = "nobody" if result.went_out is None else f"seat {result.went_out}"
+            points = "  ".join(f"{p:4d}" for p in result.points)
+            print(f"round {result.round} ({contract}): {out} went out | {points}")
+    totals = "  ".join(f"{t:4d}" for t in state.scores)
+    print(f"totals{' ' * 33}| {totals}")
+    winners = ", ".join(f"seat {w}" for w in state.winners)
+    print(f"winner: {winners} after {actions} actions")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

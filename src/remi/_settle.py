@@ -1,0 +1,438 @@
+"""Settlement: the score changes of a finished deal, for each family (RULES 1–5).
+
+Every function returns a :class:`Settlement`: one score change per seat, the
+winning seat (or ``None``), what kind of ending it was and one sentence that
+says why. Scores are added to match totals as they are: penalty games count
+points against a player (lowest total wins), the others count points for.
+
+>>> import remi
+>>> s = remi.settle([["JK", "♥K", "♦4"], [], ["♠A", "♣8", "♦8"]], 1, remi.NORWEGIAN)
+>>> s.deltas, s.winner, s.kind
+((64, 0, 36), 1, 'out')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import combinations, product
+
+import attrs
+
+from ._cards import Card, format_cards, parse_cards
+from ._errors import IllegalActionError, StateError
+from ._melds import Meld, check_layoff, check_meld
+from ._rules import Ruleset
+from ._scoring import hand_value
+from ._solver import best_arrangement
+
+__all__ = [
+    "Settlement",
+    "settle",
+    "settle_penalty",
+    "settle_basic",
+    "settle_block",
+    "settle_gin",
+    "match_winner",
+]
+
+Hands = Sequence["str | Iterable[Card | str]"]
+
+
+@attrs.frozen
+class Settlement:
+    """The result of one deal: score changes per seat, the winner, the kind of ending.
+
+    ``kind`` is one of ``"out"`` (somebody went out), ``"no-winner"``,
+    ``"rummy"`` (went out going rummy, points doubled), ``"block"``,
+    ``"gin"``, ``"knock"`` or ``"undercut"``; ``detail`` is one sentence.
+
+    >>> import remi
+    >>> remi.settle_basic([[], "♣5 ♦9", "♥Q ♥2", "♠K ♠Q ♠2"], 0, remi.SWEDISH).deltas
+    (48, 0, 0, 0)
+    """
+
+    deltas: tuple[int, ...]
+    winner: int | None
+    kind: str
+    detail: str
+
+
+def _hands(hands: Hands) -> list[tuple[Card, ...]]:
+    if isinstance(hands, str):
+        raise StateError("bad-hands", "Expected one hand per seat, not a single text.")
+    try:
+        out = [parse_cards(hand) for hand in hands]
+    except TypeError:
+        raise StateError("bad-hands", "Expected a sequence of hands, one per seat.") from None
+    if len(out) < 2:
+        raise StateError("bad-hands", f"A deal needs at least two seats, not {len(out)}.")
+    return out
+
+
+def _seat(seat: object, seats: int, what: str) -> int:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
+        raise StateError("bad-seat", f"{what} must be a seat from 0 to {seats - 1}, not {seat!r}.")
+    return seat
+
+
+def settle_penalty(hands: Hands, went_out: int | None, ruleset: Ruleset) -> Settlement:
+    """Settle a penalty deal (Norwegian, Slovenian, Kalooki): losers score what they hold.
+
+    The player who went out scores 0; each other player scores the value of
+    their hand plus ``ruleset.loser_surcharge`` (Kalooki: 25). With
+    *went_out* ``None`` (the round ended with no winner) everyone scores
+    their hand, without surcharge (RULES 1, 3, 4).
+
+    >>> import remi
+    >>> settle_penalty([["JK", "♥K", "♦4"], [], ["♠A", "♣8", "♦8"]], 1, remi.NORWEGIAN).deltas
+    (64, 0, 36)
+    >>> settle_penalty(["♠5", [], "JK"], 1, remi.KALOOKI).deltas
+    (30, 0, 50)
+    """
+    cards = _hands(hands)
+    values = [hand_value(hand, ruleset) for hand in cards]
+    if went_out is None:
+        return Settlement(
+            tuple(values), None, "no-winner", "Nobody went out: every player scores their hand."
+        )
+    seat = _seat(went_out, len(cards), "went_out")
+    surcharge = ruleset.loser_surcharge
+    deltas = tuple(0 if i == seat else v + surcharge for i, v in enumerate(values))
+    extra = f" plus {surcharge}" if surcharge else ""
+    return Settlement(
+        deltas,
+        seat,
+        "out",
+        f"Seat {seat} went out and scores 0; the others score their hand{extra}.",
+    )
+
+
+def settle_basic(
+    hands: Hands, went_out: int | None, ruleset: Ruleset, *, going_rummy: bool = False
+) -> Settlement:
+    """Settle a Basic Rummy deal: the winner takes the sum of the others' hand values.
+
+    Doubled when *going_rummy* (the winner emptied their whole hand in one
+    turn without melding before) and ``ruleset.going_rummy`` is on
+    (Finnish). With *went_out* ``None`` nobody scores (see
+    :func:`settle_block` for Block Rummy) (RULES 2).
+
+    >>> import remi
+    >>> settle_basic([[], "♣5 ♦9", "♥Q ♥2", "♠K ♠Q ♠2"], 0, remi.SWEDISH).deltas
+    (48, 0, 0, 0)
+    >>> settle_basic([[], "♣5 ♦9"], 0, remi.FINNISH, going_rummy=True).deltas
+    (28, 0)
+    """
+    cards = _hands(hands)
+    if went_out is None:
+        return Settlement(
+            (0,) * len(cards), None, "no-winner", "Nobody went out: nobody scores."
+        )
+    seat = _seat(went_out, len(cards), "went_out")
+    total = sum(hand_value(hand, ruleset) for i, hand in enumerate(cards) if i != seat)
+    doubled = going_rummy and ruleset.going_rummy
+    if doubled:
+        total *= 2
+    deltas = tuple(total if i == seat else 0 for i in range(len(cards)))
+    if doubled:
+        return Settlement(
+            deltas,
+            seat,
+            "rummy",
+            f"Seat {seat} went rummy and takes twice the others' hands: {total}.",
+        )
+    return Settlement(deltas, seat, "out", f"Seat {seat} went out and takes the others' hands: {total}.")
+
+
+def settle_block(hands: Hands, ruleset: Ruleset, *, first: int = 0) -> Settlement:
+    """Settle a blocked Block Rummy deal: the lowest hand wins the differences to the others.
+
+    The stock is empty, the discard pile is not reused and nobody went
+    out: the player with the lowest hand value scores, from each opponent,
+    the difference between the two hands (6 vs 15, 7, 21 → 9 + 1 + 15 = 25,
+    RULES 2). [decision] Several players tied for lowest: the first of them
+    in turn order counting from seat *first* wins (default seat 0; pass the
+    seat that would have played next to count from there).
+
+    >>> import remi
+    >>> settle_block(["♠6", "♥10 ♥5", "♦7", "♣K ♣8 ♣3"], remi.SWEDISH).deltas
+    (25, 0, 0, 0)
+    """
+    cards = _hands(hands)
+    seats = len(cards)
+    start = _seat(first, seats, "first")
+    values = [hand_value(hand, ruleset) for hand in cards]
+    order = [(start + k) % seats for k in range(seats)]
+    low = min(values)
+    winner = next(s for s in order if values[s] == low)
+    total = sum(v - low for v in values)
+    deltas = tuple(total if i == winner else 0 for i in range(seats))
+    return Settlement(
+        deltas,
+        winner,
+        "block",
+        f"The deal is blocked; seat {winner} holds the lowest hand ({low}) and scores the differences: {total}.",
+    )
+
+
+# -- gin ---------------------------------------------------------------------------------------
+
+
+def _layoff_options(meld: Meld, hand: Sequence[Card], ruleset: Ruleset) -> list[tuple[Card, ...]]:
+    """Every group of natural cards from *hand* that may be laid off onto *meld* at once."""
+    held = Counter(c for c in hand if not c.is_joker)
+    options: list[tuple[Card, ...]] = [()]
+    if meld.kind == "set":
+        same = sorted(c for c in held.elements() if c.rank == meld.rank)
+        seen: set[tuple[Card, ...]] = set()
+        for size in range(1, len(same) + 1):
+            for group in combinations(same, size):
+                if group not in seen and check_layoff(meld, group, ruleset).ok:
+                    seen.add(group)
+                    options.append(group)
+        return options
+    below: list[Card] = []
+    rank = meld.low - 1
+    while rank >= 1:
+        card = Card.of(rank, meld.suit)
+        if not held[card]:
+            break
+        below.append(card)
+        rank -= 1
+    above: list[Card] = []
+    rank = meld.high + 1
+    while rank <= 14:
+        card = Card.of(1 if rank == 14 else rank, meld.suit)
+        if not held[card] or card in below:
+            break
+        above.append(card)
+        rank += 1
+    for a in range(len(below) + 1):
+        for b in range(len(above) + 1):
+            if a == b == 0:
+                continue
+            group = tuple(below[:a]) + tuple(above[:b])
+            if check_layoff(meld, group, ruleset).ok:
+                options.append(group)
+    return options
+
+
+def _best_after_layoffs(
+    hand: tuple[Card, ...],
+    melds: Sequence[Meld],
+    ruleset: Ruleset,
+    given: tuple[Card, ...] | None,
+) -> tuple[int, tuple[Card, ...]]:
+    """A defender's least deadwood after laying off onto *melds* (or exactly *given*)."""
+    per_meld = [_layoff_options(meld, hand, ruleset) for meld in melds]
+    held = Counter(hand)
+    best: tuple[int, tuple[Card, ...]] | None = None
+    for combo in product(*per_meld):
+        laid = tuple(sorted(c for group in combo for c in group))
+        used = Counter(laid)
+        if used - held:
+            continue
+        if given is not None and laid != given:
+            continue
+        rest = list((held - used).elements())
+        value = best_arrangement(rest, ruleset).deadwood_value
+        if best is None or (value, len(laid)) < (best[0], len(best[1])):
+            best = (value, laid)
+    if best is None:
+        raise IllegalActionError(
+            "bad-layoff",
+            f"{format_cards(given or ())} cannot all be laid off onto the knocker's melds.",
+        )
+    return best
+
+
+def settle_gin(
+    hands: Hands,
+    knocker: int,
+    ruleset: Ruleset,
+    *,
+    melds: Iterable[Meld | str | Iterable[Card | str]] | None = None,
+    layoffs: Mapping[int, str | Iterable[Card | str]] | None = None,
+) -> Settlement:
+    """Settle a Gin Rummy deal ended by *knocker*: gin, knock or undercut (RULES 5).
+
+    *hands* are every seat's cards when the deal ends (the knocker's after
+    the final discard). The knocker's melds are *melds* if given, else
+    their best arrangement (:func:`~remi.best_arrangement`); their deadwood
+    is the value of the rest.
+
+    - **Gin** (no deadwood): the knocker scores ``gin_bonus`` (25); nobody
+      lays off, and each other player loses ``gin_multiplier`` (2) × the
+      value of every card they hold ([decision] the source counts the
+      loser's cards in hand, not their deadwood).
+    - **Knock** (deadwood ≤ ``knock_limit``, else
+      :class:`~remi.IllegalActionError`): each defender lays off onto the
+      knocker's original melds (never onto another defender's cards), by
+      default the lay-offs that leave the least deadwood, or exactly the
+      cards ``layoffs[seat]``; each loses the difference between their
+      deadwood and the knocker's; the knocker scores 0.
+    - **Undercut**: a defender whose deadwood is below the knocker's (or
+      equal, with ``undercut_on_tie``) wins and scores ``undercut_bonus``
+      (20); the knocker loses ``undercut_penalty`` (10) plus the difference.
+      Several undercut: the lowest deadwood wins, ties to the first in turn
+      order after the knocker. [decision] The other defenders settle with
+      the knocker as in a knock (a negative difference counts 0).
+
+    >>> import remi
+    >>> hands = ["♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♥K", "♥5 ♥6 ♥7 ♣9 ♣10 ♣J ♦2 ♦3 ♠4 ♣K"]
+    >>> s = settle_gin(hands, 0, remi.GIN)
+    >>> s.kind, s.deltas
+    ('knock', (0, -5))
+    """
+    cards = _hands(hands)
+    seats = len(cards)
+    seat = _seat(knocker, seats, "knocker")
+    own = cards[seat]
+    if melds is None:
+        arrangement = best_arrangement(own, ruleset)
+        shown = arrangement.melds
+    else:
+        shown = _shown_melds(melds, own, ruleset)
+    laid = Counter(c for m in shown for c in m.cards)
+    left = list((Counter(own) - laid).elements())
+    knock_dead = hand_value(left, ruleset)
+    if knock_dead > ruleset.knock_limit:
+        raise IllegalActionError(
+            "knock-too-high",
+            f"Seat {seat} cannot knock with {knock_dead} in deadwood; the limit is {ruleset.knock_limit}.",
+        )
+    defenders = [(seat + k) % seats for k in range(1, seats)]
+    if knock_dead == 0:
+        deltas = [0] * seats
+        deltas[seat] = ruleset.gin_bonus
+        for d in defenders:
+            deltas[d] = -ruleset.gin_multiplier * hand_value(cards[d], ruleset)
+        return Settlement(
+            tuple(deltas),
+            seat,
+            "gin",
+            f"Seat {seat} goes gin and scores {ruleset.gin_bonus}; "
+            f"the others lose {ruleset.gin_multiplier} times their hand.",
+        )
+    given = {} if layoffs is None else dict(layoffs)
+    dead: dict[int, int] = {}
+    for d in defenders:
+        wanted = given.get(d)
+        exact = tuple(sorted(parse_cards(wanted))) if wanted is not None else None
+        if exact is not None and Counter(exact) - Counter(cards[d]):
+            raise IllegalActionError(
+                "bad-layoff", f"Seat {d} does not hold {format_cards(exact)} to lay off."
+            )
+        dead[d] = _best_after_layoffs(cards[d], shown, ruleset, exact)[0]
+    for d in given:
+        if d not in dead:
+            raise StateError("bad-seat", f"Only defenders lay off; {d!r} is not a defender.")
+
+    def undercuts(d: int) -> bool:
+        return dead[d] < knock_dead or (ruleset.undercut_on_tie and dead[d] == knock_dead)
+
+    cutters = [d for d in defenders if undercuts(d)]
+    deltas = [0] * seats
+    if cutters:
+        low = min(dead[d] for d in cutters)
+        winner = next(d for d in cutters if dead[d] == low)
+        for d in defenders:
+            if d != winner:
+                deltas[d] = -max(0, dead[d] - knock_dead)
+        deltas[winner] = ruleset.undercut_bonus
+        deltas[seat] = -(ruleset.undercut_penalty + knock_dead - low)
+        return Settlement(
+            tuple(deltas),
+            winner,
+            "undercut",
+            f"Seat {winner} undercuts seat {seat} ({low} against {knock_dead}) and scores "
+            f"{ruleset.undercut_bonus}; the knocker loses {ruleset.undercut_penalty} plus the difference.",
+        )
+    for d in defenders:
+        deltas[d] = -(dead[d] - knock_dead)
+    return Settlement(
+        tuple(deltas),
+        seat,
+        "knock",
+        f"Seat {seat} knocks with {knock_dead}; each defender loses the difference to their deadwood.",
+    )
+
+
+def _shown_melds(
+    melds: Iterable[Meld | str | Iterable[Card | str]], hand: Sequence[Card], ruleset: Ruleset
+) -> tuple[Meld, ...]:
+    out: list[Meld] = []
+    for group in melds:
+        result = check_meld(group, ruleset)
+        if not result.ok or result.meld is None:
+            raise IllegalActionError("invalid-meld", f"A knocker's meld is not legal: {result.reason}")
+        out.append(result.meld)
+    missing = Counter(c for m in out for c in m.cards) - Counter(hand)
+    if missing:
+        raise IllegalActionError(
+            "not-in-hand", f"The knocker does not hold {format_cards(sorted(missing.elements()))}."
+        )
+    return tuple(out)
+
+
+# -- dispatch and the match ------------------------------------------------------------------------
+
+
+def settle(
+    hands: Hands,
+    went_out: int | None,
+    ruleset: Ruleset,
+    *,
+    going_rummy: bool = False,
+    first: int = 0,
+    melds: Iterable[Meld | str | Iterable[Card | str]] | None = None,
+    layoffs: Mapping[int, str | Iterable[Card | str]] | None = None,
+) -> Settlement:
+    """Settle a finished deal by ``ruleset.scoring``.
+
+    - ``"penalty"``: :func:`settle_penalty`.
+    - ``"winner-takes-all"``: :func:`settle_basic` (*going_rummy*); a deal
+      with nobody out when the discard pile is not reused
+      (``discard_reuse == "none"``, Block Rummy) goes to :func:`settle_block`.
+    - ``"block"``: :func:`settle_basic` if somebody went out, else
+      :func:`settle_block` (*first*).
+    - ``"gin"``: :func:`settle_gin`, *went_out* being the knocker
+      (*melds*, *layoffs*); ``None`` is a void deal, nobody scores.
+
+    >>> import remi
+    >>> settle(["♠6", "♥10 ♥5", "♦7", "♣K ♣8 ♣3"], None, remi.SWEDISH).deltas
+    (0, 0, 0, 0)
+    >>> import attrs
+    >>> block = attrs.evolve(remi.SWEDISH, scoring="block")
+    >>> settle(["♠6", "♥10 ♥5", "♦7", "♣K ♣8 ♣3"], None, block).deltas
+    (25, 0, 0, 0)
+    """
+    scoring = ruleset.scoring
+    if scoring == "penalty":
+        return settle_penalty(hands, went_out, ruleset)
+    if scoring == "gin":
+        if went_out is None:
+            count = len(_hands(hands))
+            return Settlement((0,) * count, None, "no-winner", "Nobody knocked: the deal is void.")
+        return settle_gin(hands, went_out, ruleset, melds=melds, layoffs=layoffs)
+    if went_out is None and (scoring == "block" or ruleset.discard_reuse == "none"):
+        return settle_block(hands, ruleset, first=first)
+    return settle_basic(hands, went_out, ruleset, going_rummy=going_rummy)
+
+
+def match_winner(totals: Sequence[int], ruleset: Ruleset) -> tuple[int, ...]:
+    """Return the seats with the best match total: lowest if ``ruleset.lowest_wins``, else highest.
+
+    >>> import remi
+    >>> match_winner([120, 45, 45, 300], remi.NORWEGIAN), match_winner([120, 45, 300], remi.SWEDISH)
+    ((1, 2), (2,))
+    """
+    try:
+        values = [int(t) for t in totals]
+    except (TypeError, ValueError):
+        raise StateError("bad-totals", "Match totals must be a sequence of numbers.") from None
+    if not values:
+        raise StateError("bad-totals", "A match needs at least one total.")
+    best = min(values) if ruleset.lowest_wins else max(values)
+    return tuple(i for i, v in enumerate(values) if v == best)

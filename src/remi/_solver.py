@@ -1,0 +1,818 @@
+"""The solver: every meld a hand can make, contract layouts, the best arrangement, openings.
+
+Hands are multisets: the order of the cards never changes an answer, and
+identical cards (several decks) are interchangeable, so every answer lists
+each distinct meld or layout once, in a fixed order.
+
+>>> import remi
+>>> hand = remi.parse_cards("♠9 ♥9 ♦9 ♣5 ♣6 ♣7 ♣8 ♥K ♦2 ♠3")
+>>> [" + ".join(str(m) for m in layout) for layout in remi.contract_layouts(hand, 2, remi.NORWEGIAN)]
+['♠9 ♥9 ♦9 + ♣5 ♣6 ♣7 ♣8']
+>>> remi.best_arrangement(hand, remi.NORWEGIAN).deadwood_value
+15
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from itertools import chain, combinations_with_replacement, product
+from typing import Final, NamedTuple
+
+import attrs
+
+from ._cards import Card, parse_cards
+from ._contracts import contract_for
+from ._errors import NotationError
+from ._melds import Meld, MeldKind, meld_points
+from ._rules import Ruleset
+from ._scoring import card_value
+
+__all__ = [
+    "Arrangement",
+    "candidate_melds",
+    "contract_layouts",
+    "find_contract",
+    "best_arrangement",
+    "find_opening",
+    "opening_layouts",
+    "deadwood",
+    "meld_sort_key",
+]
+
+_CARDS: Final = tuple(Card.from_code(code) for code in range(53))
+_JOKER: Final = 52
+_SPADE_TWO: Final = 1
+_NO_WILD: Final = -1
+#: Longest run: thirteen ranks (a run never holds the ace both low and high, RULES 1).
+_LONGEST_RUN: Final = 13
+
+Hand = str | Iterable[Card | str]
+
+
+# -- the meld rules a solver needs, read once per ruleset ------------------------------------
+
+
+class _Rules(NamedTuple):
+    set_min: int
+    set_max: int  # 0: no limit
+    run_min: int
+    lo_bound: int
+    hi_bound: int
+    at_most: bool
+    distinct: bool
+    wild: int  # code of the wild card (52 joker, 1 ♠2), or _NO_WILD
+    twos: bool
+
+
+class _RulesEntry(NamedTuple):
+    ruleset: Ruleset
+    rules: _Rules
+    values: tuple[int, ...]  # hand value of each card code
+    points: Callable[[Meld], int]
+
+
+_ENTRIES: dict[int, _RulesEntry] = {}
+
+
+def _entry(ruleset: Ruleset) -> _RulesEntry:
+    entry = _ENTRIES.get(id(ruleset))
+    if entry is not None and entry.ruleset is ruleset:
+        return entry
+    if not isinstance(ruleset, Ruleset):
+        raise NotationError("not-a-ruleset", f"Expected a Ruleset, got {type(ruleset).__name__}.")
+    has_jokers = any(
+        ruleset.pack_for(p)[1] > 0 for p in range(ruleset.min_players, ruleset.max_players + 1)
+    )
+    if ruleset.wild_spade_twos:
+        wild = _SPADE_TWO
+    elif has_jokers:
+        wild = _JOKER
+    else:
+        wild = _NO_WILD
+    rules = _Rules(
+        set_min=ruleset.set_min,
+        set_max=ruleset.set_max or 0,
+        run_min=ruleset.run_min,
+        lo_bound=1 if ruleset.ace_low else 2,
+        hi_bound=14 if ruleset.ace_high else 13,
+        at_most=ruleset.jokers_at_most_naturals,
+        distinct=ruleset.distinct_suit_sets,
+        wild=wild,
+        twos=ruleset.wild_spade_twos,
+    )
+    values = tuple(card_value(card, ruleset) for card in _CARDS)
+
+    def points(meld: Meld) -> int:
+        return meld_points(meld, ruleset)
+
+    entry = _RulesEntry(ruleset, rules, values, points)
+    if len(_ENTRIES) > 64:
+        _ENTRIES.clear()
+    _ENTRIES[id(ruleset)] = entry
+    return entry
+
+
+# -- hands as packed counts, candidates as keys ------------------------------------------------
+#
+# A hand is a tuple of 53 counts (one per card code). For the searches the counts are
+# packed into one integer, ``width`` bits per code with a guard bit on top of each field:
+# a meld's card use subtracts from the hand without a borrow exactly when every guard
+# bit survives, so "does this meld still fit?" is two integer operations.
+#
+# A candidate meld is kept as its sort key ``(kind, a, b, n, codes, wild flags)``:
+# a set is ``(0, rank, -1, n, ...)``, a run ``(1, suit, low rank, n, ...)``. The key says
+# everything about the meld, orders melds canonically, and becomes a Meld only when
+# an answer needs it. Candidates that take the same cards (the same multiset, e.g. a
+# joker placed low or high) form a group; the searches run over groups.
+
+_Key = tuple[int, int, int, int, tuple[int, ...], tuple[bool, ...]]
+
+
+def _counts(hand: Hand) -> tuple[int, ...]:
+    counts = [0] * 53
+    for card in parse_cards(hand):
+        counts[card.code] += 1
+    return tuple(counts)
+
+
+class _Group(NamedTuple):
+    """Candidates taking the same cards: the packed use and the members' indices."""
+
+    use: int
+    first: int  # lowest card code taken other than the joker
+    kind: int  # 0 set, 1 run
+    size: int
+    members: tuple[int, ...]
+
+
+class _Pool(NamedTuple):
+    """Everything the searches need about one hand."""
+
+    width: int
+    guard: int
+    total: int
+    n_cards: int
+    keys: tuple[_Key, ...]
+    groups: tuple[_Group, ...]
+
+
+def meld_sort_key(meld: Meld) -> tuple[object, ...]:
+    """Return the key that orders melds in every solver answer: sets before runs.
+
+    Sets sort by rank, runs by suit then lowest rank; then by length, cards
+    and wild flags, so no two distinct melds share a key.
+
+    >>> import remi
+    >>> melds = [remi.parse_meld("♥5 ♥6 ♥7"), remi.parse_meld("♠9 ♥9 ♦9")]
+    >>> [str(m) for m in sorted(melds, key=meld_sort_key)]
+    ['♠9 ♥9 ♦9', '♥5 ♥6 ♥7']
+    """
+    codes = tuple(card.code for card in meld.cards)
+    if meld.kind == "set":
+        return (0, meld.rank, -1, len(codes), codes, meld.wild)
+    return (1, meld.suit, meld.rank, len(codes), codes, meld.wild)
+
+
+@lru_cache(maxsize=65536)
+def _meld(key: _Key) -> Meld:
+    kind, a, b, _, codes, flags = key
+    cards = tuple(_CARDS[c] for c in codes)
+    if kind == 0:
+        return Meld("set", cards, flags, a)
+    return Meld("run", cards, flags, b, a)
+
+
+_Raw = list[tuple[_Key, tuple[tuple[int, int], ...]]]
+
+
+def _gen_sets(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
+    pool = counts[r.wild] if r.wild != _NO_WILD else 0
+    top = r.set_max or 10**9
+    for rank in range(1, 14):
+        codes = [suit * 13 + rank - 1 for suit in range(4)]
+        avail = [counts[c] for c in codes]
+        if not any(avail):
+            continue
+        caps = [min(a, 1) if r.distinct else a for a in avail]
+        twos_rank = r.twos and rank == 2
+        if sum(caps) + (0 if twos_rank else pool) < r.set_min and not (twos_rank and r.distinct):
+            continue
+        for ks in product(*(range(c + 1) for c in caps)):
+            k = sum(ks)
+            if k == 0:
+                continue
+            if twos_rank:
+                # A ♠2 in a set of twos stands as itself while it may; only a ♠2 that
+                # cannot stand as a natural (sets of distinct suits) is wild there.
+                wmax = counts[_SPADE_TWO] - ks[0] if ks[0] == caps[0] else 0
+            else:
+                wmax = pool
+            naturals: list[int] = []
+            uses: list[tuple[int, int]] = []
+            for code, n in zip(codes, ks):
+                if n:
+                    naturals.extend([code] * n)
+                    uses.append((code, n))
+            for w in range(wmax + 1):
+                n = k + w
+                if n > top or (r.at_most and w > k):
+                    break
+                if n < r.set_min or (exact and n != r.set_min):
+                    continue
+                if w:
+                    use = dict(uses)
+                    use[r.wild] = use.get(r.wild, 0) + w
+                    key: _Key = (
+                        0, rank, -1, n, tuple(naturals) + (r.wild,) * w, (False,) * k + (True,) * w
+                    )
+                    out.append((key, tuple(sorted(use.items()))))
+                else:
+                    out.append(((0, rank, -1, n, tuple(naturals), (False,) * k), tuple(uses)))
+
+
+def _gen_runs(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
+    wild = r.wild
+    pool = counts[wild] if wild != _NO_WILD else 0
+    run_min = r.run_min
+    at_most = r.at_most
+    codes: list[int] = []
+    flags: list[bool] = []
+
+    def extend(suit: int, lo: int, longest: int, k: int, w: int, spent: int) -> None:
+        # k naturals and w wild cards so far; *spent* cards taken from the wild pool
+        # (with wild ♠2s, a natural ♠2 comes out of the pool too).
+        length = len(codes)
+        if length >= run_min and k and not (at_most and w > k):
+            use: dict[int, int] = {}
+            for code in codes:
+                use[code] = use.get(code, 0) + 1
+            out.append(((1, suit, lo, length, tuple(codes), tuple(flags)), tuple(sorted(use.items()))))
+        if length == longest or (at_most and w > k + longest - length):
+            return
+        rank = lo + length
+        code = suit * 13 + (0 if rank == 14 else rank - 1)
+        if code == wild:
+            # The ♠2's own place in a ♠ run: a ♠2 there stands as itself.
+            if spent < pool:
+                codes.append(code)
+                flags.append(False)
+                extend(suit, lo, longest, k + 1, w, spent + 1)
+                codes.pop()
+                flags.pop()
+            return
+        if counts[code]:
+            codes.append(code)
+            flags.append(False)
+            extend(suit, lo, longest, k + 1, w, spent)
+            codes.pop()
+            flags.pop()
+        if spent < pool:
+            codes.append(wild)
+            flags.append(True)
+            extend(suit, lo, longest, k, w + 1, spent + 1)
+            codes.pop()
+            flags.pop()
+
+    for suit in range(4):
+        if not any(counts[suit * 13 : suit * 13 + 13]):
+            continue
+        held = [0] * 15
+        for rank in range(1, 15):
+            code = suit * 13 + (0 if rank == 14 else rank - 1)
+            held[rank] = 1 if counts[code] else 0
+        for lo in range(r.lo_bound, r.hi_bound - run_min + 2):
+            # Every run from lo fills its first run_min places: skip lo if it cannot.
+            k = sum(held[lo : lo + run_min])
+            if k + pool < run_min:
+                continue
+            longest = min(_LONGEST_RUN, r.hi_bound - lo + 1)
+            if exact:
+                longest = min(longest, run_min)
+            extend(suit, lo, longest, 0, 0, 0)
+
+
+@lru_cache(maxsize=2048)
+def _pool(counts: tuple[int, ...], rules: _Rules, exact: bool) -> _Pool:
+    width = max(max(counts).bit_length(), 1) + 1
+    half = 1 << (width - 1)
+    guard = 0
+    total = 0
+    for code in range(53):
+        guard |= half << (width * code)
+        total += counts[code] << (width * code)
+    raw: _Raw = []
+    _gen_sets(counts, rules, exact, raw)
+    _gen_runs(counts, rules, exact, raw)
+    raw.sort()
+    keys = tuple(key for key, _ in raw)
+    grouped: dict[tuple[int, int], list[int]] = {}
+    packed: dict[tuple[int, int], tuple[int, int]] = {}
+    for index, (key, uses) in enumerate(raw):
+        use = 0
+        for code, n in uses:
+            use += n << (width * code)
+        group = (use, key[0])
+        members = grouped.get(group)
+        if members is None:
+            grouped[group] = [index]
+            first = min((code for code, _ in uses if code != _JOKER), default=_JOKER)
+            packed[group] = (first, key[3])
+        else:
+            members.append(index)
+    groups = tuple(
+        _Group(use, packed[(use, kind)][0], kind, packed[(use, kind)][1], tuple(members))
+        for (use, kind), members in grouped.items()
+    )
+    return _Pool(width, guard, total, sum(counts), keys, groups)
+
+
+def _kinds(kinds: Iterable[str]) -> frozenset[str]:
+    if isinstance(kinds, str):
+        kinds = (kinds,)
+    try:
+        chosen = frozenset(kinds)
+    except TypeError:
+        raise NotationError("unknown-meld-kind", "kinds must be 'set' and/or 'run'.") from None
+    bad = sorted(str(k) for k in chosen if k not in ("set", "run"))
+    if bad:
+        raise NotationError("unknown-meld-kind", f"{bad[0]!r} is not a meld kind: use 'set' or 'run'.")
+    return chosen
+
+
+def candidate_melds(
+    hand: Hand,
+    ruleset: Ruleset,
+    *,
+    kinds: MeldKind | Iterable[MeldKind] = ("set", "run"),
+    exact: bool = False,
+) -> tuple[Meld, ...]:
+    """Return every distinct legal meld that can be formed from the multiset *hand*.
+
+    Each joker placement is its own meld (a joker standing for ♠4 or for ♠8
+    gives two melds), and so is a ♠2 standing as itself or as a wild card
+    (``wild_spade_twos``); jokers in a set are interchangeable, so a set is
+    its natural cards plus a number of wild cards. *exact* keeps sets of
+    exactly ``set_min`` and runs of exactly ``run_min`` cards; *kinds* picks
+    ``"set"`` and/or ``"run"``. Every meld passes :func:`~remi.validate_meld`.
+    The order is fixed: sets by rank, then runs by suit and lowest rank
+    (see :func:`meld_sort_key`).
+
+    >>> import remi
+    >>> [str(m) for m in candidate_melds("♠5 ♠6 ♠7 JK ♥7", remi.NORWEGIAN)]
+    ['♠7 ♥7 JK=7', 'JK=♠4 ♠5 ♠6 ♠7', '♠5 ♠6 ♠7 JK=♠8']
+    >>> [str(m) for m in candidate_melds("♠7 ♥7 ♦7 ♣7", remi.SWEDISH, kinds=("set",), exact=True)]
+    ['♠7 ♥7 ♦7', '♠7 ♥7 ♣7', '♠7 ♦7 ♣7', '♥7 ♦7 ♣7']
+    """
+    wanted = _kinds(kinds)
+    pool = _pool(_counts(hand), _entry(ruleset).rules, exact)
+    return tuple(
+        _meld(key)
+        for key in pool.keys
+        if (key[0] == 0 and "set" in wanted) or (key[0] == 1 and "run" in wanted)
+    )
+
+
+# -- contracts ---------------------------------------------------------------------------------
+
+
+def _fits(rem: int, use: int, guard: int) -> int:
+    """Return the cards left after taking *use* from *rem*, or -1 if they are not there."""
+    x = (rem | guard) - use
+    return x ^ guard if x & guard == guard else -1
+
+
+def _pick(pool: _Pool, sets: int, runs: int) -> list[tuple[int, ...]]:
+    """Every multiset of *sets* set groups and *runs* run groups that fits the hand."""
+    guard = pool.guard
+    set_groups = [i for i, g in enumerate(pool.groups) if g.kind == 0]
+    run_groups = [i for i, g in enumerate(pool.groups) if g.kind == 1]
+    groups = pool.groups
+    out: list[tuple[int, ...]] = []
+    chosen: list[int] = []
+
+    def pick(options: list[int], start: int, rem: int, left: int, then: int) -> None:
+        if left == 0:
+            if then:
+                pick(run_groups, 0, rem, then, 0)
+            else:
+                out.append(tuple(chosen))
+            return
+        for at in range(start, len(options)):
+            index = options[at]
+            x = (rem | guard) - groups[index].use
+            if x & guard != guard:
+                continue
+            chosen.append(index)
+            pick(options, at, x ^ guard, left - 1, then)
+            chosen.pop()
+
+    if sets:
+        pick(set_groups, 0, pool.total, sets, runs)
+    else:
+        pick(run_groups, 0, pool.total, runs, 0)
+    return out
+
+
+def _cover(pool: _Pool, rules: _Rules, sets: int, runs: int) -> list[tuple[int, ...]]:
+    """Every multiset of *sets* set groups and *runs* run groups using the whole hand."""
+    width, guard, groups = pool.width, pool.guard, pool.groups
+    by_first: dict[int, list[int]] = {}
+    by_use: dict[int, list[int]] = {}
+    for index, group in enumerate(groups):
+        by_first.setdefault(group.first, []).append(index)
+        by_use.setdefault(group.use, []).append(index)
+    set_top = rules.set_max or pool.n_cards
+    out: list[tuple[int, ...]] = []
+    chosen: list[int] = []
+
+    def cover(rem: int, count: int, s_left: int, r_left: int, last_first: int, last: int) -> None:
+        low = ((rem & -rem).bit_length() - 1) // width
+        if low == _JOKER:
+            return  # only jokers left, and a meld needs a natural card
+        if s_left + r_left == 1:
+            for index in by_use.get(rem, ()):
+                group = groups[index]
+                if (group.kind == 0) != (s_left == 1):
+                    continue
+                if low == last_first and index < last:
+                    continue
+                out.append(tuple(chosen) + (index,))
+            return
+        for index in by_first.get(low, ()):
+            if low == last_first and index < last:
+                continue
+            group = groups[index]
+            if group.kind == 0:
+                if not s_left:
+                    continue
+                s, r = s_left - 1, r_left
+            else:
+                if not r_left:
+                    continue
+                s, r = s_left, r_left - 1
+            left = count - group.size
+            if left < s * rules.set_min + r * rules.run_min or left > s * set_top + r * _LONGEST_RUN:
+                continue
+            x = (rem | guard) - group.use
+            if x & guard != guard:
+                continue
+            chosen.append(index)
+            cover(x ^ guard, left, s, r, low, index)
+            chosen.pop()
+
+    if pool.total:
+        cover(pool.total, pool.n_cards, sets, runs, -1, -1)
+    return out
+
+
+def _expand(
+    pool: _Pool, group_layouts: list[tuple[int, ...]], apart: bool
+) -> tuple[tuple[Meld, ...], ...]:
+    """Turn layouts of groups into layouts of melds: every choice of members, sorted."""
+    groups, keys = pool.groups, pool.keys
+    found: list[tuple[int, ...]] = []
+    for layout in group_layouts:
+        choices: list[list[tuple[int, ...]]] = []
+        plain = True
+        for index in sorted(set(layout)):
+            members = groups[index].members
+            times = layout.count(index)
+            if len(members) > 1 or times > 1:
+                plain = False
+            choices.append(list(combinations_with_replacement(members, times)))
+        if plain:
+            options: Iterable[tuple[int, ...]] = [tuple(sorted(c[0][0] for c in choices))]
+        else:
+            options = (tuple(sorted(chain.from_iterable(combo))) for combo in product(*choices))
+        for option in options:
+            if apart and not _apart(option, keys):
+                continue
+            found.append(option)
+    found.sort()
+    return tuple(tuple(_meld(keys[i]) for i in option) for option in found)
+
+
+def _apart(option: tuple[int, ...], keys: tuple[_Key, ...]) -> bool:
+    runs = [keys[i] for i in option if keys[i][0] == 1]
+    for i, a in enumerate(runs):
+        for b in runs[i + 1 :]:
+            if a[1] == b[1] and (a[2] + a[3] == b[2] or b[2] + b[3] == a[2]):
+                return False
+    return True
+
+
+@lru_cache(maxsize=4096)
+def _layouts(
+    counts: tuple[int, ...],
+    rules: _Rules,
+    sets: int,
+    runs: int,
+    exact: bool,
+    final: bool,
+    apart: bool,
+) -> tuple[tuple[Meld, ...], ...]:
+    if sets * rules.set_min + runs * rules.run_min > sum(counts):
+        return ()
+    pool = _pool(counts, rules, exact)
+    group_layouts = _cover(pool, rules, sets, runs) if final else _pick(pool, sets, runs)
+    return _expand(pool, group_layouts, apart)
+
+
+def contract_layouts(hand: Hand, round: int, ruleset: Ruleset) -> tuple[tuple[Meld, ...], ...]:
+    """Return every distinct way to lay round *round*'s contract from *hand*.
+
+    *hand* is a multiset of cards (text or cards; order never matters);
+    *round* is 1-based (``ruleset.contracts[round - 1]``; another number
+    raises :class:`~remi.RulesetError`). Each layout is a tuple of melds in
+    canonical order, sets first, then runs, each group ordered by
+    :func:`meld_sort_key`. Each layout is listed once: identical cards are
+    interchangeable and the same melds in another order are the same
+    layout. The layouts come in a fixed order (by their melds' keys).
+
+    - Sets are of exactly ``set_min`` and runs of exactly ``run_min``
+      cards, unless ``ruleset.all_down_at_once`` (any legal sizes).
+    - In the last round of a ``last_contract_goes_out`` game, only layouts
+      that use every card of *hand* are listed, with melds of any legal size.
+    - With ``same_suit_runs_apart``, two runs of one suit that would join
+      into one (♣3-6 and ♣7-10) are not a layout.
+    - Every joker placement and every choice between a natural card and a
+      joker is its own layout. Each layout passes
+      :func:`~remi.check_contract` (with ``hand=`` in the last round).
+
+    An empty tuple means the contract cannot be laid. Results are cached
+    by hand multiset and ruleset.
+
+    >>> import remi
+    >>> layouts = contract_layouts("♠9 ♥9 ♦9 ♣9 ♥4 ♥4 JK ♣K ♦2 ♠3", 1, remi.NORWEGIAN)
+    >>> len(layouts)
+    4
+    >>> [str(m) for m in layouts[0]]
+    ['♥4 ♥4 JK=4', '♠9 ♥9 ♦9']
+    >>> contract_layouts("♠2 ♠3 ♠4 ♠5 ♥8 ♥9", 3, remi.NORWEGIAN)
+    ()
+    """
+    contract = contract_for(round, ruleset)
+    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
+    exact = not (final or ruleset.all_down_at_once)
+    return _layouts(
+        _counts(hand),
+        _entry(ruleset).rules,
+        contract.sets,
+        contract.runs,
+        exact,
+        final,
+        ruleset.same_suit_runs_apart,
+    )
+
+
+def find_contract(hand: Hand, round: int, ruleset: Ruleset) -> tuple[Meld, ...] | None:
+    """Return one way to lay round *round*'s contract from *hand* (the first layout), or ``None``.
+
+    >>> import remi
+    >>> [str(m) for m in find_contract("♣5 ♣6 ♣7 ♣8 ♥9 ♠9 JK ♦K", 2, remi.NORWEGIAN)]
+    ['♠9 ♥9 JK=9', '♣5 ♣6 ♣7 ♣8']
+    >>> find_contract("♣5 ♣6 ♣7 ♣8", 2, remi.NORWEGIAN) is None
+    True
+    """
+    layouts = contract_layouts(hand, round, ruleset)
+    return layouts[0] if layouts else None
+
+
+# -- best arrangement and openings -------------------------------------------------------------
+
+
+@attrs.frozen
+class Arrangement:
+    """Disjoint melds from a hand and the cards left over (the deadwood).
+
+    ``deadwood_value`` is the hand value of ``deadwood``.
+
+    >>> import remi
+    >>> a = remi.best_arrangement("♠3 ♠4 ♠5 ♥9 ♦9 ♣9 ♥K ♦2", remi.GIN)
+    >>> [str(m) for m in a.melds], remi.format_cards(a.deadwood), a.deadwood_value
+    (['♥9 ♦9 ♣9', '♠3 ♠4 ♠5'], '♥K ♦2', 12)
+    """
+
+    melds: tuple[Meld, ...]
+    deadwood: tuple[Card, ...]
+    deadwood_value: int
+
+
+class _Packer:
+    """The cheapest way to place a hand: every card is left over (at a cost) or melded.
+
+    The search recurses on the lowest card left: it is left over, or it is in
+    some meld group that holds it; a memo over the packed multiset of cards
+    left keeps it polynomial in practice. A group costs ``group_cost`` and
+    stands for its member ``group_member``.
+    """
+
+    def __init__(
+        self,
+        pool: _Pool,
+        skip_cost: Sequence[int],
+        group_cost: Sequence[int],
+        group_member: Sequence[int],
+        joker_cost: int,
+    ) -> None:
+        self.pool = pool
+        self.skip_cost = skip_cost
+        self.group_member = group_member
+        self.joker_cost = joker_cost
+        self.by_first: dict[int, list[tuple[int, int, int]]] = {}
+        for index, group in enumerate(pool.groups):
+            self.by_first.setdefault(group.first, []).append((index, group.use, group_cost[index]))
+        # rem -> (cost, choice): choice -1 leaves the lowest card, -2 only jokers are left.
+        self.memo: dict[int, tuple[int, int]] = {0: (0, -2)}
+
+    def best(self, rem: int) -> int:
+        got = self.memo.get(rem)
+        if got is not None:
+            return got[0]
+        width, guard = self.pool.width, self.pool.guard
+        low = ((rem & -rem).bit_length() - 1) // width
+        if low == _JOKER:
+            cost = (rem >> (width * _JOKER)) * self.joker_cost
+            self.memo[rem] = (cost, -2)
+            return cost
+        top = self.skip_cost[low] + self.best(rem - (1 << (width * low)))
+        choice = -1
+        for index, use, cost in self.by_first.get(low, ()):
+            x = (rem | guard) - use
+            if x & guard != guard:
+                continue
+            value = cost + self.best(x ^ guard)
+            if value < top or (value == top and choice == -1):
+                top, choice = value, index
+        self.memo[rem] = (top, choice)
+        return top
+
+    def path(self, rem: int) -> tuple[list[int], list[int]]:
+        """Return the melds (candidate indices) and the left-over card codes of the best way."""
+        self.best(rem)
+        width = self.pool.width
+        picked: list[int] = []
+        left: list[int] = []
+        while rem:
+            _, choice = self.memo[rem]
+            if choice == -2:
+                left.extend([_JOKER] * (rem >> (width * _JOKER)))
+                break
+            if choice == -1:
+                low = ((rem & -rem).bit_length() - 1) // width
+                left.append(low)
+                rem -= 1 << (width * low)
+            else:
+                picked.append(self.group_member[choice])
+                rem -= self.pool.groups[choice].use
+            self.best(rem)
+        return picked, left
+
+
+@lru_cache(maxsize=2048)
+def _arrangement(counts: tuple[int, ...], rules: _Rules, values: tuple[int, ...]) -> Arrangement:
+    pool = _pool(counts, rules, False)
+    scale = pool.n_cards + 1
+    # Least deadwood value first, then fewest deadwood cards; on a tie, meld.
+    skip_cost = [v * scale + 1 for v in values]
+    groups = pool.groups
+    packer = _Packer(
+        pool, skip_cost, [0] * len(groups), [g.members[0] for g in groups], skip_cost[_JOKER]
+    )
+    picked, left = packer.path(pool.total)
+    melds = tuple(_meld(pool.keys[i]) for i in sorted(picked))
+    return Arrangement(melds, tuple(_CARDS[c] for c in sorted(left)), sum(values[c] for c in left))
+
+
+def best_arrangement(hand: Hand, ruleset: Ruleset) -> Arrangement:
+    """Return the disjoint melds from *hand* that leave the least deadwood value.
+
+    Jokers, wild ♠2s and duplicate cards are used where they help; melds
+    may be of any legal size. Among arrangements of equal deadwood value
+    the one with fewer deadwood cards wins, then the first in a fixed
+    order, so the answer depends only on the multiset of cards. Melds are
+    in canonical order (:func:`meld_sort_key`), deadwood in card order.
+
+    >>> import remi
+    >>> a = remi.best_arrangement("♠A ♠2 ♠3 ♠4 ♥4 ♦4 ♣K", remi.GIN)
+    >>> [str(m) for m in a.melds], a.deadwood_value
+    (['♠4 ♥4 ♦4', '♠A ♠2 ♠3'], 10)
+    >>> remi.best_arrangement("JK ♥K ♦4", remi.NORWEGIAN).deadwood_value
+    64
+    """
+    entry = _entry(ruleset)
+    return _arrangement(_counts(hand), entry.rules, entry.values)
+
+
+def deadwood(hand: Hand, ruleset: Ruleset) -> int:
+    """Return the deadwood value of *hand* at its best arrangement (Gin: knock if ≤ ``knock_limit``).
+
+    >>> import remi
+    >>> remi.deadwood("♠3 ♠4 ♠5 ♥9 ♦9 ♣9 ♥K ♦2 ♣A ♣2", remi.GIN)
+    15
+    """
+    return best_arrangement(hand, ruleset).deadwood_value
+
+
+def _opening_packer(counts: tuple[int, ...], ruleset: Ruleset) -> tuple[_Packer, list[int], int]:
+    """A packer maximising opening points (then fewest cards); also each candidate's points."""
+    entry = _entry(ruleset)
+    pool = _pool(counts, entry.rules, False)
+    points = [entry.points(_meld(key)) for key in pool.keys]
+    scale = pool.n_cards + 1
+    costs: list[int] = []
+    members: list[int] = []
+    for group in pool.groups:
+        best = max(group.members, key=lambda i: (points[i], -i))
+        members.append(best)
+        costs.append(-points[best] * scale + group.size)
+    return _Packer(pool, [0] * 53, costs, members, 0), points, scale
+
+
+def find_opening(hand: Hand, ruleset: Ruleset) -> tuple[Meld, ...] | None:
+    """Return the disjoint melds from *hand* that count the most toward an opening, or ``None``.
+
+    Melds count by :func:`~remi.meld_points` (jokers as what they stand for).
+    The answer is returned only when it reaches ``ruleset.opening_points``
+    (with no threshold, when it holds at least one meld); among equal counts
+    the one laying the fewest cards wins. Melds are in canonical order
+    (:func:`meld_sort_key`).
+
+    >>> import remi
+    >>> [str(m) for m in find_opening("♠Q ♥Q ♦Q JK ♣8 ♣9 ♣10 ♥2", remi.SLOVENIAN)]
+    ['♠Q ♥Q ♦Q', '♣8 ♣9 ♣10 JK=♣J']
+    >>> find_opening("♠10 ♥10 ♦10 ♣2 ♣3 ♣4", remi.SLOVENIAN) is None
+    True
+    """
+    return _best_opening(_counts(hand), _entry(ruleset).rules, ruleset)
+
+
+@lru_cache(maxsize=2048)
+def _best_opening(
+    counts: tuple[int, ...], rules: _Rules, ruleset: Ruleset
+) -> tuple[Meld, ...] | None:
+    packer, points, _ = _opening_packer(counts, ruleset)
+    picked, _ = packer.path(packer.pool.total)
+    if not picked:
+        return None
+    need = ruleset.opening_points
+    if need is not None and sum(points[i] for i in picked) < need:
+        return None
+    return tuple(_meld(packer.pool.keys[i]) for i in sorted(picked))
+
+
+def opening_layouts(
+    hand: Hand, ruleset: Ruleset, *, limit: int | None = None
+) -> tuple[tuple[Meld, ...], ...]:
+    """Return every distinct group of disjoint melds from *hand* that makes an opening.
+
+    A group qualifies when its :func:`~remi.meld_points` reach
+    ``ruleset.opening_points`` (any non-empty group when there is no
+    threshold). Groups are multisets of melds, each listed once with its
+    melds in canonical order; the groups come in a fixed order, and *limit*
+    stops after that many. A group with an extra meld is another group, so
+    hands rich in melds have many.
+
+    >>> import remi
+    >>> [[str(m) for m in g] for g in opening_layouts("♠Q ♥Q ♦Q ♣Q ♠K ♥K ♦K", remi.SLOVENIAN)]
+    [['♠Q ♥Q ♦Q', '♠K ♥K ♦K'], ['♠Q ♥Q ♣Q', '♠K ♥K ♦K'], ['♠Q ♦Q ♣Q', '♠K ♥K ♦K'], ['♥Q ♦Q ♣Q', '♠K ♥K ♦K'], ['♠Q ♥Q ♦Q ♣Q', '♠K ♥K ♦K']]
+    """
+    packer, points, scale = _opening_packer(_counts(hand), ruleset)
+    pool = packer.pool
+    need = ruleset.opening_points or 1
+    guard = pool.guard
+    keys = pool.keys
+    use_of = [0] * len(keys)
+    for group in pool.groups:
+        for i in group.members:
+            use_of[i] = group.use
+    out: list[tuple[Meld, ...]] = []
+    chosen: list[int] = []
+
+    def upper(rem: int) -> int:
+        # The packer's cost is -points * scale + cards; its points bound what rem can add.
+        return -((packer.best(rem)) // scale)
+
+    def grow(start: int, rem: int, score: int) -> bool:
+        for i in range(start, len(keys)):
+            if limit is not None and len(out) >= limit:
+                return False
+            x = (rem | guard) - use_of[i]
+            if x & guard != guard:
+                continue
+            left = x ^ guard
+            new = score + points[i]
+            chosen.append(i)
+            if new >= need:
+                out.append(tuple(_meld(keys[j]) for j in chosen))
+            if new >= need or new + upper(left) >= need:
+                if not grow(i, left, new):
+                    chosen.pop()
+                    return False
+            chosen.pop()
+        return True
+
+    if limit is None or limit > 0:
+        grow(0, pool.total, 0)
+    return tuple(out)

@@ -1,0 +1,179 @@
+"""Build game positions by hand for tests: ``position(hands=[...], table=[...], ...)``.
+
+A position is a :class:`remi.GameState` made from card text. Every card of the
+pack that the caller does not place (hands, table, discard pile, stock) goes to
+``rest``: by default under the given stock, in the pack's fixed order, so card
+conservation holds and :meth:`remi.GameState.check_invariants` passes (the
+builder calls it).
+
+>>> from game_helpers import position
+>>> s = position(hands=["♠9 ♥9 ♦9", "♣2", "♣3", "♣4"], discard="♦K", stock="♥5")
+>>> s.phase, s.current_player, s.discard_top, s.stock[-1], len(s.stock)
+('play', 0, Card('♦K'), Card('♥5'), 106)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import remi
+from remi import Card, GameState, Meld, RoundResult, format_cards, make_pack, parse_cards, parse_meld
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def cards(text: str | Iterable[Card]) -> tuple[Card, ...]:
+    """Card text (or cards) as a tuple, order kept."""
+    return parse_cards(text)
+
+
+def sorted_hand(text: str | Iterable[Card]) -> tuple[Card, ...]:
+    """Card text as a hand: sorted as the engine keeps hands."""
+    return tuple(sorted(parse_cards(text), key=_code))
+
+
+def _card_or_none(value: str | Card | None) -> Card | None:
+    return remi.parse_card(value) if isinstance(value, str) else value
+
+
+def _per_seat(value: Sequence[Any] | Mapping[int, Any] | None, players: int, default: Any) -> list[Any]:
+    if value is None:
+        return [default] * players
+    if isinstance(value, Mapping):
+        out = [default] * players
+        for seat, item in value.items():
+            out[seat] = item
+        return out
+    if len(value) != players:
+        raise ValueError(f"expected {players} entries, got {len(value)}")
+    return list(value)
+
+
+def position(
+    ruleset: remi.Ruleset = remi.NORWEGIAN,
+    players: int = 4,
+    *,
+    hands: Sequence[str] | Mapping[int, str],
+    table: Sequence[str | Meld] = (),
+    owners: Sequence[int] | None = None,
+    discard: str = "",
+    stock: str = "",
+    rest: str | int = "stock",
+    round: int = 1,
+    dealer: int | None = None,
+    phase: str = "play",
+    turn_player: int = 0,
+    to_act: int | None = None,
+    down: Sequence[int] | Mapping[int, int] | None = None,
+    turn: int = 1,
+    buys: Sequence[int] | Mapping[int, int] | None = None,
+    results: Sequence[RoundResult] = (),
+    totals: Sequence[int] | None = None,
+    **fields: Any,
+) -> GameState:
+    """Return a checked position built from card text.
+
+    - *hands*: one card text per seat (or ``{seat: text}``, other seats empty).
+    - *table*: meld text (``"♠2 JK=♠3 ♠4 ♠5"``; parsed with *ruleset*) or melds;
+      *owners* defaults to *turn_player* for every meld.
+    - *discard*: the discard pile, top card last.
+    - *stock*: the top of the stock, top card last.
+    - *rest*: where the unplaced cards of the pack go, in pack order:
+      ``"stock"`` (under *stock*), ``"discard"`` (under *discard*), or a seat
+      number (into that hand). With ``"discard"`` or a seat, the stock is
+      exactly *stock*.
+    - *dealer* defaults to the seat right of *turn_player*; *to_act* to
+      ``queue[0]`` when a queue is given, else *turn_player*; *down* to -1
+      for every seat (``{seat: turn}`` or a full tuple); *totals* to the
+      sums of *results*.
+    - Any other :class:`GameState` field (``queue``, ``pending``, ``taken``,
+      ``last_buyer``, ``shanghai_from``, ``cut_bonus_seat``, ``reshuffles``,
+      ``seed``) may be given by keyword.
+    """
+    hand_list = [sorted_hand(h) for h in _per_seat(hands, players, "")]
+    melds = tuple(m if isinstance(m, Meld) else parse_meld(m, ruleset) for m in table)
+    owner_list = tuple(owners) if owners is not None else (turn_player,) * len(melds)
+    pile = list(parse_cards(discard))
+    top = list(parse_cards(stock))
+
+    decks, jokers = ruleset.pack_for(players)
+    pack = make_pack(decks, jokers)
+    placed: Counter[Card] = Counter()
+    for hand in hand_list:
+        placed.update(hand)
+    for meld in melds:
+        placed.update(meld.cards)
+    placed.update(pile)
+    placed.update(top)
+    too_many = placed - Counter(pack)
+    if too_many:
+        raise ValueError(f"more cards than the pack holds: {format_cards(sorted(too_many.elements(), key=_code))}")
+    left = Counter(pack) - placed
+    leftover = [card for card in dict.fromkeys(pack) for _ in range(left[card])]
+    if rest == "stock":
+        top = leftover + top
+    elif rest == "discard":
+        pile = leftover + pile
+    elif isinstance(rest, int):
+        hand_list[rest] = sorted_hand(hand_list[rest] + tuple(leftover))
+    else:
+        raise ValueError(f"rest must be 'stock', 'discard' or a seat, not {rest!r}")
+
+    queue = tuple(fields.pop("queue", ()))
+    if to_act is None:
+        to_act = queue[0] if queue else turn_player
+    result_list = tuple(results)
+    if totals is None:
+        totals = [sum(r.points[i] for r in result_list) for i in range(players)]
+    state = GameState(
+        ruleset=ruleset,
+        players=players,
+        seed=fields.pop("seed", 0),
+        round=round,
+        dealer=(turn_player - 1) % players if dealer is None else dealer,
+        phase=phase,  # type: ignore[arg-type]
+        turn_player=turn_player,
+        to_act=to_act,
+        hands=tuple(hand_list),
+        stock=tuple(top),
+        discard=tuple(pile),
+        table=melds,
+        owners=owner_list,
+        down=tuple(_per_seat(down, players, -1)),
+        turn=turn,
+        pending=parse_cards(fields.pop("pending", "")),
+        taken=_card_or_none(fields.pop("taken", None)),
+        queue=queue,
+        last_buyer=fields.pop("last_buyer", -1),
+        buys=tuple(_per_seat(buys, players, 0)),
+        shanghai_from=fields.pop("shanghai_from", -1),
+        reshuffles=fields.pop("reshuffles", 0),
+        cut_bonus_seat=fields.pop("cut_bonus_seat", -1),
+        results=result_list,
+        totals=tuple(totals),
+    )
+    if fields:
+        raise TypeError(f"unknown position fields: {', '.join(sorted(fields))}")
+    state.check_invariants()
+    return state
+
+
+def all_cards(state: GameState) -> Counter[Card]:
+    """Every card of a state, wherever it lies (for conservation checks)."""
+    seen: Counter[Card] = Counter()
+    for hand in state.hands:
+        seen.update(hand)
+    for meld in state.table:
+        seen.update(meld.cards)
+    seen.update(state.stock)
+    seen.update(state.discard)
+    return seen
+
+
+def strs(actions: Iterable[object]) -> list[str]:
+    """Actions as their notation."""
+    return [str(a) for a in actions]

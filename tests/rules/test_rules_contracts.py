@@ -1,0 +1,136 @@
+"""RULES.md section 1 (Norwegian Remi): the seven contracts and their variants, and the
+equipment and preset values the contracts rest on. One test per rule; each names its section."""
+
+from __future__ import annotations
+
+import pytest
+
+import remi
+from remi import check_contract, contract_for, parse_meld
+
+N = remi.NORWEGIAN
+
+TABLE = [  # round, sets, runs, cards laid, dealt
+    (1, 2, 0, 6, 10),
+    (2, 1, 1, 7, 10),
+    (3, 0, 2, 8, 10),
+    (4, 3, 0, 9, 10),
+    (5, 2, 1, 10, 10),
+    (6, 1, 2, 11, 10),
+    (7, 0, 3, 12, 11),
+]
+SETS = ["♠7 ♥7 ♦7", "♠K ♥K ♣K", "♦2 ♥2 JK"]
+RUNS = ["♠2 ♠3 ♠4 ♠5", "♥9 ♥10 ♥J ♥Q", "♣5 ♣6 JK ♣8"]
+
+
+def test_equipment_two_decks_and_nine_jokers() -> None:
+    # RULES 1. Equipment and players
+    assert N.pack_for(4) == (2, 9) and N.pack_size(4) == 113
+    assert (N.min_players, N.max_players) == (3, 5)
+
+
+def test_equipment_joker_count_option_and_one_fewer_than_players() -> None:
+    # RULES 1. Equipment and players
+    import attrs
+
+    assert attrs.evolve(N, jokers=0).pack_size(4) == 104
+    fewer = remi.with_variants(N, "one joker fewer than players")
+    assert [fewer.pack_for(p)[1] for p in (3, 4, 5)] == [2, 3, 4]
+
+
+def test_six_players_with_a_third_deck() -> None:
+    # RULES 1. Equipment and players
+    six = remi.with_variants(N, "six players")
+    assert six.max_players == 6 and six.pack_for(6)[0] == 3
+
+
+@pytest.mark.parametrize(("round_", "sets", "runs", "laid", "dealt"), TABLE)
+def test_the_seven_contracts_table(round_: int, sets: int, runs: int, laid: int, dealt: int) -> None:
+    # RULES 1. The seven contracts
+    contract = contract_for(round_, N)
+    assert (contract.sets, contract.runs) == (sets, runs)
+    assert N.hand_size(4, round_) == dealt
+    melds = SETS[:sets] + RUNS[:runs]
+    result = check_contract(melds, round_, N)
+    assert result.ok, result.reason
+    assert sum(len(m) for m in result.melds) == laid
+
+
+@pytest.mark.parametrize(("round_", "sets", "runs", "laid", "dealt"), TABLE)
+def test_each_contract_refuses_other_combinations(
+    round_: int, sets: int, runs: int, laid: int, dealt: int
+) -> None:
+    # RULES 1. The seven contracts
+    for other_sets in range(4):
+        for other_runs in range(4):
+            if (other_sets, other_runs) == (sets, runs) or other_sets + other_runs == 0:
+                continue
+            melds = (SETS * 2)[:other_sets] + (RUNS * 2)[:other_runs]
+            result = check_contract(melds, round_, N)
+            assert result.code == "wrong-combinations", (other_sets, other_runs)
+
+
+def test_contract_goes_down_with_exactly_its_cards() -> None:
+    # RULES 1. The seven contracts
+    assert check_contract(["♠7 ♥7 ♦7 ♣7", "♠K ♥K ♣K"], 1, N).code == "extra-cards"
+    assert check_contract(["♠7 ♥7 ♦7", "♠2 ♠3 ♠4 ♠5 ♠6"], 2, N).code == "extra-cards"
+
+
+def test_all_down_at_once_allows_extra_cards() -> None:
+    # RULES 1. The seven contracts
+    variant = remi.with_variants(N, "all down at once")
+    assert check_contract(["♠7 ♥7 ♦7 ♣7", "♠2 ♠3 ♠4 ♠5 ♠6 ♠7"], 2, variant).ok
+
+
+def test_contract_counts_combinations_not_points() -> None:
+    # RULES 1. The seven contracts
+    cheap = check_contract(["♠2 ♥2 ♦2", "♠3 ♥3 ♦3"], 1, N)
+    dear = check_contract(["♠A ♥A ♦A", "♠K ♥K ♦K"], 1, N)
+    assert cheap.ok and dear.ok and cheap.points is None
+
+
+def test_same_suit_runs_must_overlap_or_leave_a_gap() -> None:
+    # RULES 1. The seven contracts
+    variant = remi.with_variants(N, "same-suit runs")
+    assert check_contract(["♣3 ♣4 ♣5 ♣6", "♣7 ♣8 ♣9 ♣10"], 3, variant).code == "runs-touch"
+    assert check_contract(["♣3 ♣4 ♣5 ♣6", "♣5 ♣6 ♣7 ♣8"], 3, variant).ok
+    assert check_contract(["♣3 ♣4 ♣5 ♣6", "♣8 ♣9 ♣10 ♣J"], 3, variant).ok
+    assert check_contract(["♣3 ♣4 ♣5 ♣6", "♣7 ♣8 ♣9 ♣10"], 3, N).ok
+
+
+def test_round_seven_three_runs_take_every_card() -> None:
+    # RULES 1. The seven contracts
+    hand = " ".join(RUNS)
+    assert check_contract(RUNS, 7, N, hand=hand).ok
+    assert check_contract(RUNS, 7, N, hand=hand + " ♦K").code == "cards-left-in-hand"
+
+
+def test_round_seven_bought_hand_may_lay_longer_runs() -> None:
+    # RULES 1. The seven contracts
+    runs = ["♠2 ♠3 ♠4 ♠5 ♠6 ♠7", "♥9 ♥10 ♥J ♥Q", "♣5 ♣6 JK ♣8"]
+    hand = " ".join(runs)  # 14 cards: dealt 11, drawn 1, bought 2
+    assert check_contract(runs, 7, N, hand=hand).ok
+    assert check_contract(runs[:2] + ["♦2 ♥2 JK"], 7, N, hand=hand).code == "wrong-combinations"
+
+
+def test_seed_worked_example_round_two() -> None:
+    # RULES 1. The seven contracts
+    hand = remi.parse_cards("♥9 ♠9 ♦9 ♣5 ♣6 ♣7 ♠K ♦4 ♥2 ♠8") + remi.parse_cards("♣8")
+    result = check_contract(["♥9 ♠9 ♦9", "♣5 ♣6 ♣7 ♣8"], 2, N, hand=hand)
+    assert result.ok
+    assert [m.kind for m in result.melds] == ["set", "run"]
+    assert str(result.melds[1]) == "♣5 ♣6 ♣7 ♣8"
+    without_draw = check_contract(["♥9 ♠9 ♦9", "♣5 ♣6 ♣7 ♣8"], 2, N, hand=hand[:-1])
+    assert without_draw.code == "not-in-hand"
+
+
+def test_twelve_cards_variant_deal() -> None:
+    # RULES 1. Deal and turn
+    twelve = remi.with_variants(N, "twelve cards")
+    assert [twelve.hand_size(4, r) for r in range(1, 8)] == [10, 10, 10, 12, 12, 12, 12]
+
+
+def test_contract_melds_may_be_given_as_arranged_melds() -> None:
+    # RULES 1. The seven contracts
+    low = parse_meld("JK=♣4 ♣5 ♣6 ♣7")
+    assert check_contract(["♥9 ♠9 ♦9", low], 2, N).melds[1] == low

@@ -1,0 +1,310 @@
+"""RULES.md, the meld rules of every section: what a set and a run are, jokers in melds,
+lay-offs and joker swaps. One test per rule; each names its section."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import remi
+from remi import JOKER, Card, check_joker_swap, check_layoff, check_meld
+
+N, SW, FI, SL, KA, GIN = (
+    remi.NORWEGIAN,
+    remi.SWEDISH,
+    remi.FINNISH,
+    remi.SLOVENIAN,
+    remi.KALOOKI,
+    remi.GIN,
+)
+ALL = [N, SW, FI, SL, KA, GIN]
+WITH_JOKERS = [N, SL, KA]
+
+
+def arranged(text: str, ruleset: remi.Ruleset, **kwargs: object) -> remi.Meld:
+    return check_meld(text, ruleset, **kwargs).require().meld  # type: ignore[arg-type, return-value]
+
+
+# -- 0. Concepts shared by all games ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", ALL, ids=lambda r: r.name)
+def test_set_is_cards_of_one_rank_whatever_the_suits(ruleset: remi.Ruleset) -> None:
+    # RULES 0. Concepts: Set
+    assert check_meld("♠8 ♥8 ♣8", ruleset).kind == "set"
+    assert check_meld("♠8 ♥8 ♣9", ruleset).code == "not-a-meld"
+
+
+@pytest.mark.parametrize("ruleset", ALL, ids=lambda r: r.name)
+def test_run_is_consecutive_ranks_of_one_suit(ruleset: remi.Ruleset) -> None:
+    # RULES 0. Concepts: Run
+    assert check_meld("♦5 ♦6 ♦7 ♦8", ruleset).kind == "run"
+    assert check_meld("♦5 ♦6 ♥7 ♦8", ruleset).code == "mixed-suits"
+    assert check_meld("♦5 ♥6 ♣7 ♠8", ruleset).code == "mixed-suits"
+    assert check_meld("♦5 ♦6 ♦8 ♦9", ruleset).code == "gap"
+
+
+@pytest.mark.parametrize("ruleset", ALL, ids=lambda r: r.name)
+def test_a_run_never_wraps_round_the_corner(ruleset: remi.Ruleset) -> None:
+    # RULES 0. Concepts: Run
+    result = check_meld("♣Q ♣K ♣A ♣2", ruleset)
+    assert not result.ok and result.code == "wraps-corner"
+    assert check_meld("♣K ♣A ♣2 ♣3", ruleset).code == "wraps-corner"
+
+
+@pytest.mark.parametrize("ruleset", WITH_JOKERS, ids=lambda r: r.name)
+def test_a_joker_cannot_bridge_the_corner(ruleset: remi.Ruleset) -> None:
+    # RULES 0. Concepts: Run
+    assert check_meld("♣Q ♣K JK ♣2", ruleset).code == "wraps-corner"
+
+
+@pytest.mark.parametrize("ruleset", WITH_JOKERS, ids=lambda r: r.name)
+def test_a_meld_records_what_each_joker_stands_for(ruleset: remi.Ruleset) -> None:
+    # RULES 0. Concepts: Joker
+    run = arranged("♠2 JK ♠4 ♠5", ruleset)
+    assert run.wild == (False, True, False, False) and run.stands_for(1) is Card("♠3")
+    trio = arranged("♠Q ♥Q ♦Q JK", ruleset)
+    assert trio.stands_for(3) == 12
+
+
+def test_a_joker_at_either_end_goes_high_unless_the_player_says_low() -> None:
+    # RULES 0. Concepts: Joker
+    assert str(arranged("♥4 ♥5 ♥6 JK", N)) == "♥4 ♥5 ♥6 JK=♥7"
+    assert str(arranged("♥4 ♥5 ♥6 JK", N, joker_end="low")) == "JK=♥3 ♥4 ♥5 ♥6"
+    run = arranged("♥4 ♥5 ♥6 ♥7", N)
+    assert str(check_layoff(run, "JK", N).meld) == "♥4 ♥5 ♥6 ♥7 JK=♥8"
+    assert str(check_layoff(run, "JK", N, end="low").meld) == "JK=♥3 ♥4 ♥5 ♥6 ♥7"
+
+
+def test_identical_cards_are_one_value_and_interchangeable() -> None:
+    # RULES 0. Concepts: Pack
+    first, second = remi.parse_cards("♠9 ♠9")
+    assert first is second
+    assert check_meld("♠9 ♠9 ♥9", N).ok
+    assert remi.make_pack(2, 9).count(Card("♠9")) == 2
+
+
+# -- 1. Norwegian: Melds ----------------------------------------------------------------------
+
+
+def test_norwegian_set_is_three_or_more_and_identical_cards_may_sit_together() -> None:
+    # RULES 1. Melds
+    assert check_meld("♠K ♥K", N).code == "too-short"
+    assert check_meld("♠K ♥K ♣K", N).ok
+    assert check_meld("♠K ♠K ♥K", N).ok
+    assert check_meld("♠K ♠K ♥K ♥K ♦K ♦K ♣K ♣K", N).ok  # no upper limit with two decks
+
+
+def test_norwegian_run_is_four_or_more() -> None:
+    # RULES 1. Melds
+    assert check_meld("♥5 ♥6 ♥7", N).code == "too-short"
+    assert check_meld("♥5 ♥6 ♥7 ♥8", N).ok
+    assert check_meld("♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9", N).ok
+
+
+def test_norwegian_ace_is_low_or_high_never_both() -> None:
+    # RULES 1. Melds
+    assert arranged("♠A ♠2 ♠3 ♠4", N).low == 1
+    assert arranged("♠J ♠Q ♠K ♠A", N).high == 14
+    assert check_meld("♠K ♠A ♠2 ♠3", N).code == "wraps-corner"
+    full = "♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K"
+    assert check_meld("♠A ♠A " + full, N).code == "duplicate-in-run"
+    assert check_meld("♠A JK " + full[3:], N).ok  # A-2(JK)-…-K: thirteen cards
+    assert check_meld("♠A JK " + full, N).code == "run-too-long"  # the ace both low and high
+
+
+def test_norwegian_meld_needs_as_many_naturals_as_jokers_when_laid() -> None:
+    # RULES 1. Melds
+    assert check_meld("♠K ♥K JK", N).ok
+    assert check_meld("♠K JK JK", N).code == "too-many-jokers"
+    assert check_meld("♠5 ♠6 JK JK", N).ok
+    assert check_meld("♠5 JK JK JK", N).code == "too-many-jokers"
+
+
+def test_norwegian_meld_keeps_the_joker_ratio_after_every_layoff() -> None:
+    # RULES 1. Melds
+    run = arranged("♠5 ♠6 JK JK", N)
+    assert check_layoff(run, "JK", N).code == "too-many-jokers"
+    assert check_layoff(run, "♠9", N).ok
+    trio = arranged("♠K ♥K JK", N)
+    assert check_layoff(trio, "JK", N).ok
+    assert check_layoff(trio, "JK JK", N).code == "too-many-jokers"
+
+
+# -- 1. Norwegian: Jokers on the table ------------------------------------------------------------
+
+
+def test_a_joker_in_a_run_may_be_swapped_for_the_card_it_stands_for() -> None:
+    # RULES 1. Jokers on the table
+    run = arranged("♠2 JK ♠4 ♠5", N)
+    swap = check_joker_swap(run, "♠3", N)
+    assert swap.ok and swap.freed is JOKER and str(swap.meld) == "♠2 ♠3 ♠4 ♠5"
+    assert check_joker_swap(run, "♠6", N).code == "no-joker-for-card"
+    assert check_joker_swap(run, "♥3", N).code == "no-joker-for-card"
+
+
+def test_a_joker_in_a_set_is_locked() -> None:
+    # RULES 1. Jokers on the table
+    trio = arranged("♠Q ♥Q JK", N)
+    result = check_joker_swap(trio, "♦Q", N)
+    assert not result.ok and result.code == "joker-locked-in-set"
+    assert "locked" in result.reason
+
+
+# -- 1. Norwegian: Further variants (♠2 wild) ------------------------------------------------------
+
+
+def test_spade_twos_wild_are_the_only_wild_cards_and_may_stand_as_themselves() -> None:
+    # RULES 1. Further variants
+    wild = remi.with_variants(N, "spade twos wild")
+    assert wild.pack_size(4) == 104
+    assert str(arranged("♥5 ♥6 ♥7 ♠2", wild)) == "♥5 ♥6 ♥7 ♠2=♥8"
+    assert str(arranged("♠A ♠2 ♠3 ♠4", wild)) == "♠A ♠2 ♠3 ♠4"
+    assert str(arranged("♥2 ♦2 ♠2", wild)) == "♠2 ♥2 ♦2"
+    assert check_meld("♥5 ♥6 ♥7 JK", wild).code == "jokers-not-in-game"
+    assert check_meld("♥5 ♥6 ♥7 ♣2", wild).code == "mixed-suits"
+    assert check_joker_swap(arranged("♥5 ♠2 ♥7 ♥8", wild), "♥6", wild).freed is Card("♠2")
+
+
+# -- 2. Basic Rummy ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", [SW, FI], ids=lambda r: r.name)
+def test_basic_rummy_has_no_jokers(ruleset: remi.Ruleset) -> None:
+    # RULES 2. Basic Rummy
+    assert ruleset.pack_size(4) == 52
+    assert check_meld("♠7 ♠8 JK", ruleset).code == "jokers-not-in-game"
+
+
+@pytest.mark.parametrize("ruleset", [SW, FI], ids=lambda r: r.name)
+def test_basic_rummy_run_is_three_or_more_ace_low_only(ruleset: remi.Ruleset) -> None:
+    # RULES 2. Basic Rummy
+    assert check_meld("♣7 ♣8", ruleset).code == "too-short"
+    assert check_meld("♣7 ♣8 ♣9", ruleset).ok
+    assert check_meld("♣A ♣2 ♣3", ruleset).ok
+    assert check_meld("♣Q ♣K ♣A", ruleset).code == "ace-high-not-allowed"
+
+
+@pytest.mark.parametrize("ruleset", [SW, FI], ids=lambda r: r.name)
+def test_basic_rummy_set_is_three_or_four(ruleset: remi.Ruleset) -> None:
+    # RULES 2. Basic Rummy
+    assert check_meld("♣7 ♠7", ruleset).code == "too-short"
+    assert check_meld("♣7 ♠7 ♥7", ruleset).ok
+    assert check_meld("♣7 ♠7 ♥7 ♦7", ruleset).ok
+    assert check_meld("♣7 ♠7 ♥7 ♦7 ♣7", ruleset).code == "set-too-large"
+
+
+def test_basic_rummy_layoffs_keep_the_meld_valid() -> None:
+    # RULES 2. Basic Rummy
+    run = arranged("♣7 ♣8 ♣9", SW)
+    assert check_layoff(run, "♣10", SW).ok
+    assert check_layoff(run, "♣J", SW).code == "does-not-fit"
+    four = arranged("♣7 ♠7 ♥7 ♦7", SW)
+    assert check_layoff(arranged("♣7 ♠7 ♥7", SW), "♦7", SW).ok
+    assert check_layoff(four, "♦7", SW).code == "set-too-large"
+    assert check_layoff(arranged("♣J ♣Q ♣K", SW), "♣A", SW).code == "does-not-fit"
+
+
+def test_basic_rummy_table_melds_are_never_rearranged() -> None:
+    # RULES 2. Basic Rummy
+    run = arranged("♣2 ♣3 ♣4", SW)
+    laid = check_layoff(run, "♣A ♣5", SW).meld
+    assert laid is not None and laid.cards[1:4] == run.cards
+    assert check_joker_swap(run, "♣2", SW).code == "no-joker-swaps"
+
+
+def test_swedish_house_rule_ace_high_and_low() -> None:
+    # RULES 2. Basic Rummy
+    both = attrs.evolve(SW, ace_high=True, values=remi.CardValues(ace=15))
+    assert check_meld("♣Q ♣K ♣A", both).ok
+    assert check_meld("♣A ♣2 ♣3", both).ok
+    assert check_meld("♣K ♣A ♣2", both).code == "wraps-corner"
+    assert remi.hand_value("♣A ♦A", both) == 30
+
+
+# -- 3. Slovenian remi -----------------------------------------------------------------------
+
+
+def test_slovenian_runs_three_or_more_sets_three_or_four() -> None:
+    # RULES 3. Slovenian remi
+    assert check_meld("♦9 ♦10", SL).code == "too-short"
+    assert check_meld("♦9 ♦10 ♦J", SL).ok
+    assert check_meld("♦9 ♠9 ♥9 ♣9", SL).ok
+    assert check_meld("♦9 ♠9 ♥9 ♣9 JK", SL).code == "set-too-large"
+
+
+def test_slovenian_ace_low_or_high_never_wrapping() -> None:
+    # RULES 3. Slovenian remi
+    assert check_meld("♦A ♦2 ♦3", SL).ok
+    assert check_meld("♦Q ♦K ♦A", SL).ok
+    assert check_meld("♦K ♦A ♦2", SL).code == "wraps-corner"
+
+
+def test_slovenian_identical_cards_share_a_set_unless_distinct_suits() -> None:
+    # RULES 3. Slovenian remi
+    assert check_meld("♦9 ♦9 ♠9", SL).ok
+    distinct = attrs.evolve(SL, distinct_suit_sets=True)
+    result = check_meld("♦9 ♦9 ♠9", distinct)
+    assert result.code == "repeated-suit" and "♦" in result.reason
+
+
+def test_slovenian_jokers_at_most_as_many_as_naturals() -> None:
+    # RULES 3. Slovenian remi
+    assert check_meld("♦9 JK JK", SL).code == "too-many-jokers"
+    assert check_meld("♦9 ♦10 JK JK", SL).ok
+
+
+def test_slovenian_joker_swap_in_any_meld() -> None:
+    # RULES 3. Slovenian remi
+    assert check_joker_swap(arranged("♦9 ♠9 JK", SL), "♥9", SL).ok
+    assert check_joker_swap(arranged("♦9 JK ♦J", SL), "♦10", SL).ok
+    off = attrs.evolve(SL, joker_swap="none")
+    assert check_joker_swap(arranged("♦9 JK ♦J", off), "♦10", off).code == "no-joker-swaps"
+
+
+# -- 4. Kalooki ---------------------------------------------------------------------------------
+
+
+def test_kalooki_ace_low_high_or_in_sets() -> None:
+    # RULES 4. Kalooki
+    assert check_meld("♥A ♥2 ♥3", KA).ok
+    assert check_meld("♥Q ♥K ♥A", KA).ok
+    assert check_meld("♥A ♠A ♦A", KA).kind == "set"
+    assert check_meld("♥Q ♠Q ♦Q ♣Q", KA).kind == "set"
+    assert check_meld("♥K ♥A ♥2", KA).code == "wraps-corner"
+
+
+def test_kalooki_runs_three_or_more_sets_three_or_four() -> None:
+    # RULES 4. Kalooki
+    assert check_meld("♥5 ♥6", KA).code == "too-short"
+    assert check_meld("♥5 ♥6 ♥7", KA).ok
+    assert check_meld("♥5 ♠5 ♦5 ♣5 ♥5", KA).code == "set-too-large"
+
+
+def test_kalooki_joker_may_stand_for_any_card_and_be_swapped() -> None:
+    # RULES 4. Kalooki
+    run = arranged("♥5 JK JK", KA, kind="run")
+    assert str(run) == "♥5 JK=♥6 JK=♥7"
+    swap = check_joker_swap(run, "♥7", KA)
+    assert swap.ok and swap.freed is JOKER
+    assert check_joker_swap(arranged("♥5 ♠5 JK", KA), "♦5", KA).ok
+
+
+def test_kalooki_identical_cards_share_a_set_unless_distinct_suits() -> None:
+    # RULES 4. Kalooki
+    assert check_meld("♥5 ♥5 ♠5", KA).ok
+    assert check_meld("♥5 ♥5 ♠5", attrs.evolve(KA, distinct_suit_sets=True)).code == "repeated-suit"
+
+
+# -- 5. Gin Rummy ---------------------------------------------------------------------------------
+
+
+def test_gin_has_no_jokers_and_the_ace_is_low_only() -> None:
+    # RULES 5. Gin Rummy
+    assert GIN.pack_size(2) == 52
+    assert check_meld("♠A ♠2 ♠3", GIN).ok
+    assert check_meld("♠A ♠2 ♠3 ♠4", GIN).ok
+    assert check_meld("♠A ♥A ♦A", GIN).ok
+    assert check_meld("♠A ♥A ♦A ♣A", GIN).ok
+    assert check_meld("♠Q ♠K ♠A", GIN).code == "ace-high-not-allowed"
+    assert check_meld("♠7 ♠8 JK", GIN).code == "jokers-not-in-game"

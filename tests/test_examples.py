@@ -1,0 +1,197 @@
+"""The command-line referee in examples/referee.py: verdicts, exit codes, no crash on bad input."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+REFEREE = Path(__file__).resolve().parent.parent / "examples" / "referee.py"
+
+
+def _load_referee() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("remi_example_referee", REFEREE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+referee = _load_referee()
+
+
+def _lines_for(out: str, meld: str) -> dict[str, str]:
+    """Return the verdict line of each ruleset key printed under the heading *meld*."""
+    lines = out.splitlines()
+    start = lines.index(meld) + 1
+    verdicts: dict[str, str] = {}
+    for line in lines[start:]:
+        if not line.startswith("  "):
+            break
+        key, _, rest = line.strip().partition(" ")
+        verdicts[key] = rest.strip()
+    return verdicts
+
+
+def test_every_preset_judges_every_meld(capsys: pytest.CaptureFixture[str]) -> None:
+    # RULES 0. Concepts: Joker (a meld records what each joker stands for); Run (never wraps)
+    status = referee.main(["♠7 ♠8 JK ♠10", "♦K ♦A ♦2 ♦3"])
+    out = capsys.readouterr().out
+    assert status == 0
+    good = _lines_for(out, "♠7 ♠8 JK ♠10")
+    assert set(good) == {"norwegian", "swedish", "finnish", "slovenian", "kalooki", "gin"}
+    for key in ("norwegian", "slovenian", "kalooki"):
+        assert good[key].startswith("ok") and good[key].endswith("run  ♠7 ♠8 JK=♠9 ♠10")
+    # RULES 2. Basic Rummy and RULES 5. Gin: no jokers in the pack.
+    for key in ("swedish", "finnish", "gin"):
+        assert good[key].startswith("NO   jokers-not-in-game:")
+    wrapped = _lines_for(out, "♦K ♦A ♦2 ♦3")
+    assert len(wrapped) == 6
+    assert all(v.startswith("NO   wraps-corner: ") for v in wrapped.values())
+
+
+def test_named_ruleset_only(capsys: pytest.CaptureFixture[str]) -> None:
+    # RULES 5. Gin Rummy: ace low only
+    assert referee.main(["--ruleset", "gin rummy", "qs ks as", "AS 2S 3S"]) == 0
+    out = capsys.readouterr().out
+    assert _lines_for(out, "♠Q ♠K ♠A") == {
+        "gin": "NO   ace-high-not-allowed: In Gin Rummy the ace is low only, "
+        "so it cannot sit above the king."
+    }
+    assert _lines_for(out, "♠A ♠2 ♠3") == {"gin": "ok   run  ♠A ♠2 ♠3"}
+
+
+def test_alias_and_set_with_joker(capsys: pytest.CaptureFixture[str]) -> None:
+    # RULES 1. Melds: a meld holds at least as many natural cards as jokers
+    assert referee.main(["--ruleset", "Liverpool", "♠5 JK JK", "♠5 ♥5 JK"]) == 0
+    out = capsys.readouterr().out
+    assert _lines_for(out, "♠5 JK JK")["norwegian"].startswith("NO   too-many-jokers:")
+    assert _lines_for(out, "♠5 ♥5 JK")["norwegian"] == "ok   set  ♠5 ♥5 JK=5"
+
+
+def test_joker_end_low(capsys: pytest.CaptureFixture[str]) -> None:
+    # RULES 0. Concepts: Joker (the player laying an end joker says which end; default high)
+    referee.main(["--ruleset", "norwegian", "♠7 ♠8 ♠9 JK"])
+    high = capsys.readouterr().out
+    referee.main(["--ruleset", "norwegian", "--joker-end", "low", "♠7 ♠8 ♠9 JK"])
+    low = capsys.readouterr().out
+    assert "♠7 ♠8 ♠9 JK=♠10" in high
+    assert "JK=♠6 ♠7 ♠8 ♠9" in low
+
+
+def test_annotated_meld_is_judged_as_laid(capsys: pytest.CaptureFixture[str]) -> None:
+    # RULES 0. Concepts: Joker (a run's joker stands where its annotation puts it)
+    assert referee.main(["--ruleset", "kalooki", "JK=♠6 ♠7 ♠8 ♠9"]) == 0
+    out = capsys.readouterr().out
+    assert _lines_for(out, "JK=♠6 ♠7 ♠8 ♠9") == {"kalooki": "ok   run  JK=♠6 ♠7 ♠8 ♠9"}
+
+
+def test_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    # RULES 1. The seven contracts: round 2 is one set and one run, exactly 3 + 4 cards
+    assert referee.main(["--contract", "2", "♥9 ♠9 ♦9", "♣5 ♣6 ♣7 ♣8"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines() == [
+        "Round 2's contract (1 set + 1 run) under Norwegian Remi:",
+        "  ok",
+        "    set  ♠9 ♥9 ♦9",
+        "    run  ♣5 ♣6 ♣7 ♣8",
+    ]
+    assert referee.main(["--contract", "2", "♥9 ♠9 ♦9 ♣9", "♣5 ♣6 ♣7 ♣8"]) == 0
+    out = capsys.readouterr().out
+    assert "  NO   extra-cards: " in out
+    assert referee.main(["--contract", "1", "♥9 ♠9 ♦9", "♣5 ♣6 ♣7 ♣8"]) == 0
+    assert "NO   wrong-combinations: Round 1 asks for 2 sets, not 1 set + 1 run." in (
+        capsys.readouterr().out
+    )
+
+
+def test_contract_with_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    # RULES 1. The seven contracts: option "all down at once" accepts extra cards
+    args = ["--contract", "1", "♠9 ♥9 ♦9 ♣9", "♥K ♦K ♣K"]
+    referee.main(args)
+    assert "NO   extra-cards" in capsys.readouterr().out
+    referee.main(["--variant", "all down at once", *args])
+    assert capsys.readouterr().out.splitlines()[1] == "  ok"
+
+
+def test_contract_bad_round_is_a_verdict(capsys: pytest.CaptureFixture[str]) -> None:
+    assert referee.main(["--contract", "8", "♥9 ♠9 ♦9"]) == 0
+    assert "NO   no-such-round: Norwegian Remi has rounds 1 to 7, not 8." in capsys.readouterr().out
+
+
+def test_opening(capsys: pytest.CaptureFixture[str]) -> None:
+    # RULES 3. Slovenian remi: the opening must total at least 51 points
+    assert referee.main(["--opening", "♠10 ♥10 ♦10", "♣2 ♣3 ♣4"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines() == [
+        "Opening under Slovenian remi (51) (at least 51 points):",
+        "  NO   opening-too-low: These melds count 39 points; an opening needs at least 51.",
+    ]
+    # RULES 3. Slovenian remi: jokers count as the card they stand for
+    assert referee.main(["--opening", "♠Q ♥Q ♦Q", "JK ♣8 ♣9 ♣10"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[1] == "  ok (67 points)"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["♠1 ♠2 ♠3"], "'♠1' is not a card"),
+        (["--ruleset", "canasta", "♠2 ♠3 ♠4"], "No preset is called 'canasta'"),
+        (["--variant", "no such rule", "♠2 ♠3 ♠4"], "No variant is called 'no such rule'"),
+        (["JK=♠6 ♥7 ♠8 ♠9"], "is not a run"),
+        (["--contract", "2", "♥9 ♠9 ♦9", "♣5 ♣6 ♣7 X"], "'X' is not a card"),
+    ],
+)
+def test_bad_input_is_reported_not_raised(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert referee.main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert message in captured.err
+    assert captured.err.startswith("referee.py: ")
+
+
+def test_usage_errors_return_status(capsys: pytest.CaptureFixture[str]) -> None:
+    assert referee.main([]) == 2
+    assert "the following arguments are required: MELD" in capsys.readouterr().err
+    assert referee.main(["--contract", "two", "♠2 ♠3 ♠4"]) == 2
+    assert referee.main(["--help"]) == 0
+    assert "--opening" in capsys.readouterr().out
+
+
+def test_runs_as_a_script() -> None:
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    result = subprocess.run(
+        [sys.executable, str(REFEREE), "--ruleset", "norwegian", "♠2 JK ♠4 ♠5", "♦K ♦A ♦2 ♦3"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "♠2 JK ♠4 ♠5",
+        "  norwegian  ok   run  ♠2 JK=♠3 ♠4 ♠5",
+        "♦K ♦A ♦2 ♦3",
+        "  norwegian  NO   wraps-corner: A run never turns the corner: K-A-2 is not a run.",
+    ]
+    bad = subprocess.run(
+        [sys.executable, str(REFEREE), "♠Z"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert bad.returncode == 2
+    assert "'♠Z' is not a card" in bad.stderr

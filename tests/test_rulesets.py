@@ -1,0 +1,271 @@
+"""Rulesets and presets: frozen values, validation, serialization, lookup, variants."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+import pytest
+
+import remi
+from remi import CardValues, Contract, Ruleset, RulesetError
+
+PRESET_ITEMS = sorted(remi.PRESETS.items())
+
+
+@pytest.mark.parametrize(("key", "preset"), PRESET_ITEMS)
+def test_every_preset_is_a_frozen_ruleset(key: str, preset: Ruleset) -> None:
+    assert isinstance(preset, Ruleset)
+    assert attrs.has(type(preset))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        preset.jokers = 3  # type: ignore[misc]
+    assert hash(preset) == hash(attrs.evolve(preset))
+    assert remi.find_ruleset(key) is preset
+
+
+def test_presets_are_the_module_level_values() -> None:
+    assert remi.PRESETS == {
+        "norwegian": remi.NORWEGIAN,
+        "swedish": remi.SWEDISH,
+        "finnish": remi.FINNISH,
+        "slovenian": remi.SLOVENIAN,
+        "kalooki": remi.KALOOKI,
+        "gin": remi.GIN,
+    }
+    assert len({p.name for p in remi.PRESETS.values()}) == 6
+
+
+@pytest.mark.parametrize(("key", "preset"), PRESET_ITEMS)
+def test_evolve_returns_a_new_value_and_leaves_the_preset(key: str, preset: Ruleset) -> None:
+    changed = attrs.evolve(preset, name="house rules")
+    assert changed.name == "house rules"
+    assert changed != preset
+    assert preset.name != "house rules"
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"run_min": 0}, "run_min must be at least 2"),
+        ({"set_min": 1}, "set_min must be at least 2"),
+        ({"set_max": 2, "set_min": 3}, "set_max (2) is less than set_min (3)"),
+        ({"min_players": 5, "max_players": 3}, "min_players (5) is more than max_players (3)"),
+        ({"ace_low": False, "ace_high": False}, "ace must be allowed low or high"),
+        ({"wild_spade_twos": True}, "♠2s wild"),
+        ({"jokers": -1}, "jokers must be a number of jokers"),
+        ({"jokers": True}, "jokers must be a number of jokers"),
+        ({"jokers": "lots"}, "jokers must be a number of jokers"),
+        ({"family": "poker"}, "family must be one of"),
+        ({"buying": "yes"}, "buying must be True or False"),
+        ({"joker_swap": "sets"}, "joker_swap must be one of"),
+        ({"contracts": ()}, "needs at least one contract"),
+        ({"hand_size_by_round": ()}, "needs hand_size_by_round"),
+        ({"contracts": [(0, 3)] * 7, "run_min": 5}, "Round 1's contract (3 runs) needs 15 cards"),
+        ({"decks": 1, "jokers": 0}, "A table of 5 needs 57 cards to deal, but the pack holds 52"),
+        ({"max_players": 12, "jokers": 0}, "A table of 10 needs 112 cards to deal, but the pack holds 104"),
+        ({"rounds": None}, "needs a number of rounds or a target score"),
+        ({"rounds": 0}, "rounds must be at least 1"),
+        ({"values": {"ace": -1}}, "ace must be at least 0"),
+        ({"values": "cheap"}, "values must be CardValues"),
+        ({"values": {"ace": 1, "queen": 3}}, "Unknown card values: queen"),
+        ({"values": {"joker": 3}}, "values must give the value of the ace"),
+        ({"hand_size_by_round": 10}, "hand_size_by_round must be a list"),
+        ({"hand_size_by_round": (10, "ten")}, "card counts of at least 1, not 'ten'"),
+        ({"hand_size_by_round": (10, 0)}, "card counts of at least 1, not 0"),
+        ({"contracts": [(1,)]}, "A contract must be"),
+        ({"contracts": [{"sets": 1, "pairs": 1}]}, "A contract must be"),
+        ({"contracts": [(0, 0)]}, "at least one meld"),
+        ({"contracts": None}, "contracts must be a list"),
+        ({"name": None}, "name must be text"),
+        ({"cut_bonus": "fifty"}, "cut_bonus must be a whole number"),
+    ],
+)
+def test_contradictory_or_malformed_options_raise_ruleset_error(
+    changes: dict[str, Any], words: str | None
+) -> None:
+    with pytest.raises(RulesetError) as info:
+        attrs.evolve(remi.NORWEGIAN, **changes)
+    assert isinstance(info.value, ValueError)
+    if words is not None:
+        assert words in info.value.reason
+
+
+def test_hand_size_by_players_is_validated() -> None:
+    for bad in ([(1,)], [(2, 0)], [("2", 10)], 7, [(1, 10)]):
+        with pytest.raises(RulesetError):
+            attrs.evolve(remi.SWEDISH, hand_size_by_players=bad)
+    with pytest.raises(RulesetError, match="No hand size is given for 2 players"):
+        attrs.evolve(remi.SWEDISH, hand_size_by_players=[(3, 7)])
+    with pytest.raises(RulesetError, match="needs 62 cards"):
+        attrs.evolve(remi.SWEDISH, hand_size_by_players=[(2, 10), (3, 7), (5, 10)])
+
+
+def test_sequences_are_converted_to_tuples() -> None:
+    ruleset = attrs.evolve(
+        remi.NORWEGIAN, hand_size_by_round=[10] * 7, contracts=[[2, 0]] + [{"sets": 1, "runs": 1}] * 6
+    )
+    assert ruleset.hand_size_by_round == (10,) * 7
+    assert ruleset.contracts == (Contract(2, 0),) + (Contract(1, 1),) * 6
+    lists = attrs.evolve(remi.SWEDISH, hand_size_by_players=[[2, 10], [3, 7], [5, 6]])
+    assert lists.hand_size_by_players == ((2, 10), (3, 7), (5, 6))
+    assert lists == remi.SWEDISH
+
+
+def test_contract_and_card_values_validate_themselves() -> None:
+    with pytest.raises(RulesetError):
+        Contract(-1, 2)
+    with pytest.raises(RulesetError):
+        Contract(0, 0)
+    with pytest.raises(RulesetError):
+        CardValues(ace="A")  # type: ignore[arg-type]
+    assert str(Contract(2, 1)) == "2 sets + 1 run"
+    assert str(Contract(0, 3)) == "3 runs"
+    assert str(Contract(1, 0)) == "1 set"
+
+
+@pytest.mark.parametrize(("key", "preset"), PRESET_ITEMS)
+def test_to_dict_from_dict_round_trip(key: str, preset: Ruleset) -> None:
+    data = preset.to_dict()
+    assert Ruleset.from_dict(data) == preset
+    via_json = json.loads(json.dumps(data))
+    assert Ruleset.from_dict(via_json) == preset
+
+
+@pytest.mark.parametrize("name", sorted(remi.NORWEGIAN_VARIANTS))
+def test_variants_round_trip(name: str) -> None:
+    ruleset = remi.with_variants(remi.NORWEGIAN, name)
+    assert Ruleset.from_dict(json.loads(json.dumps(ruleset.to_dict()))) == ruleset
+
+
+def _without(data: dict[str, Any], key: str) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k != key}
+
+
+@pytest.mark.parametrize(
+    "mutate",
+    [
+        lambda d: None,
+        lambda d: [d],
+        lambda d: "NORWEGIAN",
+        lambda d: {**d, "colour": "red"},
+        lambda d: _without(d, "family"),
+        lambda d: _without(d, "values"),
+        lambda d: {**d, "values": [20, 50]},
+        lambda d: {**d, "values": {"ace": "20"}},
+        lambda d: {**d, "values": {"ace": 20, "king": 10}},
+        lambda d: {**d, "contracts": None},
+        lambda d: {**d, "contracts": [[1, 2, 3]]},
+        lambda d: {**d, "contracts": [{"sets": 1}]},
+        lambda d: {**d, "contracts": "2 sets"},
+        lambda d: {**d, "hand_size_by_round": None},
+        lambda d: {**d, "hand_size_by_round": [10, None]},
+        lambda d: {**d, "hand_size_by_players": [[2]]},
+        lambda d: {**d, "hand_size_by_players": [None]},
+        lambda d: {**d, "jokers": None},
+        lambda d: {**d, "set_max": "4"},
+        lambda d: {**d, "name": 3},
+        lambda d: {**d, 3: 4},
+    ],
+)
+def test_malformed_dicts_raise_ruleset_error(mutate: Any) -> None:
+    data = mutate(remi.NORWEGIAN.to_dict())
+    with pytest.raises(RulesetError) as info:
+        Ruleset.from_dict(data)
+    assert info.value.reason
+
+
+def test_find_ruleset_aliases() -> None:
+    assert remi.find_ruleset("Liverpool") is remi.NORWEGIAN
+    assert remi.find_ruleset("contract rummy") is remi.NORWEGIAN
+    assert remi.find_ruleset("  Contract_Rummy ") is remi.NORWEGIAN
+    assert remi.find_ruleset("liverpool-rummy") is remi.NORWEGIAN
+    assert remi.find_ruleset("51") is remi.SLOVENIAN
+    assert remi.find_ruleset("Kaluki") is remi.KALOOKI
+    assert remi.find_ruleset("GIN RUMMY") is remi.GIN
+    assert remi.find_ruleset("basic rummy") is remi.SWEDISH
+    assert remi.find_ruleset("Finnish Basic Rummy") is remi.FINNISH
+    for preset in remi.PRESETS.values():
+        assert remi.find_ruleset(preset.name) is preset
+
+
+@pytest.mark.parametrize("name", ["canasta", "", None, 51.5])
+def test_find_ruleset_unknown_names(name: object) -> None:
+    with pytest.raises(RulesetError) as info:
+        remi.find_ruleset(name)  # type: ignore[arg-type]
+    assert info.value.code == "unknown-ruleset"
+    assert "norwegian" in info.value.reason
+
+
+def test_with_variants() -> None:
+    twelve = remi.with_variants(remi.NORWEGIAN, "twelve cards", "shanghai")
+    assert [twelve.hand_size(4, r) for r in range(1, 8)] == [10, 10, 10, 12, 12, 12, 12]
+    assert twelve.shanghai
+    assert remi.with_variants(remi.NORWEGIAN) == remi.NORWEGIAN
+    wild = remi.with_variants(remi.NORWEGIAN, "Spade Twos Wild")
+    assert wild.wild_spade_twos and wild.jokers == 0 and wild.has_wild_cards
+    fewer = remi.with_variants(remi.NORWEGIAN, "one joker fewer than players")
+    assert fewer.pack_for(4) == (2, 3) and fewer.pack_size(5) == 108
+    six = remi.with_variants(remi.NORWEGIAN, "six players")
+    assert six.pack_for(6) == (3, 9) and six.pack_for(5) == (2, 9)
+    assert remi.with_variants(remi.NORWEGIAN, "all down at once").all_down_at_once
+    assert remi.with_variants(remi.NORWEGIAN, "same-suit runs").same_suit_runs_apart
+    assert remi.with_variants(remi.NORWEGIAN, "liverpool cut").liverpool_cut
+    assert remi.with_variants(remi.NORWEGIAN, "last card must be discarded").last_card_discard
+
+
+def test_value_variants_combine_and_keep_other_values() -> None:
+    # Regression: the second value variant used to replace the first one's values wholesale.
+    both = remi.with_variants(remi.NORWEGIAN, "five flat", "joker and ace 15")
+    assert (both.values.two_to_nine, both.values.ace, both.values.joker) == (5, 15, 15)
+    other_order = remi.with_variants(remi.NORWEGIAN, "joker and ace 15", "five flat")
+    assert other_order.values == both.values
+    house = attrs.evolve(remi.NORWEGIAN, values=CardValues(ace=25, joker=40))
+    assert remi.with_variants(house, "five flat").values == CardValues(ace=25, joker=40, two_to_nine=5)
+
+
+@pytest.mark.parametrize("name", ["seven players", 5, None])
+def test_with_variants_unknown_names(name: object) -> None:
+    with pytest.raises(RulesetError) as info:
+        remi.with_variants(remi.NORWEGIAN, name)  # type: ignore[arg-type]
+    assert info.value.code == "unknown-variant"
+
+
+def test_with_variants_needs_a_ruleset() -> None:
+    with pytest.raises(RulesetError):
+        remi.with_variants("norwegian", "shanghai")  # type: ignore[arg-type]
+
+
+def test_a_variant_that_contradicts_the_ruleset_raises() -> None:
+    with pytest.raises(RulesetError, match="no jokers"):
+        remi.with_variants(remi.SLOVENIAN, "spade twos wild")
+
+
+def test_derived_values() -> None:
+    assert remi.NORWEGIAN.pack_size(4) == 113
+    assert remi.SLOVENIAN.pack_for(3) == (1, 3)
+    assert remi.SLOVENIAN.pack_for(4) == (2, 6)
+    assert remi.KALOOKI.pack_size(4) == 106
+    assert not remi.SWEDISH.has_wild_cards and remi.NORWEGIAN.has_wild_cards
+    assert [remi.SWEDISH.hand_size(p) for p in range(2, 7)] == [10, 7, 7, 6, 6]
+    assert [remi.GIN.hand_size(p) for p in range(2, 5)] == [10, 7, 7]
+    assert remi.SLOVENIAN.hand_size(3) == 14 and remi.KALOOKI.hand_size(4) == 13
+
+
+def test_contract_for() -> None:
+    assert [str(remi.contract_for(r, remi.NORWEGIAN)) for r in range(1, 8)] == [
+        "2 sets",
+        "1 set + 1 run",
+        "2 runs",
+        "3 sets",
+        "2 sets + 1 run",
+        "1 set + 2 runs",
+        "3 runs",
+    ]
+    for bad in (0, 8, True, "1", None):
+        with pytest.raises(RulesetError) as info:
+            remi.contract_for(bad, remi.NORWEGIAN)  # type: ignore[arg-type]
+        assert info.value.code == "no-such-round"
+    with pytest.raises(RulesetError) as no_contracts:
+        remi.contract_for(1, remi.SLOVENIAN)
+    assert no_contracts.value.code == "no-contracts"

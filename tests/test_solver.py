@@ -1,0 +1,379 @@
+"""The solver: candidate melds, contract layouts, best arrangement, openings.
+
+The property tests compare the solver with exhaustive searches written here,
+on small hands drawn from a narrow slice of the pack so that melds abound.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations_with_replacement, product
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import remi
+from remi import JOKER, Card, Meld, check_contract, hand_value, meld_points, validate_meld
+
+SPADE_TWOS = remi.with_variants(remi.NORWEGIAN, "spade twos wild")
+
+#: A small contract game for exhaustive cross-checks: runs of 3, five short contracts,
+#: the last one going out with the whole hand.
+SMALL = attrs.evolve(
+    remi.NORWEGIAN,
+    name="small contracts",
+    run_min=3,
+    hand_size_by_round=(7, 7, 7, 7, 7),
+    contracts=[(1, 0), (0, 1), (1, 1), (2, 0), (0, 2)],
+    rounds=5,
+)
+SMALL_APART = attrs.evolve(SMALL, same_suit_runs_apart=True, all_down_at_once=True)
+SMALL_TWOS = attrs.evolve(SMALL, jokers=0, wild_spade_twos=True)
+
+RULESETS = {
+    "norwegian": remi.NORWEGIAN,
+    "swedish": remi.SWEDISH,
+    "slovenian": remi.SLOVENIAN,
+    "kalooki": remi.KALOOKI,
+    "gin": remi.GIN,
+    "spade-twos": SPADE_TWOS,
+    "small": SMALL,
+}
+
+#: A narrow slice of the pack: ranks A-6 and Q-K of two suits, jokers, duplicates allowed.
+SLICE = tuple(Card.of(r, s) for s in (0, 1) for r in (1, 2, 3, 4, 5, 6, 12, 13))
+
+
+def hands(max_size: int = 8, *, jokers: int = 2) -> st.SearchStrategy[tuple[Card, ...]]:
+    cards = st.sampled_from(SLICE)
+    return st.tuples(
+        st.lists(cards, min_size=1, max_size=max_size), st.integers(0, jokers)
+    ).map(lambda t: tuple(t[0]) + (JOKER,) * t[1])
+
+
+def wilds(ruleset: remi.Ruleset) -> tuple[Card, ...]:
+    if ruleset.wild_spade_twos:
+        return (Card("♠2"),)
+    return (JOKER,) if ruleset.has_wild_cards else ()
+
+
+def fits(cards: Counter[Card], hand: Counter[Card]) -> bool:
+    return not (cards - hand)
+
+
+def brute_melds(hand: tuple[Card, ...], ruleset: remi.Ruleset, exact: bool = False) -> set[Meld]:
+    """Every legal meld from *hand*, by trying every arrangement and asking validate_meld."""
+    held = Counter(hand)
+    wild = wilds(ruleset)
+    out: set[Meld] = set()
+    for rank in range(1, 14):
+        naturals = sorted(c for c in held.elements() if c.rank == rank)
+        for size in range(1, len(naturals) + 1):
+            for group in set(combinations_with_replacement(sorted(set(naturals)), size)):
+                for card in wild:
+                    for w in range(0, held[card] + 1):
+                        meld = Meld("set", tuple(group) + (card,) * w, (False,) * size + (True,) * w, rank)
+                        out.add(meld)
+                if not wild:
+                    out.add(Meld("set", tuple(group), (False,) * size, rank))
+    lo_bound = 1 if ruleset.ace_low else 2
+    hi_bound = 14 if ruleset.ace_high else 13
+    for suit in range(4):
+        for lo in range(lo_bound, hi_bound + 1):
+            for length in range(ruleset.run_min, min(13, hi_bound - lo + 1) + 1):
+                if length > len(hand):
+                    break
+                options = []
+                for rank in range(lo, lo + length):
+                    natural = Card.of(1 if rank == 14 else rank, suit)
+                    here = [(natural, False)] if held[natural] else []
+                    here += [(card, True) for card in wild if held[card]]
+                    options.append(here)
+                for choice in product(*options):
+                    out.add(
+                        Meld("run", tuple(c for c, _ in choice), tuple(w for _, w in choice), lo, suit)
+                    )
+    good = set()
+    for meld in out:
+        if not fits(Counter(meld.cards), held) or not validate_meld(meld, ruleset).ok:
+            continue
+        if ruleset.wild_spade_twos and _two_stands_for_itself(meld, ruleset):
+            continue
+        if exact and len(meld) != (ruleset.set_min if meld.kind == "set" else ruleset.run_min):
+            continue
+        good.add(meld)
+    return good
+
+
+def _two_stands_for_itself(meld: Meld, ruleset: remi.Ruleset) -> bool:
+    """A wild ♠2 in the ♠2's own place, or one that could stand as a natural in a set of twos."""
+    two = Card("♠2")
+    for i, (card, wild) in enumerate(zip(meld.cards, meld.wild)):
+        if card is two and wild:
+            if meld.kind == "run" and meld.stands_for(i) is two:
+                return True
+            if meld.kind == "set" and meld.rank == 2:
+                flags = meld.wild[:i] + (False,) + meld.wild[i + 1 :]
+                if validate_meld(Meld("set", meld.cards, flags, 2), ruleset).ok:
+                    return True
+    return False
+
+
+def brute_layouts(hand: tuple[Card, ...], round: int, ruleset: remi.Ruleset) -> set[tuple[Meld, ...]]:
+    contract = ruleset.contracts[round - 1]
+    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
+    exact = not (final or ruleset.all_down_at_once)
+    melds = sorted(brute_melds(hand, ruleset, exact), key=remi.meld_sort_key)
+    sets = [m for m in melds if m.kind == "set"]
+    runs = [m for m in melds if m.kind == "run"]
+    held = Counter(hand)
+    out = set()
+    for chosen_sets in combinations_with_replacement(sets, contract.sets):
+        for chosen_runs in combinations_with_replacement(runs, contract.runs):
+            layout = chosen_sets + chosen_runs
+            used = Counter(c for m in layout for c in m.cards)
+            if not fits(used, held) or (final and used != held):
+                continue
+            if check_contract(layout, round, ruleset, hand=hand if final else None).ok:
+                out.add(layout)
+    return out
+
+
+def brute_best_deadwood(hand: tuple[Card, ...], ruleset: remi.Ruleset) -> int:
+    melds = sorted(brute_melds(hand, ruleset), key=remi.meld_sort_key)
+    best = hand_value(hand, ruleset)
+
+    def search(start: int, left: Counter[Card]) -> None:
+        nonlocal best
+        best = min(best, hand_value(list(left.elements()), ruleset))
+        for i in range(start, len(melds)):
+            use = Counter(melds[i].cards)
+            if fits(use, left):
+                search(i, left - use)
+
+    search(0, Counter(hand))
+    return best
+
+
+def brute_best_opening(hand: tuple[Card, ...], ruleset: remi.Ruleset) -> int:
+    melds = sorted(brute_melds(hand, ruleset), key=remi.meld_sort_key)
+    best = 0
+
+    def search(start: int, left: Counter[Card], points: int) -> None:
+        nonlocal best
+        best = max(best, points)
+        for i in range(start, len(melds)):
+            use = Counter(melds[i].cards)
+            if fits(use, left):
+                search(i, left - use, points + meld_points(melds[i], ruleset))
+
+    search(0, Counter(hand), 0)
+    return best
+
+
+# -- candidate melds -----------------------------------------------------------------------------
+
+
+# RULES 0. Concepts: Joker
+def test_joker_placements_are_distinct_melds() -> None:
+    melds = remi.candidate_melds("♠5 ♠6 ♠7 JK", remi.NORWEGIAN, kinds=("run",))
+    assert [str(m) for m in melds] == ["JK=♠4 ♠5 ♠6 ♠7", "♠5 ♠6 ♠7 JK=♠8"]
+
+
+# RULES 1. Melds
+def test_exact_sizes_and_kinds() -> None:
+    hand = "♠7 ♥7 ♦7 ♣7 ♠8 ♠9 ♠10 ♠J"
+    sets = remi.candidate_melds(hand, remi.NORWEGIAN, kinds=("set",), exact=True)
+    runs = remi.candidate_melds(hand, remi.NORWEGIAN, kinds=("run",), exact=True)
+    assert len(sets) == 4 and all(len(m) == 3 for m in sets)
+    assert [str(m) for m in runs] == ["♠7 ♠8 ♠9 ♠10", "♠8 ♠9 ♠10 ♠J"]
+    all_runs = remi.candidate_melds(hand, remi.NORWEGIAN, kinds="run")
+    assert len(all_runs) == 3
+
+
+# RULES 1. Further variants: spade twos wild
+def test_spade_two_natural_or_wild() -> None:
+    melds = {str(m) for m in remi.candidate_melds("♠2 ♠3 ♠4 ♥7 ♥8 ♥9", SPADE_TWOS, kinds=("run",))}
+    assert "♠2=♥6 ♥7 ♥8 ♥9" in melds and "♥7 ♥8 ♥9 ♠2=♥10" in melds
+    assert "♠A" not in " ".join(melds)
+    assert "♠2=♠5" not in " ".join(melds)  # ♠2 ♠3 ♠4 + the same ♠2 is one card too many
+    assert any(str(m) == "♠2 ♠3 ♠4 ♠2=♠5" for m in remi.candidate_melds("♠2 ♠2 ♠3 ♠4", SPADE_TWOS))
+
+
+def test_unknown_kind_is_a_notation_error() -> None:
+    with pytest.raises(remi.NotationError):
+        remi.candidate_melds("♠2 ♠3 ♠4", remi.GIN, kinds=("straight",))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+@settings(max_examples=25)
+@given(hand=hands(7))
+def test_candidate_melds_match_brute_force(name: str, hand: tuple[Card, ...]) -> None:
+    ruleset = RULESETS[name]
+    found = remi.candidate_melds(hand, ruleset)
+    assert len(set(found)) == len(found)
+    assert list(found) == sorted(found, key=remi.meld_sort_key)
+    assert set(found) == brute_melds(hand, ruleset)
+
+
+# -- contract layouts ------------------------------------------------------------------------------
+
+
+# RULES 1. The seven contracts
+def test_round_two_layout_and_exact_sizes() -> None:
+    layouts = remi.contract_layouts("♥9 ♠9 ♦9 ♣9 ♣5 ♣6 ♣7 ♣8 ♦K ♠3", 2, remi.NORWEGIAN)
+    # Four ways to pick three of the four nines beside ♣5-8, and ♣6-9 beside ♠9 ♥9 ♦9.
+    assert len(layouts) == 5
+    assert ["♠9 ♥9 ♦9", "♣6 ♣7 ♣8 ♣9"] in [[str(m) for m in lay] for lay in layouts]
+    for layout in layouts:
+        assert [len(m) for m in layout] == [3, 4]
+
+
+# RULES 1. The seven contracts
+def test_all_down_at_once_allows_longer_melds() -> None:
+    ruleset = remi.with_variants(remi.NORWEGIAN, "all down at once")
+    layouts = remi.contract_layouts("♥9 ♠9 ♦9 ♣9 ♣5 ♣6 ♣7 ♣8", 2, ruleset)
+    assert ["♠9 ♥9 ♦9 ♣9", "♣5 ♣6 ♣7 ♣8"] in [[str(m) for m in lay] for lay in layouts]
+
+
+# RULES 1. The seven contracts
+def test_round_seven_uses_every_card() -> None:
+    hand = "♠2 ♠3 ♠4 ♠5 ♥6 ♥7 ♥8 ♥9 ♦10 ♦J ♦Q ♦K"
+    assert [[str(m) for m in lay] for lay in remi.contract_layouts(hand, 7, remi.NORWEGIAN)] == [
+        ["♠2 ♠3 ♠4 ♠5", "♥6 ♥7 ♥8 ♥9", "♦10 ♦J ♦Q ♦K"]
+    ]
+    # One card more (bought): a run of five takes it; a stray card blocks going down.
+    assert len(remi.contract_layouts(hand + " ♦A", 7, remi.NORWEGIAN)) == 1
+    assert remi.contract_layouts(hand + " ♣5", 7, remi.NORWEGIAN) == ()
+
+
+# RULES 1. The seven contracts: same-suit runs
+def test_same_suit_runs_apart() -> None:
+    hand = "♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10"
+    assert len(remi.contract_layouts(hand, 3, remi.NORWEGIAN)) == 1
+    apart = remi.with_variants(remi.NORWEGIAN, "same-suit runs")
+    assert remi.contract_layouts(hand, 3, apart) == ()
+    assert len(remi.contract_layouts(hand + " ♣3 ♣4 ♣5 ♣6", 3, apart)) >= 1
+
+
+def test_bad_round_raises_ruleset_error() -> None:
+    with pytest.raises(remi.RulesetError):
+        remi.contract_layouts("♣3 ♣4 ♣5 ♣6", 8, remi.NORWEGIAN)
+    assert remi.find_contract("♣3 ♣4 ♣5 ♣6", 1, remi.NORWEGIAN) is None
+
+
+@pytest.mark.parametrize("ruleset", [SMALL, SMALL_APART, SMALL_TWOS], ids=["small", "apart", "twos"])
+@settings(max_examples=30)
+@given(hand=hands(8), round=st.integers(1, 5))
+def test_contract_layouts_match_brute_force(
+    ruleset: remi.Ruleset, hand: tuple[Card, ...], round: int
+) -> None:
+    if ruleset.wild_spade_twos:
+        hand = tuple(c for c in hand if not c.is_joker)
+    layouts = remi.contract_layouts(hand, round, ruleset)
+    assert len(set(layouts)) == len(layouts)
+    assert set(layouts) == brute_layouts(hand, round, ruleset)
+
+
+@settings(max_examples=40)
+@given(hand=hands(12, jokers=4), round=st.integers(1, 7), seed=st.integers(0, 99))
+def test_norwegian_layouts_are_legal_and_order_free(
+    hand: tuple[Card, ...], round: int, seed: int
+) -> None:
+    layouts = remi.contract_layouts(hand, round, remi.NORWEGIAN)
+    final = round == 7
+    held = Counter(hand)
+    for layout in layouts:
+        assert check_contract(layout, round, remi.NORWEGIAN, hand=hand if final else None).ok
+        assert not Counter(c for m in layout for c in m.cards) - held
+        assert list(layout) == [m for m in layout if m.kind == "set"] + [m for m in layout if m.kind == "run"]
+    assert list(layouts) == sorted(layouts, key=lambda lay: [remi.meld_sort_key(m) for m in lay])
+    shuffled = list(hand)
+    random.Random(seed).shuffle(shuffled)
+    assert remi.contract_layouts(shuffled, round, remi.NORWEGIAN) == layouts
+    assert remi.find_contract(shuffled, round, remi.NORWEGIAN) == (layouts[0] if layouts else None)
+
+
+# -- best arrangement --------------------------------------------------------------------------------
+
+
+def test_best_arrangement_prefers_the_cheaper_leftovers() -> None:
+    # ♠4 either completes the run or the set: the set of fours leaves less.
+    a = remi.best_arrangement("♠A ♠2 ♠3 ♠4 ♥4 ♦4 ♣K", remi.GIN)
+    assert a.deadwood_value == 10
+    assert remi.deadwood("♠A ♠2 ♠3 ♠4 ♥4 ♣K", remi.GIN) == 14  # ♠A-4 run, ♥4 ♣K left
+
+
+def test_best_arrangement_uses_duplicates_and_jokers() -> None:
+    a = remi.best_arrangement("♥5 ♥5 ♥6 ♥6 ♥7 ♥7 JK ♠K", remi.SLOVENIAN)
+    assert a.deadwood_value == 10
+    assert sorted(len(m) for m in a.melds) == [3, 4]
+
+
+@pytest.mark.parametrize("name", ["norwegian", "slovenian", "kalooki", "gin", "spade-twos"])
+@settings(max_examples=25)
+@given(hand=hands(8), seed=st.integers(0, 99))
+def test_best_arrangement_matches_brute_force(name: str, hand: tuple[Card, ...], seed: int) -> None:
+    ruleset = RULESETS[name]
+    a = remi.best_arrangement(hand, ruleset)
+    assert a.deadwood_value == hand_value(a.deadwood, ruleset)
+    assert Counter(a.deadwood) + Counter(c for m in a.melds for c in m.cards) == Counter(hand)
+    assert all(validate_meld(m, ruleset).ok for m in a.melds)
+    assert a.deadwood_value == brute_best_deadwood(hand, ruleset)
+    # No single meld from the deadwood could lower it further.
+    for meld in remi.candidate_melds(a.deadwood, ruleset):
+        assert hand_value(meld.cards, ruleset) == 0 or not meld.cards
+    shuffled = list(hand)
+    random.Random(seed).shuffle(shuffled)
+    assert remi.best_arrangement(shuffled, ruleset) == a
+
+
+# -- openings ------------------------------------------------------------------------------------------
+
+
+# RULES 3. Slovenian: opening
+def test_find_opening_counts_jokers_as_their_card() -> None:
+    melds = remi.find_opening("♠Q ♥Q ♦Q JK ♣8 ♣9 ♣10", remi.SLOVENIAN)
+    assert melds is not None
+    assert remi.check_opening(melds, remi.SLOVENIAN).points == 67
+    assert remi.find_opening("♠10 ♥10 ♦10 ♣2 ♣3 ♣4", remi.SLOVENIAN) is None
+
+
+@pytest.mark.parametrize("name", ["slovenian", "kalooki"])
+@settings(max_examples=25)
+@given(hand=hands(8))
+def test_find_opening_matches_brute_force(name: str, hand: tuple[Card, ...]) -> None:
+    ruleset = RULESETS[name]
+    best = brute_best_opening(hand, ruleset)
+    found = remi.find_opening(hand, ruleset)
+    if best < 51:
+        assert found is None
+    else:
+        assert found is not None
+        result = remi.check_opening(found, ruleset)
+        assert result.ok and result.points == best
+        assert not Counter(c for m in found for c in m.cards) - Counter(hand)
+        layouts = remi.opening_layouts(hand, ruleset, limit=50)
+        assert layouts and all(remi.check_opening(g, ruleset).ok for g in layouts)
+        assert len(set(layouts)) == len(layouts)
+
+
+def test_opening_layouts_limit() -> None:
+    hand = "♠Q ♥Q ♦Q ♣Q ♠K ♥K ♦K"
+    every = remi.opening_layouts(hand, remi.SLOVENIAN)
+    assert len(every) == 5
+    assert remi.opening_layouts(hand, remi.SLOVENIAN, limit=2) == every[:2]
+    assert remi.opening_layouts(hand, remi.SLOVENIAN, limit=0) == ()
+
+
+# -- speed: the hot path stays fast on the worst hands ----------------------------------------------
+
+
+def test_worst_case_hands_finish() -> None:
+    hand = "♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 JK JK JK JK"
+    layouts = remi.contract_layouts(hand, 7, remi.NORWEGIAN)
+    assert layouts and all(check_contract(lay, 7, remi.NORWEGIAN, hand=hand).ok for lay in layouts)
+    assert remi.best_arrangement(hand, remi.NORWEGIAN).deadwood_value == 0
