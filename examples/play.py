@@ -5,8 +5,10 @@ Usage::
     python examples/play.py [--players 4] [--seed 7] [--variant shanghai ...] [--log]
 
 The bots lay down and lay off whenever they can, rarely take the discard,
-buy now and then, and discard their most expensive card that fits nothing.
-Every game replays exactly from its seed.
+buy now and then, and discard the card whose loss leaves the least
+deadwood (by :func:`remi.best_arrangement`). Rounds are capped at 200 turns
+(the ruleset's ``max_turns_per_round`` option) so that weak bots cannot
+play a round forever. Every game replays exactly from its seed.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+
+import attrs
 
 import remi
 from remi import Action, Buy, CallShanghai, Discard, DrawStock, GameState, LayDown, LayOff, Pass
@@ -30,7 +34,7 @@ def choose(state: GameState, rng: random.Random) -> Action:
     if swaps:
         return swaps[0]
     if state.phase == "buy":
-        return Buy() if Buy() in actions and rng.random() < 0.25 else Pass()
+        return Buy() if Buy() in actions and rng.random() < 0.05 else Pass()
     if state.phase == "shanghai":
         return Pass()
     if state.phase == "draw":
@@ -39,7 +43,15 @@ def choose(state: GameState, rng: random.Random) -> Action:
         return actions[-1]
     discards = [a for a in actions if isinstance(a, Discard) and not a.shanghai]
     if discards:
-        return max(discards, key=lambda a: (remi.card_value(a.card, state.ruleset), a.card.code))
+        hand = list(state.hands[state.current_player])
+
+        def left_after(action: Discard) -> tuple[int, int]:
+            rest = list(hand)
+            rest.remove(action.card)
+            value = remi.best_arrangement(rest, state.ruleset).deadwood_value
+            return (value, -action.card.code)
+
+        return min(discards, key=left_after)
     return actions[0]
 
 
@@ -57,7 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--log", action="store_true", help="print every action")
     args = parser.parse_args(argv)
     try:
-        ruleset = remi.with_variants(remi.NORWEGIAN, *args.variant)
+        ruleset = attrs.evolve(
+            remi.with_variants(remi.NORWEGIAN, *args.variant), max_turns_per_round=200
+        )
         state = remi.new_game(ruleset, players=args.players, seed=args.seed)
     except remi.RemiError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -41,7 +41,12 @@ __all__ = [
 
 
 def meld_key(meld: Meld) -> tuple[int, int, int, tuple[int, ...], tuple[bool, ...]]:
-    """Return the canonical sort key of a meld: sets before runs, then rank, suit and cards."""
+    """Return the canonical sort key of a meld: sets before runs, then rank, suit and cards.
+
+    >>> from remi import parse_meld
+    >>> meld_key(parse_meld("♠7 ♥7 ♦7")) < meld_key(parse_meld("♠2 ♠3 ♠4"))
+    True
+    """
     return (
         0 if meld.kind == "set" else 1,
         meld.rank,
@@ -84,7 +89,11 @@ def _index(value: Any) -> int:
 
 @attrs.frozen
 class Cut:
-    """Cut the pack before the deal (Liverpool cut variant). Notation: ``cut``."""
+    """Cut the pack before the deal (Liverpool cut variant). Notation: ``cut``.
+
+    >>> str(Cut()), parse_action("cut") == Cut()
+    ('cut', True)
+    """
 
     def __str__(self) -> str:
         return "cut"
@@ -92,7 +101,11 @@ class Cut:
 
 @attrs.frozen
 class DrawStock:
-    """Draw the top card of the stock. Notation: ``draw``."""
+    """Draw the top card of the stock. Notation: ``draw``.
+
+    >>> parse_action("draw")
+    DrawStock()
+    """
 
     def __str__(self) -> str:
         return "draw"
@@ -100,7 +113,11 @@ class DrawStock:
 
 @attrs.frozen
 class TakeDiscard:
-    """Take the top card of the discard pile as the draw. Notation: ``take``."""
+    """Take the top card of the discard pile as the draw. Notation: ``take``.
+
+    >>> parse_action("TAKE")
+    TakeDiscard()
+    """
 
     def __str__(self) -> str:
         return "take"
@@ -108,7 +125,11 @@ class TakeDiscard:
 
 @attrs.frozen
 class Buy:
-    """Buy the discard top (with the stock's top card as penalty). Notation: ``buy``."""
+    """Buy the discard top (with the stock's top card as penalty). Notation: ``buy``.
+
+    >>> str(Buy())
+    'buy'
+    """
 
     def __str__(self) -> str:
         return "buy"
@@ -116,7 +137,11 @@ class Buy:
 
 @attrs.frozen
 class Pass:
-    """Decline a buy or a Shanghai call. Notation: ``pass``."""
+    """Decline a buy or a Shanghai call. Notation: ``pass``.
+
+    >>> str(Pass())
+    'pass'
+    """
 
     def __str__(self) -> str:
         return "pass"
@@ -136,12 +161,20 @@ class LayDown:
 
     @classmethod
     def of(cls, *melds: str | Meld) -> LayDown:
-        """Build from meld notation (see :func:`remi.parse_meld`) or melds."""
+        """Build from meld notation (see :func:`remi.parse_meld`) or melds.
+
+        >>> str(LayDown.of("♠7 ♥7 ♦7"))
+        'lay ♠7 ♥7 ♦7'
+        """
         return cls(tuple(m if isinstance(m, Meld) else parse_meld(m) for m in melds))
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """Every card this action lays."""
+        """Every card this action lays.
+
+        >>> LayDown.of("♠7 ♥7 JK").cards
+        (Card('♠7'), Card('♥7'), Card('JK'))
+        """
         return tuple(card for meld in self.melds for card in meld.cards)
 
     def __str__(self) -> str:
@@ -155,6 +188,11 @@ class LayOff:
     ``low`` is set only when the card could go at either end of a run and
     the player picks the low end; otherwise a card goes where it fits (the
     high end first).
+
+    >>> LayOff("jk", 2, low=True)
+    LayOff(card=Card('JK'), target=2, low=True)
+    >>> str(LayOff("9s", 0))
+    'off ♠9 0'
     """
 
     card: Card = attrs.field(converter=_card)
@@ -167,7 +205,11 @@ class LayOff:
 
 @attrs.frozen
 class SwapJoker:
-    """Put natural *card* in place of the joker standing for it in table meld *target*. Notation: ``swap ♠3 1``."""
+    """Put natural *card* in place of the joker standing for it in table meld *target*. Notation: ``swap ♠3 1``.
+
+    >>> parse_action("swap 3s 1")
+    SwapJoker(card=Card('♠3'), target=1)
+    """
 
     card: Card = attrs.field(converter=_card)
     target: int = attrs.field(converter=_index)
@@ -178,7 +220,11 @@ class SwapJoker:
 
 @attrs.frozen
 class Discard:
-    """Discard *card*; ``shanghai`` protects it from Shanghai calls. Notation: ``discard ♠K [shanghai]``."""
+    """Discard *card*; ``shanghai`` protects it from Shanghai calls. Notation: ``discard ♠K [shanghai]``.
+
+    >>> str(Discard("KS", shanghai=True))
+    'discard ♠K shanghai'
+    """
 
     card: Card = attrs.field(converter=_card)
     shanghai: bool = False
@@ -189,7 +235,11 @@ class Discard:
 
 @attrs.frozen
 class CallShanghai:
-    """Call Shanghai: lay the discarded card onto table meld *target*. Notation: ``shanghai 2 [low]``."""
+    """Call Shanghai: lay the discarded card onto table meld *target*. Notation: ``shanghai 2 [low]``.
+
+    >>> parse_action("shanghai 2")
+    CallShanghai(target=2, low=False)
+    """
 
     target: int = attrs.field(converter=_index)
     low: bool = False
@@ -262,5 +312,9 @@ def parse_action(text: str) -> Action:
 
 
 def is_action(value: object) -> bool:
-    """Return whether *value* is a remi action."""
+    """Return whether *value* is a remi action.
+
+    >>> is_action(Pass()), is_action("pass")
+    (True, False)
+    """
     return isinstance(value, _ACTION_TYPES)

@@ -81,6 +81,9 @@ class RoundResult:
     ``went_out`` is the seat that went out (``None``: the round ended with no
     winner); ``points`` is each seat's score for the round, the Liverpool
     cut bonus included; ``cut_bonus`` the seat that earned it, if any.
+
+    >>> RoundResult(1, 2, (40, 12, 0))
+    RoundResult(round=1, went_out=2, points=(40, 12, 0), cut_bonus=None)
     """
 
     round: int
@@ -179,24 +182,40 @@ class GameState:
     results: tuple[RoundResult, ...]
     #: Running totals per seat.
     totals: tuple[int, ...]
+    # A cache of legal_actions(); never part of the value, never copied by attrs.evolve.
     _legal: list[Action] | None = attrs.field(
-        default=None, eq=False, hash=False, repr=False, alias="_legal"
+        default=None, init=False, eq=False, hash=False, repr=False
     )
 
     # -- public views ---------------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        """The seat that must act now; -1 once the game is over."""
+        """The seat that must act now; -1 once the game is over.
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, players=4, seed=1).apply("draw").current_player
+        2
+        """
         return -1 if self.phase == "over" else self.to_act
 
     @property
     def is_over(self) -> bool:
-        """Whether the match has ended."""
+        """Whether the match has ended.
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, seed=1).is_over
+        False
+        """
         return self.phase == "over"
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Each seat's running total."""
+        """Each seat's running total.
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, players=3, seed=1).scores
+        (0, 0, 0)
+        """
         return self.totals
 
     @property
@@ -209,17 +228,32 @@ class GameState:
 
     @property
     def contract(self) -> str:
-        """This round's contract, as text (contract games)."""
+        """This round's contract, as text (contract games).
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, seed=1).contract
+        '2 sets'
+        """
         return str(contract_for(self.round, self.ruleset))
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        """How many cards each seat holds (public)."""
+        """How many cards each seat holds (public).
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, players=3, seed=1).hand_sizes
+        (10, 10, 10)
+        """
         return tuple(len(h) for h in self.hands)
 
     @property
     def discard_top(self) -> Card | None:
-        """The top card of the discard pile, or ``None``."""
+        """The top card of the discard pile, or ``None``.
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, players=4, seed=1).discard_top
+        Card('♠6')
+        """
         return self.discard[-1] if self.discard else None
 
     # -- legality -----------------------------------------------------------------------------
@@ -228,6 +262,11 @@ class GameState:
 
         The order is by action type (cut, draw, take, buy, pass, lay, off,
         swap, discard, shanghai), then by cards. A finished game has none.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> [str(a) for a in state.legal_actions()]
+        ['draw', 'take']
         """
         cached = self._legal
         if cached is None:
@@ -236,7 +275,13 @@ class GameState:
         return list(cached)
 
     def is_legal(self, action: Action | str) -> bool:
-        """Return whether *action* is legal now, without listing every action."""
+        """Return whether *action* is legal now, without listing every action.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> state.is_legal("draw"), state.is_legal("discard ♠6")
+        (True, False)
+        """
         try:
             _resolve(self, _coerce(action))
         except (_Illegal, RemiError):
@@ -244,7 +289,12 @@ class GameState:
         return True
 
     def why_illegal(self, action: Action | str) -> IllegalActionError | None:
-        """Return the error :meth:`apply` would raise for *action*, or ``None`` if it is legal."""
+        """Return the error :meth:`apply` would raise for *action*, or ``None`` if it is legal.
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, seed=1).why_illegal("buy").code
+        'wrong-phase'
+        """
         try:
             _resolve(self, _coerce(action))
         except _Illegal as exc:
@@ -259,6 +309,15 @@ class GameState:
         *action* may be an action value or its notation. When *player* is
         given it must be the seat to act. Raises
         :class:`~remi.IllegalActionError` with a ``code`` and a reason.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> state.apply(remi.TakeDiscard()).hand_sizes
+        (10, 11, 10, 10)
+        >>> state.apply("take", player=2)
+        Traceback (most recent call last):
+        ...
+        remi.IllegalActionError: It is seat 1's move, not seat 2's.
         """
         act = _coerce(action)
         if player is not None and player != self.current_player:
@@ -274,18 +333,40 @@ class GameState:
             raise IllegalActionError(exc.code, exc.reason) from None
 
     def child(self, action: Action | str) -> GameState:
-        """Alias of :meth:`apply` for OpenSpiel users."""
+        """Alias of :meth:`apply` for OpenSpiel users.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> state.child("draw") == state.apply("draw")
+        True
+        """
         return self.apply(action)
 
     # -- invariants and serialization ---------------------------------------------------------------
     def check_invariants(self) -> None:
-        """Raise :class:`~remi.StateError` naming every broken invariant (cards, seats, phases)."""
+        """Raise :class:`~remi.StateError` naming every broken invariant (cards, seats, phases).
+
+        >>> import attrs, remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> state.check_invariants()
+        >>> attrs.evolve(state, stock=state.stock[1:]).check_invariants()
+        Traceback (most recent call last):
+        ...
+        remi.StateError: The state is inconsistent: cards missing: ♣4.
+        """
         problems = _invariant_problems(self)
         if problems:
             raise StateError("broken-invariant", "The state is inconsistent: " + "; ".join(problems) + ".")
 
     def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict; :meth:`from_dict` reads it back to an equal state."""
+        """Return a JSON-ready dict; :meth:`from_dict` reads it back to an equal state.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> data = state.to_dict()
+        >>> data["phase"], data["discard"], remi.GameState.from_dict(data) == state
+        ('draw', '♠6', True)
+        """
         return {
             "format": _FORMAT,
             "ruleset": self.ruleset.to_dict(),
@@ -334,7 +415,14 @@ class GameState:
 
     @classmethod
     def from_dict(cls, data: Any) -> GameState:
-        """Rebuild a state from :meth:`to_dict` output; malformed input raises :class:`~remi.StateError`."""
+        """Rebuild a state from :meth:`to_dict` output; malformed input raises :class:`~remi.StateError`.
+
+        >>> import remi
+        >>> remi.GameState.from_dict([])
+        Traceback (most recent call last):
+        ...
+        remi.StateError: A state must be a dict, not list.
+        """
         try:
             state = _from_dict(data)
         except RemiError as exc:
