@@ -729,6 +729,20 @@ def _could_fit(meld: Meld, card: Card, rules: Ruleset) -> bool:
     return rank == below or rank == above or (rank == 1 and above == 14)
 
 
+def _could_swap(meld: Meld, card: Card, rules: Ruleset) -> bool:
+    """A cheap filter before :func:`check_joker_swap`: does a wild card of *meld* stand for *card*?"""
+    if meld.kind == "set":
+        return rules.joker_swap == "any" and card.rank == meld.rank
+    if card.suit_index != meld.suit:
+        return False
+    for index, wild in enumerate(meld.wild):
+        if wild:
+            rank = meld.rank + index
+            if (1 if rank == 14 else rank) == card.rank:
+                return True
+    return False
+
+
 def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check | None]:
     """Return the default placement and, when the player has a real choice, the low one."""
     first = check_layoff(meld, (card,), rules, end="high")
@@ -812,7 +826,7 @@ def _generate_play(s: GameState) -> list[Action]:
             if not meld.wild_count:
                 continue
             for card in _distinct(hand):
-                if is_wild(card, rules):
+                if is_wild(card, rules) or not _could_swap(meld, card, rules):
                     continue
                 if _swap_result(s, target, card) is not None:
                     out.append(SwapJoker(card, target))
@@ -1293,10 +1307,31 @@ def _invariant_problems(s: GameState) -> list[str]:
     pending = Counter(s.pending) - Counter(s.hands[s.turn_player])
     if pending:
         problems.append("a pending joker is not in the hand of the seat on turn")
-    if list(s.totals) != [sum(r.points[i] for r in s.results) for i in range(n)]:
-        problems.append("the totals do not add up the round results")
     if any(len(r.points) != n for r in s.results):
         problems.append("a round result does not score every seat")
+    elif list(s.totals) != [sum(r.points[i] for r in s.results) for i in range(n)]:
+        problems.append("the totals do not add up the round results")
+    # A position set up by hand may start at any round without the earlier results.
+    numbers = [r.round for r in s.results]
+    last_finished = s.round if s.phase == "over" else s.round - 1
+    if numbers != sorted(set(numbers)) or any(not 1 <= r <= last_finished for r in numbers):
+        problems.append(f"the round results {numbers} do not fit round {s.round}")
+    for r in s.results:
+        if r.went_out is not None and not 0 <= r.went_out < n:
+            problems.append("a round result names a seat that does not exist")
+    if s.phase not in ("buy", "shanghai") and s.queue:
+        problems.append("a queue of seats is open outside a buying or Shanghai window")
+    if len(set(s.queue)) != len(s.queue) or s.turn_player in s.queue and s.phase == "buy":
+        problems.append("the window's queue repeats a seat or holds the seat on turn")
+    for name in ("last_buyer", "shanghai_from", "cut_bonus_seat"):
+        if not -1 <= getattr(s, name) < n:
+            problems.append(f"{name} {getattr(s, name)} is not a seat")
+    if s.turn < 0 or s.reshuffles < 0 or any(b < 0 for b in s.buys):
+        problems.append("a counter is negative")
+    if any(not -1 <= d <= s.turn for d in s.down):
+        problems.append("a contract is down in a turn that has not happened")
+    if s.phase != "play" and (s.pending or s.taken is not None):
+        problems.append("a turn's pending jokers or taken card outlive the play phase")
     return problems
 
 

@@ -502,6 +502,30 @@ def _apart(option: tuple[int, ...], keys: tuple[_Key, ...]) -> bool:
     return True
 
 
+def _cannot_cover(counts: tuple[int, ...], rules: _Rules, sets: int, runs: int) -> bool:
+    """Cheap proofs that melds of one kind cannot take every card of the hand.
+
+    Runs only: the natural cards span at most ``runs`` suits, no card repeats
+    more often than there are runs, and the runs can hold every card (at most
+    13 each). Sets only: the natural cards span at most ``sets`` ranks. This
+    keeps the last round's search instant for the big hands buying makes.
+    """
+    naturals = [
+        code
+        for code in range(52)
+        if counts[code] and not (rules.twos and code == 1) and code != rules.wild
+    ]
+    if sets == 0:
+        if len({code // 13 for code in naturals}) > runs:
+            return True
+        if any(counts[code] > runs for code in naturals):
+            return True
+        return sum(counts) > runs * 13
+    if runs == 0:
+        return len({code % 13 for code in naturals}) > sets
+    return False
+
+
 @lru_cache(maxsize=4096)
 def _layouts(
     counts: tuple[int, ...],
@@ -513,6 +537,8 @@ def _layouts(
     apart: bool,
 ) -> tuple[tuple[Meld, ...], ...]:
     if sets * rules.set_min + runs * rules.run_min > sum(counts):
+        return ()
+    if final and _cannot_cover(counts, rules, sets, runs):
         return ()
     pool = _pool(counts, rules, exact)
     group_layouts = _cover(pool, rules, sets, runs) if final else _pick(pool, sets, runs)
