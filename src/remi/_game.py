@@ -182,6 +182,8 @@ class GameState:
     results: tuple[RoundResult, ...]
     #: Running totals per seat.
     totals: tuple[int, ...]
+    #: New melds the seat on turn has laid this turn (games with ``melds_per_turn``).
+    melds_this_turn: int = 0
     # A cache of legal_actions(); never part of the value, never copied by attrs.evolve.
     _legal: list[Action] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
@@ -411,6 +413,7 @@ class GameState:
                 for r in self.results
             ],
             "totals": list(self.totals),
+            "melds_this_turn": self.melds_this_turn,
         }
 
     @classmethod
@@ -444,9 +447,11 @@ def new_game(
 ) -> GameState:
     """Start a match: shuffle with *seed* and deal the first round.
 
-    The first dealer is seat 0 unless *dealer* says otherwise (RULES 1, Deal
-    and turn). Only contract games (Norwegian Remi) are playable in this
-    version; the other presets' referee functions work already.
+    The first dealer is seat 0, or drawn by lot from the seed where the
+    ruleset says so (Basic Rummy), unless *dealer* says otherwise. Contract
+    games (Norwegian Remi) and Basic Rummy (Swedish, Finnish, Block Rummy)
+    are playable in this version; the other presets' referee functions work
+    already, and :class:`~remi.UnsupportedError` says so for their games.
 
     >>> import remi
     >>> remi.new_game(remi.NORWEGIAN, players=2)
@@ -456,7 +461,7 @@ def new_game(
     """
     if not isinstance(ruleset, Ruleset):
         raise RulesetError("not-a-ruleset", f"Expected a Ruleset, got {type(ruleset).__name__}.")
-    if ruleset.family != "contract":
+    if ruleset.family not in _PLAYABLE:
         raise UnsupportedError(
             "game-not-available",
             f"Playing {ruleset.name} is not available yet; its referee functions are.",
@@ -470,12 +475,19 @@ def new_game(
         )
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise RulesetError("bad-seed", f"seed must be an integer, not {seed!r}.")
-    first = 0 if dealer is None else dealer
+    if dealer is None:
+        first = _rng(seed, "first-dealer").randrange(players) if ruleset.first_dealer == "lot" else 0
+    else:
+        first = dealer
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
         raise RulesetError("bad-dealer", f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}.")
     w = _Work.blank(ruleset, players, seed, first)
     _start_round(w)
     return w.freeze()
+
+
+#: The game families this version can play.
+_PLAYABLE: Final = ("contract", "basic")
 
 
 class _Work:
@@ -485,7 +497,7 @@ class _Work:
         "ruleset", "players", "seed", "round", "dealer", "phase", "turn_player", "to_act",
         "hands", "stock", "discard", "table", "owners", "down", "turn", "pending", "taken",
         "queue", "last_buyer", "buys", "shanghai_from", "reshuffles", "cut_bonus_seat",
-        "results", "totals",
+        "results", "totals", "melds_this_turn",
     )
 
     ruleset: Ruleset
@@ -513,6 +525,7 @@ class _Work:
     cut_bonus_seat: int
     results: list[RoundResult]
     totals: list[int]
+    melds_this_turn: int
 
     @classmethod
     def blank(cls, ruleset: Ruleset, players: int, seed: int, dealer: int) -> _Work:
@@ -526,6 +539,7 @@ class _Work:
         w.buys = [0] * players
         w.shanghai_from, w.reshuffles, w.cut_bonus_seat = -1, 0, -1
         w.results, w.totals = [], [0] * players
+        w.melds_this_turn = 0
         return w
 
     @classmethod
@@ -540,6 +554,7 @@ class _Work:
         w.queue, w.last_buyer, w.buys = list(s.queue), s.last_buyer, list(s.buys)
         w.shanghai_from, w.reshuffles, w.cut_bonus_seat = s.shanghai_from, s.reshuffles, s.cut_bonus_seat
         w.results, w.totals = list(s.results), list(s.totals)
+        w.melds_this_turn = s.melds_this_turn
         return w
 
     def freeze(self) -> GameState:
@@ -549,7 +564,7 @@ class _Work:
             tuple(self.discard), tuple(self.table), tuple(self.owners), tuple(self.down),
             self.turn, tuple(self.pending), self.taken, tuple(self.queue), self.last_buyer,
             tuple(self.buys), self.shanghai_from, self.reshuffles, self.cut_bonus_seat,
-            tuple(self.results), tuple(self.totals),
+            tuple(self.results), tuple(self.totals), self.melds_this_turn,
         )
 
     # -- small helpers ---------------------------------------------------------------------
@@ -634,6 +649,7 @@ def _begin_turn(w: _Work, seat: int) -> None:
     w.turn_player = w.to_act = seat
     w.phase = "draw"
     w.pending, w.taken, w.queue, w.last_buyer, w.shanghai_from = [], None, [], -1, -1
+    w.melds_this_turn = 0
     cap = w.ruleset.max_turns_per_round
     if cap is not None and w.turn > cap:
         _end_round(w, None)
@@ -648,27 +664,44 @@ def _stock_exhausted(w: _Work) -> bool:
     RULES 1: both piles empty ends the round. [decision] A stock that is empty
     with nothing under the discard top to rebuild it from counts the same:
     otherwise the players could only pass one card round the table forever.
+    When the whole pile is turned over (Basic Rummy), only an empty pile
+    counts; when it is never reused (Block Rummy), an empty stock ends the deal.
     """
-    return not w.stock and (len(w.discard) <= 1 or w.ruleset.discard_reuse == "none")
+    if w.stock:
+        return False
+    reuse = w.ruleset.discard_reuse
+    if reuse == "none":
+        return True
+    if reuse == "turn-over":
+        return not w.discard
+    return len(w.discard) <= 1
+
+
+def _can_rebuild(stock: Sequence[Card], discard: Sequence[Card], rules: Ruleset) -> bool:
+    """Whether a stock draw is possible: cards in the stock, or a pile to rebuild it from."""
+    if stock:
+        return True
+    if rules.discard_reuse == "none":
+        return False
+    return len(discard) >= (1 if rules.discard_reuse == "turn-over" else 2)
 
 
 def _end_round(w: _Work, went_out: int | None) -> None:
+    from ._settle import settle
+
     rules = w.ruleset
-    points = []
-    for seat, hand in enumerate(w.hands):
-        if seat == went_out:
-            points.append(0)
-        else:
-            points.append(hand_value(hand, rules) + rules.loser_surcharge)
+    rummy = went_out is not None and w.down[went_out] in (-1, w.turn)
+    settlement = settle(
+        w.hands, went_out, rules, going_rummy=rummy, first=(w.dealer + 1) % w.players
+    )
+    points = list(settlement.deltas)
     bonus: int | None = None
     if w.cut_bonus_seat >= 0:
         bonus = w.cut_bonus_seat
         points[bonus] += rules.cut_bonus
     w.results.append(RoundResult(w.round, went_out, tuple(points), bonus))
     w.totals = [t + p for t, p in zip(w.totals, points)]
-    last = rules.rounds if rules.rounds is not None else len(rules.contracts)
-    target = rules.target_score
-    if w.round >= last or (target is not None and max(w.totals) >= target and rules.rounds is None):
+    if _match_over(w):
         w.phase = "over"
         w.queue, w.pending, w.taken = [], [], None
         w.to_act = w.turn_player
@@ -676,6 +709,17 @@ def _end_round(w: _Work, went_out: int | None) -> None:
     w.round += 1
     w.dealer = (w.dealer + 1) % w.players
     _start_round(w)
+
+
+def _match_over(w: _Work) -> bool:
+    """Whether the match ends after this round: a fixed number of rounds, or a target score."""
+    rules = w.ruleset
+    if rules.rounds is not None:
+        return w.round >= rules.rounds
+    if rules.contracts and w.round >= len(rules.contracts):
+        return True
+    target = rules.target_score
+    return target is not None and max(w.totals) >= target
 
 
 def _next_turn(w: _Work, after: int) -> None:
@@ -706,6 +750,12 @@ def _may_lay_off(s: GameState, seat: int) -> bool:
     if needs == "down":
         return s.down[seat] >= 0
     return _contract_down_earlier(s, seat)
+
+
+def _may_meld(s: GameState) -> bool:
+    """Whether the seat on turn may lay another new meld this turn (``melds_per_turn``)."""
+    limit = s.ruleset.melds_per_turn
+    return limit is None or s.melds_this_turn < limit
 
 
 def _may_swap(s: GameState, seat: int) -> bool:
@@ -773,7 +823,7 @@ def _generate(s: GameState) -> list[Action]:
         return [Cut()]
     if phase == "draw":
         out: list[Action] = []
-        if s.stock or (len(s.discard) >= 2 and s.ruleset.discard_reuse != "none"):
+        if _can_rebuild(s.stock, s.discard, s.ruleset):
             out.append(DrawStock())
         if s.discard:
             out.append(TakeDiscard())
@@ -796,30 +846,42 @@ def _generate(s: GameState) -> list[Action]:
 
 
 def _generate_play(s: GameState) -> list[Action]:
-    from ._solver import contract_layouts
+    from ._solver import candidate_melds, contract_layouts
 
     rules = s.ruleset
     seat = s.turn_player
     hand = s.hands[seat]
     out: list[Action] = []
     keep_one = _must_keep_card(s)
-    if s.down[seat] < 0 and not s.pending:
-        for layout in contract_layouts(hand, s.round, rules):
-            laid = sum(len(m.cards) for m in layout)
-            if laid == len(hand) and keep_one:
+    if rules.family == "contract":
+        if s.down[seat] < 0 and not s.pending:
+            for layout in contract_layouts(hand, s.round, rules):
+                laid = sum(len(m.cards) for m in layout)
+                if laid == len(hand) and keep_one:
+                    continue
+                out.append(LayDown(layout))
+    elif _may_meld(s) and not s.pending:
+        for meld in candidate_melds(hand, rules):
+            if keep_one and len(meld.cards) == len(hand):
                 continue
-            out.append(LayDown(layout))
-    if _may_lay_off(s, seat) and s.down[seat] >= 0 and not (keep_one and len(hand) <= 1):
+            if s.taken is not None and len(hand) - len(meld.cards) == 1:
+                rest = list(hand)
+                for card in meld.cards:
+                    rest.remove(card)
+                if _strands_taken_card(s, rest, [*s.table, meld]):
+                    continue
+            out.append(LayDown((meld,)))
+    if _may_lay_off(s, seat) and not (keep_one and len(hand) <= 1):
         for card in _distinct(hand):
             for target, meld in enumerate(s.table):
                 if not _could_fit(meld, card, rules):
                     continue
                 first, low = _layoff_results(meld, card, rules)
                 if first.ok and first.meld is not None:
-                    if _layoff_keeps_pending_ok(s, target, card, first.meld):
+                    if _layoff_allowed(s, target, card, first.meld):
                         out.append(LayOff(card, target))
                 if low is not None and low.meld is not None:
-                    if _layoff_keeps_pending_ok(s, target, card, low.meld):
+                    if _layoff_allowed(s, target, card, low.meld):
                         out.append(LayOff(card, target, True))
     if _may_swap(s, seat) and not (keep_one and len(hand) <= 1):
         for target, meld in enumerate(s.table):
@@ -846,6 +908,20 @@ def _must_keep_card(s: GameState) -> bool:
     if rules.last_contract_goes_out and s.round == len(rules.contracts):
         return False
     return rules.last_card_discard
+
+
+def _strands_taken_card(s: GameState, hand: Sequence[Card], table: Sequence[Meld]) -> bool:
+    """Whether a move would leave only the card just taken from the discard pile in hand.
+
+    [decision] With ``keep_taken_discard`` that card may not be discarded this
+    turn, so a lay-down or lay-off that leaves it alone in hand is refused
+    unless it could itself be laid off (going out).
+    """
+    taken = s.taken
+    if not s.ruleset.keep_taken_discard or taken is None or len(hand) != 1 or hand[0] is not taken:
+        return False
+    rules = s.ruleset
+    return not any(_could_fit(m, taken, rules) and check_layoff(m, (taken,), rules).ok for m in table)
 
 
 def _discard_allowed(s: GameState, hand: Sequence[Card], card: Card) -> bool:
@@ -884,6 +960,20 @@ def _pending_ok(s: GameState, table: Sequence[Meld], hand_size: int, pending: Se
         any(_could_fit(m, joker, rules) and check_layoff(m, (joker,), rules).ok for m in table)
         for joker in pending
     )
+
+
+def _layoff_allowed(s: GameState, target: int, card: Card, meld: Meld) -> bool:
+    """The checks a legal lay-off passes beyond fitting the meld: no stranded joker or taken card."""
+    if not _layoff_keeps_pending_ok(s, target, card, meld):
+        return False
+    if s.taken is not None and len(s.hands[s.turn_player]) == 2:
+        rest = list(s.hands[s.turn_player])
+        rest.remove(card)
+        table = list(s.table)
+        table[target] = meld
+        if _strands_taken_card(s, rest, table):
+            return False
+    return True
 
 
 def _layoff_keeps_pending_ok(s: GameState, target: int, card: Card, meld: Meld) -> bool:
@@ -938,7 +1028,7 @@ def _do_cut(s: GameState, action: Action) -> GameState:
 
 
 def _do_draw(s: GameState, action: Action) -> GameState:
-    if not s.stock and (len(s.discard) < 2 or s.ruleset.discard_reuse == "none"):
+    if not _can_rebuild(s.stock, s.discard, s.ruleset):
         raise _Illegal("stock-empty", "The stock is empty and cannot be rebuilt; take the discard.")
     w = _Work.of(s)
     seat = s.turn_player
@@ -1043,21 +1133,40 @@ def _do_lay(s: GameState, action: Action) -> GameState:
     rules = s.ruleset
     seat = s.turn_player
     hand = s.hands[seat]
-    if s.down[seat] >= 0:
+    contract = rules.family == "contract"
+    if contract and s.down[seat] >= 0:
         raise _Illegal("contract-already-down", "Your contract is already down; it goes down once per round.")
     if s.pending:
         raise _Illegal("joker-pending", "Play the joker you took from the table first.")
+    if not action.melds:
+        raise _Illegal("no-melds", "A lay-down needs at least one meld.")
+    limit = rules.melds_per_turn
+    if not contract and limit is not None and s.melds_this_turn + len(action.melds) > limit:
+        raise _Illegal(
+            "meld-limit",
+            f"You may lay at most {limit} new meld{'s' if limit != 1 else ''} a turn in {rules.name}.",
+        )
     _check_in_hand(hand, action.cards, seat)
     for meld in action.melds:
         verdict = validate_meld(meld, rules)
         if not verdict.ok:
             raise _Illegal("invalid-meld", f"{meld} is not a legal meld: {verdict.reason}")
-    check = check_contract(action.melds, s.round, rules, hand=hand)
-    if not check.ok:
-        raise _Illegal(check.code, check.reason)
+    if contract:
+        check = check_contract(action.melds, s.round, rules, hand=hand)
+        if not check.ok:
+            raise _Illegal(check.code, check.reason)
     left = len(hand) - len(action.cards)
     if left == 0 and _must_keep_card(s):
         raise _Illegal("must-discard-last", "You must keep a card to discard: going out needs a final discard.")
+    if left == 1 and s.taken is not None:
+        rest = list(hand)
+        for card in action.cards:
+            rest.remove(card)
+        if _strands_taken_card(s, rest, [*s.table, *action.melds]):
+            raise _Illegal(
+                "taken-card-stranded",
+                f"That would leave only {s.taken}, just taken from the discard pile, which may not be discarded.",
+            )
     w = _Work.of(s)
     remaining = list(hand)
     for card in action.cards:
@@ -1065,7 +1174,9 @@ def _do_lay(s: GameState, action: Action) -> GameState:
     w.hands[seat] = tuple(remaining)
     w.table.extend(action.melds)
     w.owners.extend([seat] * len(action.melds))
-    w.down[seat] = s.turn
+    if w.down[seat] < 0:
+        w.down[seat] = s.turn
+    w.melds_this_turn += len(action.melds)
     if not remaining:
         _end_round(w, seat)
     return w.freeze()
@@ -1077,7 +1188,7 @@ def _do_layoff(s: GameState, action: Action) -> GameState:
     rules = s.ruleset
     seat = s.turn_player
     hand = s.hands[seat]
-    if s.down[seat] < 0:
+    if s.down[seat] < 0 and rules.layoff_needs != "always":
         raise _Illegal("contract-not-down", "Your contract is not down yet, so you may not lay off.")
     if not _may_lay_off(s, seat):
         raise _Illegal(
@@ -1109,8 +1220,15 @@ def _do_layoff(s: GameState, action: Action) -> GameState:
             "joker-stuck",
             "That would leave the joker you took from the table with nowhere to go this turn.",
         )
+    if not _layoff_allowed(s, action.target, action.card, extended):
+        raise _Illegal(
+            "taken-card-stranded",
+            f"That would leave only {s.taken}, just taken from the discard pile, which may not be discarded.",
+        )
     w = _Work.of(s)
     w.table[action.target] = extended
+    if w.down[seat] < 0:
+        w.down[seat] = s.turn
     w.take_from_hand(seat, action.card)
     if action.card in w.pending:
         w.pending.remove(action.card)
@@ -1425,4 +1543,5 @@ def _from_dict(data: Any) -> GameState:
         cut_bonus_seat=_int(data["cut_bonus_seat"], "cut_bonus_seat"),
         results=tuple(results),
         totals=_ints(data["totals"], "totals"),
+        melds_this_turn=_int(data.get("melds_this_turn", 0), "melds_this_turn"),
     )
