@@ -691,8 +691,13 @@ def _end_round(w: _Work, went_out: int | None) -> None:
 
     rules = w.ruleset
     rummy = went_out is not None and w.down[went_out] in (-1, w.turn)
+    scoring = rules
+    if went_out is None and rules.scoring == "winner-takes-all":
+        # [decision] A deal that ends with nobody out (turn cap, no cards left) is settled as
+        # in Block Rummy: the lowest hand wins the differences, so a capped match still ends.
+        scoring = attrs.evolve(rules, scoring="block")
     settlement = settle(
-        w.hands, went_out, rules, going_rummy=rummy, first=(w.dealer + 1) % w.players
+        w.hands, went_out, scoring, going_rummy=rummy, first=(w.dealer + 1) % w.players
     )
     points = list(settlement.deltas)
     bonus: int | None = None
@@ -1299,6 +1304,7 @@ def _do_discard(s: GameState, action: Action) -> GameState:
     w = _Work.of(s)
     w.take_from_hand(seat, action.card)
     w.discard.append(action.card)
+    w.taken = None  # the turn's play is over: a Shanghai window may follow
     if not w.hands[seat]:
         _end_round(w, seat)
         return w.freeze()
@@ -1450,6 +1456,21 @@ def _invariant_problems(s: GameState) -> list[str]:
         problems.append("a contract is down in a turn that has not happened")
     if s.phase != "play" and (s.pending or s.taken is not None):
         problems.append("a turn's pending jokers or taken card outlive the play phase")
+    if any(not is_wild(card, rules) for card in s.pending):
+        problems.append("a pending card is not a wild card taken back by a swap")
+    if s.phase != "buy" and s.last_buyer != -1:
+        problems.append("a last buyer is set outside a buying window")
+    if s.phase != "shanghai" and s.shanghai_from != -1:
+        problems.append("a Shanghai discarder is set outside a Shanghai window")
+    limit = rules.max_buys_per_round
+    if limit is not None and any(b > limit for b in s.buys):
+        problems.append(f"a seat has bought more than {limit} cards this round")
+    if not rules.buying and any(s.buys):
+        problems.append("cards were bought in a game without buying")
+    if s.cut_bonus_seat != -1 and not rules.liverpool_cut:
+        problems.append("a cut bonus in a game without the Liverpool cut")
+    if rules.melds_per_turn is not None and s.melds_this_turn > rules.melds_per_turn:
+        problems.append("more melds were laid this turn than the ruleset allows")
     return problems
 
 
@@ -1469,6 +1490,13 @@ def _cards(text: Any, name: str) -> tuple[Card, ...]:
     if not isinstance(text, str):
         raise StateError("malformed-state", f"The state dict is malformed: {name} must be card text, not {text!r}.")
     return parse_cards(text)
+
+
+def _one_card(text: Any, name: str) -> Card:
+    cards = _cards(text, name)
+    if len(cards) != 1:
+        raise StateError("malformed-state", f"The state dict is malformed: {name} must be one card, not {text!r}.")
+    return cards[0]
 
 
 def _from_dict(data: Any) -> GameState:
@@ -1534,7 +1562,7 @@ def _from_dict(data: Any) -> GameState:
         down=_ints(data["down"], "down"),
         turn=_int(data["turn"], "turn"),
         pending=_cards(data["pending"], "pending"),
-        taken=None if taken is None else _cards(taken, "taken")[0],
+        taken=None if taken is None else _one_card(taken, "taken"),
         queue=_ints(data["queue"], "queue"),
         last_buyer=_int(data["last_buyer"], "last_buyer"),
         buys=_ints(data["buys"], "buys"),
@@ -1543,5 +1571,5 @@ def _from_dict(data: Any) -> GameState:
         cut_bonus_seat=_int(data["cut_bonus_seat"], "cut_bonus_seat"),
         results=tuple(results),
         totals=_ints(data["totals"], "totals"),
-        melds_this_turn=_int(data.get("melds_this_turn", 0), "melds_this_turn"),
+        melds_this_turn=_int(data["melds_this_turn"], "melds_this_turn"),
     )

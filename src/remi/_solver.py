@@ -174,7 +174,7 @@ def meld_sort_key(meld: Meld) -> tuple[object, ...]:
     return (1, meld.suit, meld.rank, len(codes), codes, meld.wild)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def _meld(key: _Key) -> Meld:
     kind, a, b, _, codes, flags = key
     cards = tuple(_CARDS[c] for c in codes)
@@ -292,7 +292,7 @@ def _gen_runs(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
             extend(suit, lo, longest, 0, 0, 0)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=128)
 def _pool(counts: tuple[int, ...], rules: _Rules, exact: bool) -> _Pool:
     width = max(max(counts).bit_length(), 1) + 1
     half = 1 << (width - 1)
@@ -526,7 +526,7 @@ def _cannot_cover(counts: tuple[int, ...], rules: _Rules, sets: int, runs: int) 
     return False
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _layouts(
     counts: tuple[int, ...],
     rules: _Rules,

@@ -1,0 +1,171 @@
+"""Benchmark the game engine: whole seeded matches on one core.
+
+Usage: python bench/bench_game.py [--matches N] [--seed S] [--profile]
+
+Plays N whole 4-player NORWEGIAN matches (then N//2 for a few variants) with
+a seeded greedy-random policy and prints matches/s, actions/s, the time per
+legal_actions() and apply() call (median, p99, max) and the slowest
+legal_actions() call. Targets: >= 10 matches/s, no legal_actions() above 5 ms.
+
+The policy (greedy-random): with probability 0.8 a random one of the offered
+lay-down / lay-off / joker-swap / Shanghai-call actions when there are any;
+in a buying window buy with probability 0.05; otherwise uniform over the
+legal actions (buys left out). Each round is capped at 60 turns
+(max_turns_per_round), because a random policy can keep a round going for ever.
+The time of the policy itself is not counted in the per-call figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import io
+import pstats
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+import attrs
+
+import remi
+from remi import Buy, CallShanghai, GameState, LayDown, LayOff, Pass, SwapJoker
+
+GREEDY = (LayDown, LayOff, SwapJoker, CallShanghai)
+TURN_CAP = 60
+POLICY = "greedy-random (0.8 lay/off/swap/call when offered, buy 5%, else uniform; 60-turn round cap)"
+
+
+def choose(rng: random.Random, state: GameState, legal: list[remi.Action]) -> remi.Action:
+    """The greedy-random policy."""
+    good = [a for a in legal if isinstance(a, GREEDY)]
+    if good and rng.random() < 0.8:
+        return rng.choice(good)
+    if state.phase == "buy":
+        return Buy() if Buy() in legal and rng.random() < 0.05 else Pass()
+    rest = [a for a in legal if not isinstance(a, Buy)] or legal
+    return rng.choice(rest)
+
+
+@dataclass
+class Stats:
+    """Timings of one benchmark run."""
+
+    matches: int = 0
+    actions: int = 0
+    wall: float = 0.0
+    legal: list[float] = field(default_factory=list)
+    apply: list[float] = field(default_factory=list)
+    slowest: tuple[float, str] = (0.0, "")
+    #: The slowest legal_actions() call during which no garbage collection ran.
+    slowest_clean: float = 0.0
+    #: legal_actions() calls during which the cyclic garbage collector ran.
+    gc_hit: int = 0
+
+
+_GC_RUNS = [0]
+
+
+def _count_gc(phase: str, info: dict[str, int]) -> None:
+    if phase == "start":
+        _GC_RUNS[0] += 1
+
+
+def run(ruleset: remi.Ruleset, players: int, matches: int, seed: int) -> Stats:
+    """Play *matches* whole matches and time every legal_actions() and apply() call."""
+    rules = attrs.evolve(ruleset, max_turns_per_round=TURN_CAP)
+    stats = Stats()
+    clock = time.perf_counter
+    start = clock()
+    for index in range(matches):
+        rng = random.Random(seed * 1_000_003 + index)
+        state = remi.new_game(rules, players=players, seed=seed + index)
+        while not state.is_over:
+            runs = _GC_RUNS[0]
+            t0 = clock()
+            legal = state.legal_actions()
+            t1 = clock()
+            stats.legal.append(t1 - t0)
+            if _GC_RUNS[0] != runs:
+                stats.gc_hit += 1
+            elif t1 - t0 > stats.slowest_clean:
+                stats.slowest_clean = t1 - t0
+            if t1 - t0 > stats.slowest[0]:
+                stats.slowest = (
+                    t1 - t0,
+                    f"match {index} round {state.round} turn {state.turn} phase {state.phase} "
+                    f"seat {state.current_player} hand {remi.format_cards(state.hands[state.current_player])} "
+                    f"({len(legal)} actions, table {len(state.table)} melds)",
+                )
+            action = choose(rng, state, legal)
+            t2 = clock()
+            state = state.apply(action)
+            stats.apply.append(clock() - t2)
+            stats.actions += 1
+        stats.matches += 1
+    stats.wall = clock() - start
+    return stats
+
+
+def _us(values: list[float]) -> str:
+    ordered = sorted(values)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return (
+        f"median {statistics.median(ordered) * 1e6:7.1f} µs  p99 {p99 * 1e6:8.1f} µs  "
+        f"max {ordered[-1] * 1e6:9.1f} µs  (n={len(ordered)})"
+    )
+
+
+def report(name: str, stats: Stats) -> None:
+    """Print one block of figures."""
+    print(f"== {name}: {stats.matches} matches, {stats.actions} actions, {stats.wall:.2f} s")
+    print(f"   matches/s {stats.matches / stats.wall:8.2f}   actions/s {stats.actions / stats.wall:10.0f}")
+    print(f"   legal_actions(): {_us(stats.legal)}")
+    print(f"   apply():         {_us(stats.apply)}")
+    print(f"   slowest legal_actions(): {stats.slowest[0] * 1e3:.2f} ms at {stats.slowest[1]}")
+    print(
+        f"   slowest legal_actions() with no garbage collection during it: {stats.slowest_clean * 1e3:.2f} ms "
+        f"({stats.gc_hit} calls overlapped a gc run)"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Benchmark remi's game engine.")
+    parser.add_argument("--matches", type=int, default=20, help="4-player NORWEGIAN matches (default 20)")
+    parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
+    parser.add_argument("--profile", action="store_true", help="also cProfile the NORWEGIAN run (top 25)")
+    args = parser.parse_args(argv)
+    gc.callbacks.append(_count_gc)
+    print(f"remi {remi.__version__}, Python {sys.version.split()[0]}, one core; policy: {POLICY}")
+    main_stats = run(remi.NORWEGIAN, 4, args.matches, args.seed)
+    report("NORWEGIAN 4 players", main_stats)
+    variants = [("shanghai",), ("spade twos wild",), ("all down at once",)]
+    for names in variants:
+        rules = remi.with_variants(remi.NORWEGIAN, *names)
+        report(f"NORWEGIAN + {' + '.join(names)}, 4 players", run(rules, 4, max(1, args.matches // 2), args.seed))
+    rate = main_stats.matches / main_stats.wall
+    worst = max(main_stats.legal)
+    ok = rate >= 10 and worst <= 0.005
+    print(
+        f"target (>= 10 matches/s, legal_actions() <= 5 ms): {'met' if ok else 'MISSED'} "
+        f"({rate:.2f} matches/s, worst legal_actions() {worst * 1e3:.2f} ms, "
+        f"{main_stats.slowest_clean * 1e3:.2f} ms not counting garbage-collector pauses)"
+    )
+    if args.profile:
+        profile = cProfile.Profile()
+        profile.enable()
+        run(remi.NORWEGIAN, 4, max(1, args.matches // 2), args.seed)
+        profile.disable()
+        out = io.StringIO()
+        pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(25)
+        print(out.getvalue())
+        out = io.StringIO()
+        pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(20)
+        print(out.getvalue())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

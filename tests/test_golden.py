@@ -1,0 +1,145 @@
+"""Golden playthroughs: seeded matches whose every action and score is on file.
+
+scripts/regen_golden.py plays one match per playable preset and a few
+Norwegian variants with a fixed greedy policy and writes tests/golden/*.txt.
+These tests (1) regenerate each file in memory and compare it with the file,
+and (2) replay each file from its header and action texts alone, checking the
+recorded seat, phase, round results and final scores.
+
+If a change of behaviour is intended, run ``python scripts/regen_golden.py``
+and review the diff of tests/golden/.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import remi
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN_DIR = ROOT / "tests" / "golden"
+HINT = "If this change is intended, run `python scripts/regen_golden.py` and review the diff of tests/golden/."
+
+
+def _load_script() -> ModuleType:
+    path = ROOT / "scripts" / "regen_golden.py"
+    spec = importlib.util.spec_from_file_location("regen_golden", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("regen_golden", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+REGEN = _load_script()
+GOLDENS = REGEN.goldens()
+IDS = [g.name for g in GOLDENS]
+
+
+def test_the_golden_set_covers_every_playable_preset() -> None:
+    # RULES 1. Norwegian Remi: every playable preset has a golden match.
+    names = {g.name for g in GOLDENS}
+    for key, preset in remi.PRESETS.items():
+        try:
+            remi.new_game(preset, players=preset.min_players, seed=0)
+        except remi.UnsupportedError:
+            continue
+        assert key in names, f"playable preset {key} has no golden file"
+    on_disk = {p.stem for p in GOLDEN_DIR.glob("*.txt")}
+    assert on_disk == names, f"stale or missing golden files: {sorted(on_disk ^ names)}. {HINT}"
+
+
+@pytest.mark.parametrize("golden", GOLDENS, ids=IDS)
+def test_golden_file_is_up_to_date(golden: object) -> None:
+    # RULES 0. Concepts: the same seed and the same policy replay exactly.
+    path = REGEN.path_for(golden)
+    assert path.exists(), f"{path} is missing. {HINT}"
+    expected = path.read_text(encoding="utf-8")
+    actual = REGEN.render(golden)
+    if actual != expected:
+        diff = difflib.unified_diff(
+            expected.splitlines(), actual.splitlines(), f"{path.name} (file)", f"{path.name} (engine now)", lineterm="", n=2
+        )
+        shown = "\n".join(list(diff)[:80])
+        pytest.fail(f"{path.name} differs from what the engine plays now:\n{shown}\n{HINT}")
+    assert len(expected.encode()) < 300_000, f"{path.name} is too large; pick another seed"
+
+
+def _header(lines: list[str], key: str) -> str:
+    prefix = f"# {key}: "
+    for line in lines:
+        if line.startswith(prefix):
+            return line[len(prefix) :]
+    raise AssertionError(f"golden header has no {key!r} line")
+
+
+def _ruleset_from_header(lines: list[str]) -> remi.Ruleset:
+    ruleset_line = _header(lines, "ruleset")
+    preset = ruleset_line.rsplit("(preset ", 1)[1].rstrip(")")
+    variants = _header(lines, "variants")
+    rules = remi.PRESETS[preset]
+    if variants != "none":
+        rules = remi.with_variants(rules, *variants.split(", "))
+    assert rules.name == ruleset_line.rsplit(" (preset ", 1)[0]
+    return rules
+
+
+@pytest.mark.parametrize("golden", GOLDENS, ids=IDS)
+def test_golden_file_replays_from_its_text(golden: object) -> None:
+    # RULES 1. Norwegian Remi: the recorded actions, parsed from their notation, replay the match.
+    lines = REGEN.path_for(golden).read_text(encoding="utf-8").splitlines()
+    rules = _ruleset_from_header(lines)
+    players = int(_header(lines, "players"))
+    seed = int(_header(lines, "seed"))
+    state = remi.new_game(rules, players=players, seed=seed)
+    results_seen = 0
+    actions = 0
+    final_seen = False
+    for number, line in enumerate(lines, 1):
+        where = f"line {number}: {line!r}"
+        if line.startswith("#"):
+            continue
+        if line.startswith("= round "):
+            words = line.split()
+            result = state.results[results_seen]
+            n = state.players
+            assert int(words[2]) == result.round, where
+            assert words[4] == ("-" if result.went_out is None else str(result.went_out)), where
+            assert words[6] == ("-" if result.cut_bonus is None else str(result.cut_bonus)), where
+            assert [int(w) for w in words[8 : 8 + n]] == list(result.points), where
+            totals = [sum(r.points[s] for r in state.results[: results_seen + 1]) for s in range(n)]
+            assert [int(w) for w in words[9 + n : 9 + 2 * n]] == totals, where
+            results_seen += 1
+            continue
+        if line.startswith("= final scores "):
+            words = line.split()
+            n = state.players
+            assert state.is_over, where
+            assert [int(w) for w in words[3 : 3 + n]] == list(state.scores), where
+            assert [int(w) for w in words[4 + n :]] == list(state.winners), where
+            final_seen = True
+            continue
+        round_, turn, seat, phase, text = line.split(" ", 4)
+        assert (int(round_), int(turn), int(seat), phase) == (
+            state.round,
+            state.turn,
+            state.current_player,
+            state.phase,
+        ), where
+        action = remi.parse_action(text)
+        assert str(action) == text, where
+        assert action in state.legal_actions(), where
+        state = state.apply(action, player=int(seat))
+        actions += 1
+        # A round's results line follows the action that ended it.
+    assert final_seen and state.is_over
+    assert results_seen == len(state.results)
+    if rules.contracts:
+        assert results_seen == len(rules.contracts)
+    assert actions > 0
