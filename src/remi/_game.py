@@ -925,6 +925,8 @@ def _strands_taken_card(s: GameState, hand: Sequence[Card], table: Sequence[Meld
     taken = s.taken
     if not s.ruleset.keep_taken_discard or taken is None or len(hand) != 1 or hand[0] is not taken:
         return False
+    if _must_keep_card(s):
+        return True  # it could not be laid off either: the last card must be discarded
     rules = s.ruleset
     return not any(_could_fit(m, taken, rules) and check_layoff(m, (taken,), rules).ok for m in table)
 

@@ -662,12 +662,29 @@ def test_last_card_discard_option() -> None:
     assert pos(hands=["♠7 ♥7 ♦7", *OTHERS_48], down={0: 2}, turn=5).apply("lay ♠7 ♥7 ♦7").round == 2
 
 
+@pytest.mark.parametrize("move", ["off ♠8 0", "lay ♥7 ♦7 ♣7"])
+def test_last_card_discard_with_the_taken_card(move: str) -> None:
+    # RULES 2. Swedish house rule: the last card must be discarded; RULES 2. the card just taken
+    # from the discard pile may not be discarded that turn [decision "taken-card-stranded"]:
+    # together, a move that leaves only the taken card in hand can never be finished
+    lcd = attrs.evolve(S, last_card_discard=True)
+    hand = "♠8" if move.startswith("off") else "♥7 ♦7 ♣7"
+    state = pos(
+        lcd, hands=[hand, "♣2 ♣3", "♣4 ♣5", "♣6 ♣8"], table=["♠4 ♠5 ♠6 ♠7", "♥10 ♥J ♥Q"],
+        owners=[1, 2], down={0: 1}, turn=5, phase="draw", discard="♥K",
+    ).apply("take")
+    for action in state.legal_actions():
+        after = state.apply(action)
+        assert after.legal_actions(), f"no legal action after {action}"
+    assert illegal(state, move).code == "taken-card-stranded"
+
+
 def test_ace_high_and_low_option_with_ace_worth_15() -> None:
     # RULES 2. Swedish house rule: ace high and low in runs (no wrap), each ace then worth 15
     high = attrs.evolve(S, ace_high=True, values=remi.CardValues(ace=15))
     state = pos(high, hands=["♠Q ♠K ♠A ♥A ♦5", "♥2", "♥3", "♥4"], table=["♣J ♣Q ♣K"], owners=[1], turn=1)
-    assert state.is_legal("lay ♠Q ♠K ♠A") and state.is_legal("off ♥A 0") is False
-    assert "off ♠A 0" not in strs(state.legal_actions())  # the ace of clubs would fit, not ♠A
+    assert state.is_legal("lay ♠Q ♠K ♠A")
+    assert not state.is_legal("off ♥A 0")  # only the ace of clubs fits above ♣K
     low = pos(hands=["♠Q ♠K ♠A ♥A ♦5", "♥2", "♥3", "♥4"], turn=1)
     assert illegal(low, "lay ♠Q ♠K ♠A").code == "invalid-meld"
     # K-A-2 never wraps.
