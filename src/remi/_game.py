@@ -42,7 +42,7 @@ from ._actions import (
     parse_action,
 )
 from ._cards import Card, format_cards, make_pack, parse_cards
-from ._contracts import check_contract, contract_for
+from ._contracts import check_contract, check_opening, contract_for
 from ._errors import IllegalActionError, RemiError, RulesetError, StateError, UnsupportedError
 from ._melds import Check, Meld, check_joker_swap, check_layoff, is_wild, validate_meld
 from ._rules import Ruleset
@@ -448,10 +448,10 @@ def new_game(
     """Start a match: shuffle with *seed* and deal the first round.
 
     The first dealer is seat 0, or drawn by lot from the seed where the
-    ruleset says so (Basic Rummy), unless *dealer* says otherwise. Contract
-    games (Norwegian Remi) and Basic Rummy (Swedish, Finnish, Block Rummy)
-    are playable in this version; the other presets' referee functions work
-    already, and :class:`~remi.UnsupportedError` says so for their games.
+    ruleset says so (Basic Rummy), unless *dealer* says otherwise. Norwegian
+    Remi, Basic Rummy (Swedish, Finnish, Block Rummy), Slovenian 51 and
+    Kalooki are playable in this version; Gin Rummy's referee functions work
+    already, and :class:`~remi.UnsupportedError` says so for its game.
 
     >>> import remi
     >>> remi.new_game(remi.NORWEGIAN, players=2)
@@ -487,7 +487,7 @@ def new_game(
 
 
 #: The game families this version can play.
-_PLAYABLE: Final = ("contract", "basic")
+_PLAYABLE: Final = ("contract", "basic", "opening")
 
 
 class _Work:
@@ -638,10 +638,16 @@ def _deal(w: _Work) -> None:
     for _ in range(size):
         for offset in range(1, w.players + 1):
             hands[(w.dealer + offset) % w.players].append(stock.pop())
+    starter = (w.dealer + 1) % w.players
+    if w.ruleset.starter_extra_card:
+        hands[starter].append(stock.pop())
     w.hands = [_sorted_hand(h) for h in hands]
     if w.ruleset.upcard:
         w.discard.append(stock.pop())
-    _begin_turn(w, (w.dealer + 1) % w.players)
+    _begin_turn(w, starter)
+    if w.ruleset.starter_extra_card and w.phase == "draw":
+        # The starter holds one card more and opens the deal by discarding, with no draw.
+        w.phase = "play"
 
 
 def _begin_turn(w: _Work, seat: int) -> None:
@@ -851,7 +857,7 @@ def _generate(s: GameState) -> list[Action]:
 
 
 def _generate_play(s: GameState) -> list[Action]:
-    from ._solver import candidate_melds, contract_layouts
+    from ._solver import candidate_melds, contract_layouts, opening_layouts
 
     rules = s.ruleset
     seat = s.turn_player
@@ -865,6 +871,13 @@ def _generate_play(s: GameState) -> list[Action]:
                 if laid == len(hand) and keep_one:
                     continue
                 out.append(LayDown(layout))
+    elif rules.opening_points is not None and s.down[seat] < 0:
+        if not s.pending:
+            for opening in opening_layouts(hand, rules):
+                laid = sum(len(m.cards) for m in opening)
+                if laid == len(hand) and keep_one:
+                    continue
+                out.append(LayDown(opening))
     elif _may_meld(s) and not s.pending:
         for meld in candidate_melds(hand, rules):
             if keep_one and len(meld.cards) == len(hand):
@@ -1162,6 +1175,10 @@ def _do_lay(s: GameState, action: Action) -> GameState:
         check = check_contract(action.melds, s.round, rules, hand=hand)
         if not check.ok:
             raise _Illegal(check.code, check.reason)
+    elif rules.opening_points is not None and s.down[seat] < 0:
+        opening = check_opening(action.melds, rules)
+        if not opening.ok:
+            raise _Illegal(opening.code, f"Your first lay-down is your opening: {opening.reason}")
     left = len(hand) - len(action.cards)
     if left == 0 and _must_keep_card(s):
         raise _Illegal("must-discard-last", "You must keep a card to discard: going out needs a final discard.")
