@@ -1206,6 +1206,15 @@ def _do_lay(s: GameState, action: Action) -> GameState:
     return w.freeze()
 
 
+def _not_down(rules: Ruleset) -> str:
+    """The start of a reason: the seat has not laid its contract, or not opened."""
+    if rules.family == "contract":
+        return "Your contract is not down yet"
+    if rules.opening_points is not None:
+        return f"You have not opened yet (an opening needs {rules.opening_points} points)"
+    return "You have not laid a meld yet"
+
+
 def _do_layoff(s: GameState, action: Action) -> GameState:
     if not isinstance(action, LayOff):
         raise _Illegal("wrong-phase", _wrong_phase_reason(s, action))
@@ -1213,7 +1222,7 @@ def _do_layoff(s: GameState, action: Action) -> GameState:
     seat = s.turn_player
     hand = s.hands[seat]
     if s.down[seat] < 0 and rules.layoff_needs != "always":
-        raise _Illegal("contract-not-down", "Your contract is not down yet, so you may not lay off.")
+        raise _Illegal("contract-not-down", f"{_not_down(rules)}, so you may not lay off.")
     if not _may_lay_off(s, seat):
         raise _Illegal(
             "contract-down-this-turn",
@@ -1270,7 +1279,7 @@ def _do_swap(s: GameState, action: Action) -> GameState:
         raise _Illegal("no-joker-swaps", f"{rules.name} does not allow joker swaps.")
     if not _may_swap(s, seat):
         if s.down[seat] < 0:
-            raise _Illegal("contract-not-down", "Your contract is not down yet, so you may not swap a joker.")
+            raise _Illegal("contract-not-down", f"{_not_down(rules)}, so you may not swap a joker.")
         raise _Illegal(
             "contract-down-this-turn",
             "Your contract went down this turn; you may swap a joker from your next turn.",

@@ -292,7 +292,7 @@ def _gen_runs(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
             extend(suit, lo, longest, 0, 0, 0)
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=16)
 def _pool(counts: tuple[int, ...], rules: _Rules, exact: bool) -> _Pool:
     width = max(max(counts).bit_length(), 1) + 1
     half = 1 << (width - 1)
@@ -526,7 +526,7 @@ def _cannot_cover(counts: tuple[int, ...], rules: _Rules, sets: int, runs: int) 
     return False
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _layouts(
     counts: tuple[int, ...],
     rules: _Rules,
