@@ -30,6 +30,7 @@ from remi import (
     CallShanghai,
     Cut,
     Discard,
+    Knock,
     DrawStock,
     GameState,
     LayDown,
@@ -195,6 +196,9 @@ class GreedyPolicy:
         offs = [a for a in legal if isinstance(a, (LayOff, SwapJoker))]
         if offs:
             return self._pick(offs)
+        knocks = [a for a in legal if isinstance(a, Knock)]
+        if knocks:  # Gin Rummy: knock as soon as the deadwood allows
+            return self._pick(knocks)
         discards = [a for a in legal if isinstance(a, Discard) and not a.shanghai]
         if not discards:
             return self._pick(legal)

@@ -463,10 +463,6 @@ def test_scores_winners_results_through_a_match() -> None:
 
 
 def test_new_game_refusals() -> None:
-    for ruleset in (remi.GIN,):
-        with pytest.raises(remi.UnsupportedError) as info:
-            remi.new_game(ruleset, 4)
-        assert info.value.code == "game-not-available"
     with pytest.raises(remi.RulesetError):
         remi.new_game(N, 4, seed="x")  # type: ignore[arg-type]
     with pytest.raises(remi.RulesetError):

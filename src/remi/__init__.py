@@ -16,6 +16,7 @@ from ._actions import (
     Cut,
     Discard,
     DrawStock,
+    Knock,
     LayDown,
     LayOff,
     Pass,
@@ -158,6 +159,7 @@ __all__ = [
     "LayOff",
     "SwapJoker",
     "Discard",
+    "Knock",
     "CallShanghai",
     "parse_action",
     # errors

@@ -34,6 +34,7 @@ __all__ = [
     "LayOff",
     "SwapJoker",
     "Discard",
+    "Knock",
     "CallShanghai",
     "parse_action",
     "meld_key",
@@ -234,6 +235,23 @@ class Discard:
 
 
 @attrs.frozen
+class Knock:
+    """Discard *card* face down and end the deal by knocking (Gin Rummy). Notation: ``knock ♠K``.
+
+    The knocker's deadwood after the discard must be at most the ruleset's
+    ``knock_limit``; with no deadwood at all the knock is a gin.
+
+    >>> parse_action("knock 9h")
+    Knock(card=Card('♥9'))
+    """
+
+    card: Card = attrs.field(converter=_card)
+
+    def __str__(self) -> str:
+        return f"knock {self.card}"
+
+
+@attrs.frozen
 class CallShanghai:
     """Call Shanghai: lay the discarded card onto table meld *target*. Notation: ``shanghai 2 [low]``.
 
@@ -248,9 +266,13 @@ class CallShanghai:
         return f"shanghai {self.target}" + (" low" if self.low else "")
 
 
-Action = Union[Cut, DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard, CallShanghai]
+Action = Union[
+    Cut, DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard, Knock, CallShanghai
+]
 
-_ACTION_TYPES = (Cut, DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard, CallShanghai)
+_ACTION_TYPES = (
+    Cut, DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard, Knock, CallShanghai
+)
 
 
 def parse_action(text: str) -> Action:
@@ -261,7 +283,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("fold")
     Traceback (most recent call last):
     ...
-    remi.NotationError: 'fold' is not an action: expected cut, draw, take, buy, pass, lay, off, swap, discard or shanghai.
+    remi.NotationError: 'fold' is not an action: expected cut, draw, take, buy, pass, lay, off, swap, discard, knock or shanghai.
     """
     if not isinstance(text, str):
         raise NotationError("not-text", f"Expected action text, got {type(text).__name__}.")
@@ -293,6 +315,8 @@ def parse_action(text: str) -> Action:
             if shanghai and args[1].lower() != "shanghai":
                 raise ValueError
             return Discard(args[0], shanghai)
+        if verb == "knock" and len(args) == 1:
+            return Knock(args[0])
         if verb == "shanghai" and len(args) in (1, 2):
             low = len(args) == 2
             if low and args[1].lower() != "low":
@@ -307,7 +331,7 @@ def parse_action(text: str) -> Action:
     raise NotationError(
         "unknown-action",
         f"{text!r} is not an action: expected cut, draw, take, buy, pass, lay, off, swap, "
-        "discard or shanghai.",
+        "discard, knock or shanghai.",
     )
 
 

@@ -32,6 +32,7 @@ from ._actions import (
     Cut,
     Discard,
     DrawStock,
+    Knock,
     LayDown,
     LayOff,
     Pass,
@@ -68,6 +69,7 @@ _ACTION_ORDER: Final = {
             "LayOff",
             "SwapJoker",
             "Discard",
+            "Knock",
             "CallShanghai",
         )
     )
@@ -114,6 +116,8 @@ def _action_key(action: Action) -> tuple[Any, ...]:
         return (kind, action.card.code, action.target)
     if isinstance(action, Discard):
         return (kind, action.card.code, action.shanghai)
+    if isinstance(action, Knock):
+        return (kind, action.card.code)
     if isinstance(action, CallShanghai):
         return (kind, action.target, action.low)
     return (kind,)
@@ -448,10 +452,9 @@ def new_game(
     """Start a match: shuffle with *seed* and deal the first round.
 
     The first dealer is seat 0, or drawn by lot from the seed where the
-    ruleset says so (Basic Rummy), unless *dealer* says otherwise. Norwegian
-    Remi, Basic Rummy (Swedish, Finnish, Block Rummy), Slovenian 51 and
-    Kalooki are playable in this version; Gin Rummy's referee functions work
-    already, and :class:`~remi.UnsupportedError` says so for its game.
+    ruleset says so (Basic Rummy), unless *dealer* says otherwise. Every
+    preset is playable: Norwegian Remi, Basic Rummy (Swedish, Finnish, Block
+    Rummy), Slovenian 51, Kalooki and Gin Rummy.
 
     >>> import remi
     >>> remi.new_game(remi.NORWEGIAN, players=2)
@@ -487,7 +490,7 @@ def new_game(
 
 
 #: The game families this version can play.
-_PLAYABLE: Final = ("contract", "basic", "opening")
+_PLAYABLE: Final = ("contract", "basic", "opening", "gin")
 
 
 class _Work:
@@ -673,6 +676,9 @@ def _stock_exhausted(w: _Work) -> bool:
     When the whole pile is turned over (Basic Rummy), only an empty pile
     counts; when it is never reused (Block Rummy), an empty stock ends the deal.
     """
+    if w.ruleset.family == "gin":
+        # RULES 5 [decision]: the stock's last cards are not drawn; the deal is void.
+        return len(w.stock) <= w.ruleset.gin_stock_reserve
     if w.stock:
         return False
     reuse = w.ruleset.discard_reuse
@@ -730,7 +736,13 @@ def _match_over(w: _Work) -> bool:
     if rules.contracts and w.round >= len(rules.contracts):
         return True
     target = rules.target_score
-    return target is not None and max(w.totals) >= target
+    if target is None:
+        return False
+    if rules.scoring == "gin":
+        # [decision] Gin deals mostly take points away (RULES 5), so the match also ends when a
+        # total falls to minus the target; the highest total wins.
+        return max(w.totals) >= target or min(w.totals) <= -target
+    return max(w.totals) >= target
 
 
 def _next_turn(w: _Work, after: int) -> None:
@@ -761,6 +773,20 @@ def _may_lay_off(s: GameState, seat: int) -> bool:
     if needs == "down":
         return s.down[seat] >= 0
     return _contract_down_earlier(s, seat)
+
+
+def _generate_gin(s: GameState, hand: Sequence[Card]) -> list[Action]:
+    """Gin Rummy's play phase: discard, or discard and knock when the deadwood allows."""
+    from ._solver import deadwood
+
+    out: list[Action] = []
+    for card in _distinct(hand):
+        out.append(Discard(card))
+        rest = list(hand)
+        rest.remove(card)
+        if deadwood(rest, s.ruleset) <= s.ruleset.knock_limit:
+            out.append(Knock(card))
+    return out
 
 
 def _may_meld(s: GameState) -> bool:
@@ -864,6 +890,8 @@ def _generate_play(s: GameState) -> list[Action]:
     hand = s.hands[seat]
     out: list[Action] = []
     keep_one = _must_keep_card(s)
+    if rules.family == "gin":
+        return _generate_gin(s, hand)
     if rules.family == "contract":
         if s.down[seat] < 0 and not s.pending:
             for layout in contract_layouts(hand, s.round, rules):
@@ -1035,7 +1063,7 @@ def _wrong_phase_reason(s: GameState, action: Action) -> str:
         "cut": f"seat {seat} must cut the pack first",
         "draw": f"seat {seat} must first draw from the stock or take the discard",
         "buy": f"seat {seat} must say buy or pass on {s.discard_top}",
-        "play": f"seat {seat} has drawn and may lay down, lay off, swap or discard",
+        "play": f"it is seat {seat}'s play: lay down, lay off, swap a joker or discard",
         "shanghai": f"seat {seat} must call Shanghai or pass",
     }[s.phase]
     return f"'{action}' is not possible now: {expected}."
@@ -1153,6 +1181,7 @@ def _do_lay(s: GameState, action: Action) -> GameState:
     rules = s.ruleset
     seat = s.turn_player
     hand = s.hands[seat]
+    _no_table_play(rules)
     contract = rules.family == "contract"
     if contract and s.down[seat] >= 0:
         raise _Illegal("contract-already-down", "Your contract is already down; it goes down once per round.")
@@ -1160,6 +1189,11 @@ def _do_lay(s: GameState, action: Action) -> GameState:
         raise _Illegal("joker-pending", "Play the joker you took from the table first.")
     if not action.melds:
         raise _Illegal("no-melds", "A lay-down needs at least one meld.")
+    if not contract and s.down[seat] >= 0 and len(action.melds) > 1:
+        raise _Illegal(
+            "one-meld-at-a-time",
+            "Once you are down, lay new melds one at a time (one lay-down action each).",
+        )
     limit = rules.melds_per_turn
     if not contract and limit is not None and s.melds_this_turn + len(action.melds) > limit:
         raise _Illegal(
@@ -1215,18 +1249,28 @@ def _not_down(rules: Ruleset) -> str:
     return "You have not laid a meld yet"
 
 
+def _down_this_turn(rules: Ruleset) -> str:
+    """The start of a reason: the seat went down (contract or opening) in this very turn."""
+    if rules.family == "contract":
+        return "Your contract went down this turn"
+    if rules.opening_points is not None:
+        return "You opened this turn"
+    return "You laid your first meld this turn"
+
+
 def _do_layoff(s: GameState, action: Action) -> GameState:
     if not isinstance(action, LayOff):
         raise _Illegal("wrong-phase", _wrong_phase_reason(s, action))
     rules = s.ruleset
     seat = s.turn_player
     hand = s.hands[seat]
+    _no_table_play(rules)
     if s.down[seat] < 0 and rules.layoff_needs != "always":
         raise _Illegal("contract-not-down", f"{_not_down(rules)}, so you may not lay off.")
     if not _may_lay_off(s, seat):
         raise _Illegal(
             "contract-down-this-turn",
-            "Your contract went down this turn; you may lay off from your next turn.",
+            f"{_down_this_turn(rules)}; you may lay off from your next turn.",
         )
     if action.target >= len(s.table):
         raise _Illegal("no-such-meld", f"There is no table meld {action.target}; the table has {len(s.table)}.")
@@ -1282,7 +1326,7 @@ def _do_swap(s: GameState, action: Action) -> GameState:
             raise _Illegal("contract-not-down", f"{_not_down(rules)}, so you may not swap a joker.")
         raise _Illegal(
             "contract-down-this-turn",
-            "Your contract went down this turn; you may swap a joker from your next turn.",
+            f"{_down_this_turn(rules)}; you may swap a joker from your next turn.",
         )
     if action.target >= len(s.table):
         raise _Illegal("no-such-meld", f"There is no table meld {action.target}; the table has {len(s.table)}.")
@@ -1352,6 +1396,41 @@ def _do_discard(s: GameState, action: Action) -> GameState:
     return w.freeze()
 
 
+def _no_table_play(rules: Ruleset) -> None:
+    if rules.family == "gin":
+        raise _Illegal(
+            "nothing-laid-in-gin",
+            f"In {rules.name} nothing is laid on the table during play; knock to end the deal.",
+        )
+
+
+def _do_knock(s: GameState, action: Action) -> GameState:
+    from ._solver import deadwood
+
+    if not isinstance(action, Knock):
+        raise _Illegal("wrong-phase", _wrong_phase_reason(s, action))
+    rules = s.ruleset
+    if rules.family != "gin":
+        raise _Illegal("no-knocking", f"{rules.name} is not ended by knocking; go out by shedding your cards.")
+    seat = s.turn_player
+    hand = s.hands[seat]
+    _check_in_hand(hand, (action.card,), seat)
+    rest = list(hand)
+    rest.remove(action.card)
+    left = deadwood(rest, rules)
+    if left > rules.knock_limit:
+        raise _Illegal(
+            "knock-too-high",
+            f"You cannot knock with {left} points of deadwood; the limit is {rules.knock_limit}.",
+        )
+    w = _Work.of(s)
+    w.take_from_hand(seat, action.card)
+    w.discard.append(action.card)
+    w.taken = None
+    _end_round(w, seat)
+    return w.freeze()
+
+
 def _do_shanghai(s: GameState, action: Action) -> GameState:
     if not isinstance(action, CallShanghai):
         raise _Illegal("wrong-phase", _wrong_phase_reason(s, action))
@@ -1395,6 +1474,7 @@ _HANDLERS: Final[dict[tuple[str, str], _Handler]] = {
     ("play", "LayOff"): _do_layoff,
     ("play", "SwapJoker"): _do_swap,
     ("play", "Discard"): _do_discard,
+    ("play", "Knock"): _do_knock,
     ("shanghai", "CallShanghai"): _do_shanghai,
     ("shanghai", "Pass"): _do_pass_shanghai,
 }

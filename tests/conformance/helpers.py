@@ -22,6 +22,7 @@ from remi import (
     Discard,
     DrawStock,
     GameState,
+    Knock,
     LayDown,
     LayOff,
     Pass,
@@ -30,7 +31,7 @@ from remi import (
 )
 
 #: Actions that make progress towards going out; the greedy policy prefers them.
-GREEDY_TYPES = (LayDown, LayOff, SwapJoker, CallShanghai)
+GREEDY_TYPES = (LayDown, LayOff, SwapJoker, CallShanghai, Knock)
 
 #: The round's turn cap used to bound random playouts (a random policy can circulate
 #: the last cards of a nearly exhausted stock for ever).
@@ -88,14 +89,14 @@ COMBINATIONS: tuple[tuple[tuple[str, ...], int], ...] = (
 
 
 def cases() -> list[Case]:
-    """Every playable preset at 3, 4 and 5 players, plus the Norwegian option combinations."""
+    """Every playable preset at 2 (where allowed), 3, 4 and 5 players, plus option combinations."""
     out: list[Case] = []
     playable: list[remi.Ruleset] = []
     for key, preset in sorted(remi.PRESETS.items()):
         if not _playable(preset, preset.min_players):
             continue
         playable.append(preset)
-        for players in (3, 4, 5):
+        for players in (2, 3, 4, 5):
             if preset.min_players <= players <= preset.max_players:
                 out.append(Case(f"{key}-{players}p", preset, players))
     norwegian = remi.NORWEGIAN
@@ -106,6 +107,12 @@ def cases() -> list[Case]:
         rules = remi.with_variants(norwegian, *names)
         out.append(Case(f"norwegian+{'+'.join(names)}-{players}p", rules, players))
     out.append(Case("norwegian max_buys_per_round=1-4p", attrs.evolve(norwegian, max_buys_per_round=1), 4))
+    out.append(Case("swedish block-rummy-3p", attrs.evolve(remi.SWEDISH, discard_reuse="none"), 3))
+    out.append(Case("swedish ace-high+last-card-discard-4p", attrs.evolve(
+        remi.SWEDISH, ace_high=True, values=remi.CardValues(ace=15), last_card_discard=True), 4))
+    out.append(Case("slovenian abroad-10-cards-3p", attrs.evolve(
+        remi.SLOVENIAN, hand_size_by_players=((2, 10),), starter_extra_card=False, upcard=True), 3))
+    out.append(Case("gin undercut-on-tie-2p", attrs.evolve(remi.GIN, undercut_on_tie=True), 2))
     out.append(
         Case("norwegian buy_only_before_contract-4p", attrs.evolve(norwegian, buy_only_before_contract=True), 4)
     )
@@ -259,6 +266,7 @@ def candidates(state: GameState, rng: random.Random) -> list[remi.Action]:
     for card in cards:
         out.append(Discard(card))
         out.append(Discard(card, True))
+        out.append(Knock(card))
         for target in targets:
             out.append(LayOff(card, target))
             out.append(LayOff(card, target, True))
@@ -407,14 +415,15 @@ def round_end(before: GameState, action: remi.Action, after: GameState) -> None:
     if isinstance(action, LayDown):
         for card in action.cards:
             hands[seat].remove(card)
-    elif isinstance(action, (LayOff, Discard)):
+    elif isinstance(action, (LayOff, Discard, Knock)):
         hands[seat].remove(action.card)
     elif isinstance(action, CallShanghai):
         exact = False
     elif not isinstance(action, Pass):
         raise AssertionError(f"{action} ended a round")
     if result.went_out is not None:
-        if result.went_out != seat or hands[seat]:
+        # RULES 5: a Gin knock ends the deal with cards still in hand.
+        if result.went_out != seat or (hands[seat] and not isinstance(action, Knock)):
             raise AssertionError(f"seat {result.went_out} went out, but {seat} acted and holds {hands[seat]}")
     else:
         # No winner: the next turn hit the turn cap, or the stock ran dry with nothing to rebuild from.
@@ -423,15 +432,20 @@ def round_end(before: GameState, action: remi.Action, after: GameState) -> None:
         cap = rules.max_turns_per_round
         capped = cap is not None and before.turn + 1 > cap
         dry = not before.stock and (pile <= 1 or rules.discard_reuse == "none")
-        if not (capped or dry):
+        void = rules.family == "gin" and len(before.stock) <= rules.gin_stock_reserve
+        if not (capped or dry or void):
             raise AssertionError(f"round {result.round} ended with no winner, but neither the cap nor the stock says so")
     if rules.scoring == "penalty":
         deltas = [0 if s == result.went_out else remi.hand_value(h, rules) + rules.loser_surcharge for s, h in enumerate(hands)]
     else:
         rummy = result.went_out is not None and before.down[result.went_out] in (-1, before.turn)
+        scoring = rules
+        if result.went_out is None and rules.scoring == "winner-takes-all":
+            # The engine's [decision]: a deal with nobody out is settled as in Block Rummy.
+            scoring = attrs.evolve(rules, scoring="block")
         deltas = list(
             remi.settle(
-                tuple(tuple(h) for h in hands), result.went_out, rules, going_rummy=rummy, first=(before.dealer + 1) % before.players
+                tuple(tuple(h) for h in hands), result.went_out, scoring, going_rummy=rummy, first=(before.dealer + 1) % before.players
             ).deltas
         )
     for s in range(before.players):
@@ -459,7 +473,8 @@ def match_record(final: GameState) -> None:
         for index, r in enumerate(final.results):
             running = [t + p for t, p in zip(running, r.points)]
             last = index == len(final.results) - 1
-            if (max(running) >= target) != last:
+            reached = max(running) >= target or (rules.scoring == "gin" and min(running) <= -target)
+            if reached != last:
                 raise AssertionError(f"the match did not end when a total first reached {target}: {running}")
     if [r.round for r in final.results] != list(range(1, len(final.results) + 1)):
         raise AssertionError("round results out of order")

@@ -90,6 +90,7 @@ TYPE_ORDER = [
     remi.LayOff,
     remi.SwapJoker,
     remi.Discard,
+    remi.Knock,
     remi.CallShanghai,
 ]
 

@@ -1,0 +1,672 @@
+"""RULES.md sections 3 and 4 (Slovenian remi with a 51 opening, Kalooki), the rules of PLAYING:
+the deal and the pack by table size, the starter's fifteenth card, the ten-card option, the
+51-point opening, lay-offs and new melds after opening, joker swaps, going out (Kalooki's final
+discard), scoring, the match to 500 and the rebuilt stock. Meld validity and opening arithmetic
+on their own are tested elsewhere. Each test names its section."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import attrs
+import pytest
+
+import remi
+from game_helpers import all_cards, position, sorted_hand, strs
+from remi import (
+    Discard,
+    DrawStock,
+    GameState,
+    IllegalActionError,
+    LayDown,
+    LayOff,
+    RoundResult,
+    SwapJoker,
+    TakeDiscard,
+    hand_value,
+    make_pack,
+)
+
+SL = remi.SLOVENIAN
+KA = remi.KALOOKI
+ABROAD = attrs.evolve(SL, hand_size_by_players=((2, 10),), starter_extra_card=False, upcard=True)
+
+
+def pos(ruleset: remi.Ruleset = SL, players: int = 2, **kw: Any) -> GameState:
+    """A checked position of a 51-opening game (``game_helpers.position``)."""
+    return position(ruleset, players, **kw)
+
+
+def illegal(state: GameState, action: remi.Action | str) -> IllegalActionError:
+    """Apply *action* expecting an IllegalActionError; is_legal, legal_actions and why_illegal agree."""
+    act = remi.parse_action(action) if isinstance(action, str) else action
+    assert not state.is_legal(act)
+    assert act not in state.legal_actions()
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(act)
+    why = state.why_illegal(act)
+    assert why is not None and why.code == info.value.code and why.reason == info.value.reason
+    assert info.value.reason.endswith(".")
+    return info.value
+
+
+def legal(state: GameState, action: remi.Action | str) -> GameState:
+    """Apply *action*, which must be offered by legal_actions; check the invariants after it."""
+    act = remi.parse_action(action) if isinstance(action, str) else action
+    assert act in state.legal_actions(), f"{act} not offered: {strs(state.legal_actions())}"
+    assert state.is_legal(act) and state.why_illegal(act) is None
+    after = state.apply(act)
+    after.check_invariants()
+    return after
+
+
+def hand_text(*melds: str) -> str:
+    """The cards of meld texts, without the ``=X`` annotations of jokers."""
+    return " ".join(token.partition("=")[0] for meld in melds for token in meld.split())
+
+
+def lay_downs(state: GameState) -> set[str]:
+    return {str(a) for a in state.legal_actions() if isinstance(a, LayDown)}
+
+
+# -- the deal --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "players, decks, jokers", [(2, 1, 3), (3, 1, 3), (4, 2, 6), (5, 2, 6), (6, 2, 6)]
+)
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_slovenian_deal_and_pack_by_players(players: int, decks: int, jokers: int, dealer: int) -> None:
+    # RULES 3. Equipment: 2-3 players one deck + 3 jokers, 4-6 two decks + 6 jokers
+    # RULES 3. Deal: 14 cards each, the starter (left of the dealer) 15, no upcard
+    state = remi.new_game(SL, players=players, seed=11 + players, dealer=dealer)
+    state.check_invariants()
+    assert all_cards(state) == Counter(make_pack(decks, jokers))
+    assert sum(all_cards(state).values()) == 52 * decks + jokers
+    starter = (dealer + 1) % players
+    assert state.dealer == dealer
+    assert state.hand_sizes == tuple(15 if seat == starter else 14 for seat in range(players))
+    assert state.discard == ()
+    assert len(state.stock) == 52 * decks + jokers - 14 * players - 1
+    assert (state.phase, state.turn_player, state.current_player, state.turn) == ("play", starter, starter, 1)
+
+
+def test_slovenian_first_dealer_is_seat_0() -> None:
+    # RULES 3. Deal: the starting player is left of the dealer; first dealer seat 0 [decision]
+    for seed in range(5):
+        state = remi.new_game(SL, players=4, seed=seed)
+        assert state.dealer == 0 and state.current_player == 1 and state.hand_sizes[1] == 15
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_kalooki_deal_and_pack(players: int) -> None:
+    # RULES 4. Two 52-card decks + 2 jokers = 106 cards; 13 cards each (an upcard, a normal draw)
+    state = remi.new_game(KA, players=players, seed=5 + players)
+    state.check_invariants()
+    assert all_cards(state) == Counter(make_pack(2, 2))
+    assert sum(all_cards(state).values()) == 106
+    assert state.hand_sizes == (13,) * players
+    assert len(state.discard) == 1 and len(state.stock) == 106 - 13 * players - 1
+    assert (state.phase, state.current_player) == ("draw", 1)
+    assert strs(state.legal_actions()) == ["draw", "take"]
+
+
+def test_starter_first_turn_is_a_discard_without_drawing() -> None:
+    # RULES 3. Deal: the starter gets 15 and starts by discarding, with no draw and no upcard
+    state = remi.new_game(SL, players=3, seed=4)
+    starter = state.current_player
+    assert state.phase == "play"
+    actions = state.legal_actions()
+    assert not any(isinstance(a, DrawStock | TakeDiscard) for a in actions)
+    assert {a.card for a in actions if isinstance(a, Discard)} == set(state.hands[starter])
+    assert illegal(state, "draw").code == "wrong-phase"
+    assert illegal(state, "take").code == "wrong-phase"
+    card = state.hands[starter][-1]
+    after = legal(state, Discard(card))
+    nxt = (starter + 1) % 3
+    assert after.hands[starter] == tuple(x for i, x in enumerate(state.hands[starter]) if i != len(state.hands[starter]) - 1)
+    assert after.discard == (card,)
+    assert (after.phase, after.current_player, after.turn) == ("draw", nxt, 2)
+    assert strs(after.legal_actions()) == ["draw", "take"]
+    taken = legal(after, "take")
+    assert taken.hand_sizes[nxt] == 15 and card in taken.hands[nxt] and taken.discard == ()
+
+
+def test_starter_wrong_phase_reason_does_not_say_drawn() -> None:
+    # RULES 3. Deal: the starter has not drawn, so the reason should not say so
+    state = remi.new_game(SL, players=3, seed=1)
+    assert "has drawn" not in illegal(state, "draw").reason
+
+
+def test_starter_may_open_on_the_first_turn() -> None:
+    # RULES 3. Deal + Opening: the starter's first turn is a play turn, so he may open, then discards
+    melds = ("♠10 ♥10 ♦10", "♣6 ♣7 ♣8")
+    state = pos(
+        SL, 3, hands={0: "♥2 ♥5 ♦7 ♦J ♣K ♠3 ♠Q ♥A ♦3 ♣2 ♣3 ♣4 ♦K ♥9",
+                      1: hand_text(*melds) + " ♥3 ♥4 ♦2 ♦4 ♦5 ♦6 ♠4 ♠5 ♠6",
+                      2: "♥6 ♥7 ♥8 ♣10 ♥J ♥Q ♥K ♠7 ♠8 ♠9 ♠J ♠K ♣5 ♣9"},
+        dealer=0, turn_player=1, turn=1,
+    )
+    assert state.hand_sizes == (14, 15, 14)
+    after = legal(state, LayDown.of(*melds))
+    assert after.down == (-1, 1, -1) and after.hand_sizes[1] == 9 and after.phase == "play"
+    after = legal(after, "discard ♦2")
+    assert after.current_player == 2 and after.phase == "draw"
+
+
+def test_seeded_starters_get_their_openings_offered() -> None:
+    # RULES 3. Opening: the starter's first turn offers every opening his 15 cards make
+    found = 0
+    for seed in range(40):
+        state = remi.new_game(SL, players=3, seed=seed)
+        offers = [a for a in state.legal_actions() if isinstance(a, LayDown)]
+        hand = state.hands[state.current_player]
+        assert len(offers) == len(remi.opening_layouts(hand, SL))
+        for offer in offers:
+            assert (remi.check_opening(offer.melds, SL).points or 0) >= 51
+        if offers:
+            found += 1
+            after = legal(state, offers[0])
+            assert after.down[state.current_player] == 1
+    assert found >= 3
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_ten_cards_with_an_upcard_option(players: int) -> None:
+    # RULES 3. Deal: option, 10 cards each with an upcard, as played abroad
+    state = remi.new_game(ABROAD, players=players, seed=3, dealer=players - 1)
+    state.check_invariants()
+    assert state.hand_sizes == (10,) * players
+    assert len(state.discard) == 1
+    decks, jokers = (1, 3) if players < 4 else (2, 6)
+    assert len(state.stock) == 52 * decks + jokers - 10 * players - 1
+    assert (state.phase, state.current_player) == ("draw", 0)
+    assert strs(state.legal_actions()) == ["draw", "take"]
+    assert legal(state, "take").hand_sizes[0] == 11
+
+
+# -- the opening -----------------------------------------------------------------------------------
+
+OPENINGS = [
+    # (ruleset, melds, points): an opening is accepted exactly when points >= 51
+    (SL, ("♠10 ♥10 ♦10", "♣2 ♣3 ♣4 ♣5 ♣6"), 50),
+    (SL, ("♠10 ♥10 ♦10", "♣6 ♣7 ♣8"), 51),
+    # a joker counts as the card it stands for (a king: 10), not its 25 in hand
+    (SL, ("♥K ♦K JK", "♠2 ♠3 ♠4 ♠5 ♠6"), 50),
+    (SL, ("♥K ♦K JK", "♠6 ♠7 ♠8"), 51),
+    (SL, ("♥10 ♦10 ♣10", "JK=♠A ♠2 ♠3"), 36),
+    (SL, ("♠Q ♠K JK=♠A", "♥7 ♦7 ♣7"), 51),
+    # the ace: 1 low in a run, otherwise 10 (Slovenian) or 11 (Kalooki)
+    (SL, ("♠Q ♠K ♠A", "♥7 ♦7 ♣7"), 51),
+    (SL, ("♠A ♥A ♦A", "♣6 ♣7 ♣8"), 51),
+    (SL, ("♠A ♥A ♦A", "♣5 ♣6 ♣7"), 48),
+    (SL, ("♥A ♥2 ♥3", "♠K ♦K ♣K", "♣2 ♣3 ♣4 ♣5"), 50),
+    (KA, ("♠A ♥A ♦A", "♣5 ♣6 ♣7"), 51),
+    (KA, ("♥A ♥2 ♥3", "♠K ♦K ♣K", "♣2 ♣3 ♣4 ♣5"), 50),
+    (KA, ("♠Q ♠K ♠A", "♥5 ♦5 ♣5 ♠5"), 51),
+    (KA, ("♠Q ♠K ♠A", "♥6 ♦6 ♣6"), 49),
+    (KA, ("♥Q ♦Q JK", "JK=♠9 ♠10 ♠J"), 59),
+]
+
+
+@pytest.mark.parametrize("ruleset, melds, points", OPENINGS, ids=lambda v: getattr(v, "name", v))
+def test_opening_needs_51_points_in_one_turn(ruleset: remi.Ruleset, melds: tuple[str, ...], points: int) -> None:
+    # RULES 3. Opening: the first lay-down totals at least 51; jokers count as the card they stand for
+    # RULES 4. Opening needs at least 51 points; ace 11 (1 low in a run)
+    state = pos(ruleset, hands={0: hand_text(*melds) + " ♦9", 1: "♣J"}, turn=3)
+    lay = LayDown.of(*melds)
+    assert remi.check_opening(lay.melds, ruleset).points == points
+    if points >= 51:
+        after = legal(state, lay)
+        assert after.down == (3, -1)
+        assert after.hands[0] == sorted_hand("♦9") and after.owners == (0,) * len(melds)
+        assert after.phase == "play"
+    else:
+        err = illegal(state, lay)
+        assert err.code == "opening-too-low"
+        assert err.reason.startswith("Your first lay-down is your opening: ")
+        assert f"count {points} points" in err.reason
+        assert state.down == (-1, -1)
+
+
+def test_every_opening_is_offered_and_nothing_less() -> None:
+    # RULES 3. Opening: every group of melds reaching 51 is offered, no single meld below it
+    state = pos(SL, hands={0: "♠Q ♥Q ♦Q ♣Q ♠K ♥K ♦K ♣2", 1: "♣J"})
+    kings = "♠K ♥K ♦K"
+    queens = ["♠Q ♥Q ♦Q", "♠Q ♥Q ♣Q", "♠Q ♦Q ♣Q", "♥Q ♦Q ♣Q", "♠Q ♥Q ♦Q ♣Q"]
+    assert lay_downs(state) == {str(LayDown.of(q, kings)) for q in queens}
+    assert illegal(state, LayDown.of(kings)).code == "opening-too-low"
+    assert illegal(state, LayDown.of("♠Q ♥Q ♦Q ♣Q")).code == "opening-too-low"
+
+
+def test_opening_may_be_spread_over_melds_but_not_over_turns() -> None:
+    # RULES 3. Opening: at least 51 points in one turn; a 30-point set alone is refused every turn
+    state = pos(SL, hands={0: "♠Q ♥Q ♦Q ♠5 ♠6 ♠7 ♣2", 1: "♣J"}, turn=5)
+    assert illegal(state, LayDown.of("♠Q ♥Q ♦Q")).code == "opening-too-low"
+    # 30 + 18 = 48: the two melds together are not enough either
+    assert illegal(state, LayDown.of("♠Q ♥Q ♦Q", "♠5 ♠6 ♠7")).code == "opening-too-low"
+    assert lay_downs(state) == set()
+    assert [str(a) for a in state.legal_actions()] == [f"discard {c}" for c in state.hands[0]]
+
+
+@pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
+def test_identical_cards_may_share_a_set(ruleset: remi.Ruleset) -> None:
+    # RULES 3. Melds: with two decks identical cards may share a set unless sets of distinct suits
+    # RULES 4. Sets: 3 or 4 cards; identical cards may share a set unless the option is on
+    hand = "♠5 ♠5 ♥5 ♠K ♠K ♥K ♥K ♦K ♦9"
+    state = pos(ruleset, 4, hands={0: hand, 1: "♣J", 2: "♣Q", 3: "♣K"})
+    after = legal(state, LayDown.of("♠5 ♠5 ♥5", "♠K ♠K ♥K ♥K"))
+    assert [str(m) for m in after.table] == ["♠5 ♠5 ♥5", "♠K ♠K ♥K ♥K"]
+    assert illegal(state, LayDown.of("♠5 ♠5 ♥5", "♠K ♠K ♥K ♥K ♦K")).code == "invalid-meld"
+    distinct = attrs.evolve(ruleset, distinct_suit_sets=True)
+    strict = pos(distinct, 4, hands={0: hand, 1: "♣J", 2: "♣Q", 3: "♣K"})
+    assert illegal(strict, LayDown.of("♠5 ♠5 ♥5", "♠K ♠K ♥K ♥K")).code == "invalid-meld"
+    assert illegal(strict, LayDown.of("♠K ♥K ♦K", "♠5 ♠5 ♥5")).code == "invalid-meld"
+    assert lay_downs(strict) == set()  # ♠K ♥K ♦K (30) alone is no opening
+    assert lay_downs(state) >= {str(LayDown.of("♠5 ♠5 ♥5", "♠K ♠K ♥K ♥K"))}
+
+
+# -- lay-offs and new melds ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
+def test_no_lay_off_before_opening(ruleset: remi.Ruleset) -> None:
+    # RULES 3. Before opening, a player may not lay off onto anyone's melds
+    # RULES 4. Only after opening may a player lay off onto others' melds
+    state = pos(
+        ruleset, hands={0: "♥7 ♣Q ♠2 ♠3 ♠4", 1: "♣J"}, table=["♥4 ♥5 ♥6", "♠Q ♥Q ♦Q"],
+        owners=[1, 1], down={1: 2}, turn=3,
+    )
+    assert not any(isinstance(a, LayOff) for a in state.legal_actions())
+    err = illegal(state, "off ♥7 0")
+    assert err.code == "contract-not-down"
+    assert err.reason == "You have not opened yet (an opening needs 51 points), so you may not lay off."
+    assert illegal(state, "off ♣Q 1").code == "contract-not-down"
+    # nor a small meld of one's own: the first lay-down is the opening
+    assert illegal(state, LayDown.of("♠2 ♠3 ♠4")).code == "opening-too-low"
+
+
+@pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
+def test_lay_offs_and_new_melds_from_the_moment_of_opening(ruleset: remi.Ruleset) -> None:
+    # RULES 3. After opening, lay off onto own and others' melds and lay new melds freely,
+    #          from the moment the opening is down, in the same turn too [decision]
+    # RULES 4. Laying off in the opening turn (in code)
+    state = pos(
+        ruleset,
+        hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♣9 ♥7 ♠2 ♠3 ♠4 ♦2 ♦3 ♦4 ♦9", 1: "♣J"},
+        table=["♥4 ♥5 ♥6"], owners=[1], down={1: 2}, turn=3,
+    )
+    assert illegal(state, "off ♥7 0").code == "contract-not-down"
+    opened = legal(state, LayDown.of("♠10 ♥10 ♦10", "♣6 ♣7 ♣8"))
+    assert opened.down == (3, 2)
+    offered = strs(opened.legal_actions())
+    assert "off ♥7 0" in offered and "off ♣9 2" in offered
+    assert str(LayDown.of("♠2 ♠3 ♠4")) in offered and str(LayDown.of("♦2 ♦3 ♦4")) in offered
+    s = legal(opened, "off ♥7 0")  # onto another player's meld
+    assert str(s.table[0]) == "♥4 ♥5 ♥6 ♥7" and s.owners[0] == 1
+    s = legal(s, "off ♣9 2")  # onto one's own
+    assert str(s.table[2]) == "♣6 ♣7 ♣8 ♣9"
+    s = legal(s, LayDown.of("♠2 ♠3 ♠4"))  # new melds below 51, any number a turn
+    s = legal(s, LayDown.of("♦2 ♦3 ♦4"))
+    assert s.hands[0] == sorted_hand("♦9") and len(s.table) == 5 and s.owners == (1, 0, 0, 0, 0)
+    s = legal(s, "discard ♦9")
+    assert s.round == 2 and s.results[-1].went_out == 0
+
+
+def _after_opening() -> GameState:
+    return pos(
+        SL, hands={0: "♠2 ♠3 ♠4 ♥A ♦A ♣A ♦9", 1: "♣J"}, table=["♠10 ♥10 ♦10", "♣6 ♣7 ♣8"],
+        owners=[0, 0], down={0: 1}, turn=3,
+    )
+
+
+def test_new_melds_on_a_later_turn_need_no_points() -> None:
+    # RULES 3. After opening, new melds are laid freely (no 51 needed again)
+    state = _after_opening()
+    s = legal(state, LayDown.of("♠2 ♠3 ♠4"))
+    s = legal(s, LayDown.of("♥A ♦A ♣A"))
+    assert s.melds_this_turn == 2 and s.hands[0] == sorted_hand("♦9") and s.down == (1, -1)
+    assert lay_downs(state) == {str(LayDown.of("♠2 ♠3 ♠4")), str(LayDown.of("♥A ♦A ♣A"))}
+
+
+def test_legal_actions_and_is_legal_agree_on_two_new_melds() -> None:
+    # RULES 3. After opening, new melds are laid freely, one lay-down action each: the engine
+    # lists exactly what it accepts
+    state = _after_opening()
+    both = LayDown.of("♠2 ♠3 ♠4", "♥A ♦A ♣A")
+    assert state.is_legal(both) == (both in state.legal_actions())
+    assert illegal(state, both).code == "one-meld-at-a-time"
+    one = legal(state, LayDown.of("♠2 ♠3 ♠4"))
+    assert one.is_legal(LayDown.of("♥A ♦A ♣A"))
+
+
+def test_lay_off_option_down_earlier_turn() -> None:
+    # RULES 3. After opening, lay off ... in the same turn too [decision]; option: wait a turn
+    later = attrs.evolve(SL, layoff_needs="down-earlier-turn")
+    state = pos(
+        later, hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♥7 ♦9", 1: "♣J"}, table=["♥4 ♥5 ♥6"],
+        owners=[1], down={1: 2}, turn=3,
+    )
+    opened = legal(state, LayDown.of("♠10 ♥10 ♦10", "♣6 ♣7 ♣8"))
+    assert illegal(opened, "off ♥7 0").code == "contract-down-this-turn"
+    nxt = attrs.evolve(opened, turn=5)
+    assert nxt.is_legal("off ♥7 0")
+
+
+def test_lay_off_option_reason_names_the_opening() -> None:
+    # RULES 3. Opening: reasons in a 51 game speak of the opening, not a contract
+    later = attrs.evolve(SL, layoff_needs="down-earlier-turn")
+    state = pos(
+        later, hands={0: "♥7 ♦9", 1: "♣J"}, table=["♥4 ♥5 ♥6", "♠10 ♥10 ♦10", "♣6 ♣7 ♣8"],
+        owners=[1, 0, 0], down={0: 3, 1: 2}, turn=3,
+    )
+    reason = illegal(state, "off ♥7 0").reason
+    assert "contract" not in reason.lower()
+
+
+# -- joker swaps ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
+def test_joker_swap_from_a_set_once_opened(ruleset: remi.Ruleset) -> None:
+    # RULES 3. Jokers in melds: a joker in another's meld may be swapped by a player who has opened
+    # RULES 4. A player holding the card a joker stands for in anyone's meld may swap it (sets too)
+    state = pos(
+        ruleset, hands={0: "♦Q ♠2 ♠9", 1: "♣J"}, table=["♠Q ♥Q JK", "♥4 ♥5 ♥6"],
+        owners=[1, 1], down={0: 1, 1: 2}, turn=3,
+    )
+    s = legal(state, SwapJoker(remi.parse_card("♦Q"), 0))
+    assert str(s.table[0]) == "♠Q ♥Q ♦Q" and s.owners[0] == 1
+    assert s.hands[0] == sorted_hand("♠2 ♠9 JK") and s.pending == remi.parse_cards("JK")
+    # RULES 3/4: the freed joker must be played again in the same turn, by a lay-off
+    assert illegal(s, "discard ♠9").code == "joker-pending"
+    assert illegal(s, "discard JK").code == "joker-pending"
+    assert not any(isinstance(a, Discard | LayDown) for a in s.legal_actions())
+    offs = {str(a) for a in s.legal_actions() if isinstance(a, LayOff) and a.card.is_joker}
+    assert "off JK 0" in offs and "off JK 1" in offs
+    s = legal(s, "off JK 1")
+    assert s.pending == () and str(s.table[1]) == "♥4 ♥5 ♥6 JK=♥7"
+    s = legal(s, "discard ♠9")
+    assert s.current_player == 1
+
+
+@pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
+def test_joker_swap_from_a_run_once_opened(ruleset: remi.Ruleset) -> None:
+    # RULES 3. Jokers in melds: swap a joker for the card it stands for (a run)
+    # RULES 4. Swapping a joker out of a run
+    state = pos(
+        ruleset, hands={0: "♠3 ♠6 ♦9 ♣2", 1: "♣J"}, table=["♠2 JK=♠3 ♠4 ♠5"],
+        owners=[1], down={0: 1, 1: 2}, turn=3,
+    )
+    assert [str(a) for a in state.legal_actions() if isinstance(a, SwapJoker)] == ["swap ♠3 0"]
+    assert illegal(state, "swap ♠6 0").code not in ("contract-not-down", "joker-pending")
+    s = legal(state, "swap ♠3 0")
+    assert str(s.table[0]) == "♠2 ♠3 ♠4 ♠5" and s.pending == remi.parse_cards("JK")
+    assert illegal(s, "discard ♦9").code == "joker-pending"
+    s = legal(s, "off JK 0")
+    assert s.pending == () and s.table[0].wild_count == 1 and len(s.table[0].cards) == 5
+    legal(s, "discard ♦9")
+
+
+@pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
+def test_joker_swap_refused_before_opening_allowed_in_the_opening_turn(ruleset: remi.Ruleset) -> None:
+    # RULES 3. Jokers in melds: only a player who has opened may swap
+    # RULES 4. ... if they have opened or open in that turn
+    state = pos(
+        ruleset, hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♠3 ♦Q ♦9", 1: "♣J"},
+        table=["♠2 JK=♠3 ♠4 ♠5", "♠Q ♥Q JK"], owners=[1, 1], down={1: 2}, turn=3,
+    )
+    assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
+    err = illegal(state, "swap ♠3 0")
+    assert err.code == "contract-not-down"
+    assert err.reason == "You have not opened yet (an opening needs 51 points), so you may not swap a joker."
+    assert illegal(state, "swap ♦Q 1").code == "contract-not-down"
+    opened = legal(state, LayDown.of("♠10 ♥10 ♦10", "♣6 ♣7 ♣8"))
+    swaps = {str(a) for a in opened.legal_actions() if isinstance(a, SwapJoker)}
+    assert swaps == {"swap ♠3 0", "swap ♦Q 1"}
+    s = legal(opened, "swap ♦Q 1")
+    s = legal(s, "swap ♠3 0")
+    assert Counter(s.pending) == Counter(remi.parse_cards("JK JK"))
+    s = legal(s, "off JK 2")  # onto the opener's own ♣6 ♣7 ♣8
+    assert illegal(s, "discard ♦9").code == "joker-pending"
+    s = legal(s, "off JK 0")
+    assert s.pending == ()
+    legal(s, "discard ♦9")
+
+
+def test_joker_swap_offered_only_if_the_joker_can_be_laid_off() -> None:
+    # RULES 3. Jokers in melds: the swapped joker must be played that turn, so a swap that
+    #          leaves it nowhere to go is refused
+    full = ["♠Q ♥Q ♣Q JK"]  # after the swap a set of four: the joker cannot go back
+    state = pos(SL, hands={0: "♦Q ♦9", 1: "♣J"}, table=full, owners=[1], down={0: 1, 1: 2}, turn=3)
+    assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
+    assert illegal(state, "swap ♦Q 0").code == "joker-stuck"
+    roomy = pos(
+        SL, hands={0: "♦Q ♦9", 1: "♣J"}, table=[*full, "♥4 ♥5 ♥6"], owners=[1, 1],
+        down={0: 1, 1: 2}, turn=3,
+    )
+    s = legal(roomy, "swap ♦Q 0")
+    assert sorted_hand(s.table[0].cards) == sorted_hand("♠Q ♥Q ♦Q ♣Q") and not s.table[0].wild_count
+    assert [str(a) for a in s.legal_actions()] == ["off JK 1", "off JK 1 low"]
+
+
+def test_joker_swap_option_none() -> None:
+    # RULES 3. Jokers in melds: swapping is an option
+    off = attrs.evolve(SL, joker_swap="none")
+    state = pos(off, hands={0: "♠3 ♦9", 1: "♣J"}, table=["♠2 JK=♠3 ♠4 ♠5"], owners=[1],
+                down={0: 1, 1: 2}, turn=3)
+    assert illegal(state, "swap ♠3 0").code == "no-joker-swaps"
+
+
+def test_swapped_joker_and_going_out() -> None:
+    # RULES 3. Going out by laying off the freed joker ends the deal (no discard)
+    # RULES 4. Going out needs a final discard: a swap that would leave only the joker is refused
+    table = ["♠Q ♥Q JK", "♥4 ♥5 ♥6"]
+    sl = pos(SL, hands={0: "♦Q", 1: "♣J ♠A"}, table=table, owners=[1, 1], down={0: 1, 1: 2}, turn=3)
+    s = legal(sl, "swap ♦Q 0")
+    s = legal(s, "off JK 1")
+    assert s.results[-1] == RoundResult(1, 0, (0, 20))
+    ka = pos(KA, hands={0: "♦Q", 1: "♣J ♠A"}, table=table, owners=[1, 1], down={0: 1, 1: 2}, turn=3)
+    assert illegal(ka, "swap ♦Q 0").code == "must-discard-last"
+    assert strs(ka.legal_actions()) == ["discard ♦Q"]
+
+
+# -- going out and scoring ------------------------------------------------------------------------------------
+
+
+def test_kalooki_going_out_needs_a_final_discard() -> None:
+    # RULES 4. The deal ends when a player discards their last card: going out needs a final discard
+    state = pos(KA, hands={0: "♣5 ♣6 ♣7", 1: "♣J"}, table=["♥4 ♥5 ♥6"], owners=[0], down={0: 1}, turn=3)
+    err = illegal(state, LayDown.of("♣5 ♣6 ♣7"))
+    assert err.code == "must-discard-last"
+    assert lay_downs(state) == set()
+    last = pos(KA, hands={0: "♥7", 1: "♣J"}, table=["♥4 ♥5 ♥6"], owners=[0], down={0: 1}, turn=3)
+    assert illegal(last, "off ♥7 0").code == "must-discard-last"
+    assert strs(last.legal_actions()) == ["discard ♥7"]
+    two = pos(KA, hands={0: "♥7 ♥8", 1: "♣J"}, table=["♥4 ♥5 ♥6"], owners=[0], down={0: 1}, turn=3)
+    s = legal(two, "off ♥7 0")
+    assert illegal(s, "off ♥8 0").code == "must-discard-last"
+
+
+def test_kalooki_losers_pay_hand_plus_25() -> None:
+    # RULES 4. Going out: each other player scores the value of their hand plus 25 (ace 11, joker 25)
+    state = pos(
+        KA, 3, hands={0: "♣5 ♣6 ♣7 ♦9", 1: "♠A JK ♥K ♦4", 2: "♥2 ♥3"},
+        table=["♥4 ♥5 ♥6"], owners=[0], down={0: 1}, turn=4,
+    )
+    s = legal(state, LayDown.of("♣5 ♣6 ♣7"))
+    assert s.round == 1 and s.hand_sizes[0] == 1
+    s = legal(s, "discard ♦9")
+    assert s.results[-1] == RoundResult(1, 0, (0, 11 + 25 + 10 + 4 + 25, 2 + 3 + 25))
+    assert s.totals == (0, 75, 30)
+    # the next deal: the dealer moves left, 13 cards each, an upcard
+    assert (s.round, s.dealer, s.phase, s.current_player) == (2, 0, "draw", 1)
+    assert s.hand_sizes == (13, 13, 13) and len(s.discard) == 1 and s.table == ()
+
+
+@pytest.mark.parametrize("how", ["lay", "off", "discard"])
+def test_slovenian_going_out_ends_the_deal(how: str) -> None:
+    # RULES 3. The first player to shed all cards wins the deal; the others score their hand
+    #          (joker 25, ace 10 in hand); RULES 0. Going out by melding, laying off or discarding
+    hand = {"lay": "♣5 ♣6 ♣7", "off": "♥7", "discard": "♦9"}[how]
+    actions: dict[str, remi.Action | str] = {
+        "lay": LayDown.of("♣5 ♣6 ♣7"), "off": "off ♥7 0", "discard": "discard ♦9"
+    }
+    action = actions[how]
+    state = pos(
+        SL, 3, hands={0: hand, 1: "♠A JK ♥K ♦4", 2: "♥2 ♥3"},
+        table=["♥4 ♥5 ♥6"], owners=[1], down={0: 1, 1: 2}, turn=4, dealer=1,
+    )
+    s = legal(state, action)
+    assert s.results[-1] == RoundResult(1, 0, (0, 10 + 25 + 10 + 4, 5))
+    # the next deal: the dealer moves left and the new starter holds 15 cards, in phase play
+    assert (s.round, s.dealer, s.phase, s.current_player, s.turn) == (2, 2, "play", 0, 1)
+    assert s.hand_sizes == (15, 14, 14) and s.discard == () and s.down == (-1, -1, -1)
+
+
+def test_turn_cap_scores_every_hand_without_surcharge() -> None:
+    # RULES 4. The +25 is for the losers of a deal somebody went out of; with no winner each
+    #          player scores their hand (in code, max_turns_per_round)
+    capped = attrs.evolve(KA, max_turns_per_round=3)
+    state = pos(capped, hands={0: "♣5 ♦9", 1: "♠A JK"}, turn=3)
+    s = legal(state, "discard ♦9")
+    assert s.results[-1] == RoundResult(1, None, (5, 36))
+
+
+def _late(ruleset: remi.Ruleset, seat1: str, seat2: str) -> GameState:
+    results = [RoundResult(1, 0, (0, 200, 100)), RoundResult(2, 1, (150, 0, 100)), RoundResult(3, 2, (100, 250, 0))]
+    return pos(
+        ruleset, 3, hands={0: "♦9", 1: seat1, 2: seat2}, round=4, results=results, turn=6,
+        table=["♥4 ♥5 ♥6"], owners=[0], down={0: 2},
+    )
+
+
+def test_match_ends_when_a_total_reaches_500_and_lowest_wins() -> None:
+    # RULES 3. Scoring: lowest total wins a match to a limit (in code 500)
+    state = _late(SL, "♠A JK ♥K ♦5", "♥2 ♥3")  # 50: seat 1 reaches exactly 500
+    assert state.totals == (250, 450, 200)
+    s = legal(state, "discard ♦9")
+    assert s.is_over and s.phase == "over" and s.current_player == -1
+    assert s.totals == (250, 500, 205) and s.winners == (2,)
+    assert s.legal_actions() == []
+    assert illegal(s, "draw").code == "game-over"
+
+
+def test_match_goes_on_below_500() -> None:
+    # RULES 3. Scoring: the match ends only when a total reaches the limit
+    state = _late(SL, "♠A JK ♥K ♦4", "♥2 ♥3")  # 49: seat 1 at 499
+    s = legal(state, "discard ♦9")
+    assert not s.is_over and s.winners == () and s.totals == (250, 499, 205) and s.round == 5
+
+
+def test_kalooki_match_to_500_lowest_wins() -> None:
+    # RULES 4. Lowest total wins [decision]; the match to 500 (in code)
+    state = _late(KA, "♥2 ♥3", "♥K ♠Q ♣3")  # seat 1: 5 + 25 = 30; seat 2: 23 + 25 = 48 -> 248
+    s = legal(state, "discard ♦9")
+    assert not s.is_over and s.totals == (250, 480, 248)
+    state = _late(KA, "♥2 ♥3 ♦10 ♦J", "♥K")  # seat 1: 25 + 25 = 50 -> 500
+    s = legal(state, "discard ♦9")
+    assert s.is_over and s.totals == (250, 500, 235) and s.winners == (2,)
+
+
+# -- the stock runs out ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
+def test_stock_rebuilt_from_the_pile_less_its_top(ruleset: remi.Ruleset) -> None:
+    # RULES 3/4. Stock runs out (in code): the discard top set aside, the rest reshuffled (seeded)
+    state = pos(ruleset, hands={0: "♦9", 1: "♣J"}, phase="draw", rest="discard", discard="♠7")
+    assert state.stock == () and len(state.discard) > 10
+    assert strs(state.legal_actions()) == ["draw", "take"]
+    s = legal(state, "draw")
+    pile = state.discard
+    assert s.discard == (pile[-1],) and s.reshuffles == 1
+    drawn = Counter(s.hands[0]) - Counter(state.hands[0])
+    assert Counter(s.stock) + drawn == Counter(pile[:-1])
+    rebuilt = (*s.stock, *drawn.elements())
+    assert rebuilt != pile[:-1] and rebuilt != pile[-2::-1]  # shuffled, not turned over
+    assert state.apply("draw") == s  # seeded: replays exactly
+    other = attrs.evolve(state, seed=state.seed + 1).apply("draw")
+    assert other.stock != s.stock
+
+
+# -- seeded playouts ---------------------------------------------------------------------------------------
+
+
+def _pick(actions: list[remi.Action], rng: random.Random) -> remi.Action:
+    """A random legal action, preferring to meld, lay off and swap so the game moves on."""
+    plays = [a for a in actions if isinstance(a, LayDown | LayOff | SwapJoker)]
+    if plays and rng.random() < 0.8:
+        return rng.choice(plays)
+    return rng.choice(actions)
+
+
+def _check_step(before: GameState, action: remi.Action, after: GameState) -> None:
+    rules = before.ruleset
+    seat = before.turn_player
+    actions = before.legal_actions()
+    if before.phase == "play":
+        if before.down[seat] < 0:
+            assert not any(isinstance(a, LayOff | SwapJoker) for a in actions)
+            for a in actions:
+                if isinstance(a, LayDown):
+                    assert (remi.check_opening(a.melds, rules).points or 0) >= 51
+        if before.pending:
+            assert not any(isinstance(a, Discard | LayDown) for a in actions)
+            assert all(isinstance(a, LayOff | SwapJoker) for a in actions)
+    if rules.last_card_discard and isinstance(action, LayDown | LayOff | SwapJoker):
+        assert after.round != before.round or after.hands[seat]
+    if len(after.results) > len(before.results):
+        result = after.results[-1]
+        if result.went_out is not None:
+            assert result.went_out == seat
+            if rules.last_card_discard:
+                assert isinstance(action, Discard)
+            for other in range(before.players):
+                if other != seat:
+                    expect = hand_value(before.hands[other], rules) + rules.loser_surcharge
+                    assert result.points[other] == expect
+            assert result.points[seat] == 0
+        assert all(a >= b for a, b in zip(after.totals, before.totals))
+        if after.is_over:
+            assert max(after.totals) >= 500
+            assert after.winners == tuple(i for i, t in enumerate(after.totals) if t == min(after.totals))
+        else:
+            assert max(after.totals) < 500
+            starter = (after.dealer + 1) % after.players
+            size = rules.hand_size(after.players)
+            if rules.starter_extra_card:
+                assert after.phase == "play" and after.discard == ()
+                assert after.hand_sizes == tuple(size + (s == starter) for s in range(after.players))
+            else:
+                assert after.phase == "draw" and len(after.discard) == 1
+                assert after.hand_sizes == (size,) * after.players
+
+
+@pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
+@pytest.mark.parametrize("players, seed", [(2, 1), (2, 2), (4, 3), (6, 4)])
+def test_seeded_random_playouts_keep_the_invariants(ruleset: remi.Ruleset, players: int, seed: int) -> None:
+    # RULES 3. / RULES 4. Whole matches: every action keeps the invariants; deals, openings,
+    # lay-offs, swaps, going out and scores follow the rules above
+    rules = attrs.evolve(ruleset, max_turns_per_round=40)
+    state = remi.new_game(rules, players=players, seed=seed)
+    rng = random.Random(seed)
+    opened = went_out = 0
+    for _ in range(6000):
+        if state.is_over:
+            break
+        action = _pick(state.legal_actions(), rng)
+        after = state.apply(action)
+        after.check_invariants()
+        _check_step(state, action, after)
+        if isinstance(action, LayDown) and state.down[state.turn_player] < 0:
+            opened += 1
+        if len(after.results) > len(state.results) and after.results[-1].went_out is not None:
+            went_out += 1
+        state = after
+    assert state.is_over
+    assert opened > 0
+    assert GameState.from_dict(state.to_dict()) == state
+    assert len(state.results) >= 1 and went_out <= len(state.results)
