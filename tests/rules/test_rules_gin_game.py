@@ -1,0 +1,132 @@
+"""RULES 5: Gin Rummy as a game (deal, play without melding, knock, gin, undercut, void deals)."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import remi
+from game_helpers import position
+from remi import Discard, GameState, IllegalActionError, Knock
+
+G = remi.GIN
+
+# Seat 0's eleven cards after drawing: melds ♠A ♠2 ♠3, ♥4 ♦4 ♣4, ♠7 ♠8 ♠9 and ♥K ♣2 loose.
+KNOCKER = "♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♥K ♣2"
+DEFENDER = "♥5 ♥6 ♥7 ♣9 ♣10 ♣J ♦2 ♦3 ♠4 ♣K"
+
+
+def gin_position(hands: list[str], **kw: object) -> GameState:
+    kw.setdefault("turn", 5)
+    return position(G, len(hands), hands=hands, phase="play", **kw)  # type: ignore[arg-type]
+
+
+def illegal(state: GameState, action: remi.Action | str) -> IllegalActionError:
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(action)
+    return info.value
+
+
+@pytest.mark.parametrize("players, size", [(2, 10), (3, 7), (4, 7)])
+def test_deal_sizes(players: int, size: int) -> None:
+    # RULES 5. Gin Rummy: 2 players 10 cards each; 3-4 players 7 each; 52 cards, no jokers
+    state = remi.new_game(G, players=players, seed=3)
+    assert state.hand_sizes == (size,) * players
+    assert len(state.stock) + len(state.discard) + size * players == 52
+    assert remi.JOKER not in state.stock
+
+
+def test_nothing_is_laid_on_the_table_during_play() -> None:
+    # RULES 5. Gin Rummy: nothing is laid on the table during play; melds are shown only at the end
+    state = gin_position([KNOCKER, DEFENDER])
+    assert not any(isinstance(a, (remi.LayDown, remi.LayOff, remi.SwapJoker)) for a in state.legal_actions())
+    assert illegal(state, "lay ♠A ♠2 ♠3").code == "nothing-laid-in-gin"
+
+
+def test_knock_with_deadwood_at_most_ten() -> None:
+    # RULES 5. Knock: a player may end the deal when their deadwood is at most 10
+    state = gin_position([KNOCKER, DEFENDER])
+    assert Knock("♥K") in state.legal_actions()  # leaves ♣2: deadwood 2
+    assert Knock("♣2") in state.legal_actions()  # leaves ♥K: deadwood 10
+    assert Knock("♠A") not in state.legal_actions()  # breaks a meld: deadwood 10 + 2 + 2 + 3 > 10
+    error = illegal(state, "knock ♠A")
+    assert error.code == "knock-too-high" and "limit is 10" in error.reason
+
+
+def test_knock_scores_the_difference_after_lay_offs() -> None:
+    # RULES 5. Knock: defenders lay off onto the knocker's melds and lose the difference
+    state = gin_position([KNOCKER, DEFENDER])
+    after = state.apply("knock ♥K")
+    result = after.results[-1]
+    assert result.went_out == 0
+    # Seat 1 lays ♠4 onto ♠A-♠3 and keeps ♦2 ♦3 ♣K (15 deadwood) against the knocker's 2.
+    expected = remi.settle_gin([remi.parse_cards("♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♣2"), remi.parse_cards(DEFENDER)], 0, G)
+    assert result.points == expected.deltas == (0, -13)
+    assert after.round == 2 and after.discard != state.discard
+
+
+def test_gin_scores_twenty_five_and_double_the_losers_hands() -> None:
+    # RULES 5. Gin: all cards in melds; the winner scores 25, each loser loses twice their hand value
+    state = gin_position(["♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♠10 ♥K", DEFENDER])
+    after = state.apply("knock ♥K")
+    hand = remi.hand_value(DEFENDER, G)
+    assert after.results[-1].points == (25, -2 * hand)
+
+
+def test_undercut() -> None:
+    # RULES 5. Undercut: a defender with lower deadwood wins 20; the knocker loses 10 plus the difference
+    state = gin_position([KNOCKER, "♥5 ♥6 ♥7 ♣9 ♣10 ♣J ♦A ♦2 ♦3 ♣3"])
+    after = state.apply("knock ♣2")  # knocker keeps ♥K: deadwood 10; the defender keeps ♣3: 3
+    assert after.results[-1].points == (-17, 20)  # 20 bonus; the knocker loses 10 + (10 - 3)
+
+
+def test_void_deal_when_the_stock_is_down_to_two_cards() -> None:
+    # RULES 5. [decision] The stock's last two cards are not drawn; nobody knocked: the deal is void
+    state = gin_position([KNOCKER, DEFENDER], stock="♦9 ♦10", rest="discard")
+    assert len(state.stock) == 2
+    after = state.apply("discard ♥K")
+    assert after.results[-1].went_out is None
+    assert after.results[-1].points == (0, 0)
+    assert after.round == 2
+
+
+def test_match_ends_at_the_target_and_the_highest_total_wins() -> None:
+    # RULES 5. [decision] Option: match target (default 100); the highest total wins
+    results = (remi.RoundResult(1, 0, (90, -10)),)
+    state = gin_position(["♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♠10 ♥K", DEFENDER], round=2, results=results)
+    after = state.apply("knock ♥K")
+    assert after.is_over and after.scores[0] >= 100
+    assert after.winners == (0,)
+    assert after.legal_actions() == []
+
+
+def test_match_also_ends_when_a_total_falls_to_minus_the_target() -> None:
+    # RULES 5. [decision] Most Gin deals take points away, so -100 ends the match too
+    results = (remi.RoundResult(1, 0, (0, -95)),)
+    state = gin_position([KNOCKER, DEFENDER], round=2, results=results)
+    after = state.apply("knock ♥K")
+    assert after.is_over and after.scores == (0, -108)
+    assert after.winners == (0,)
+
+
+def test_seeded_gin_matches_keep_every_invariant() -> None:
+    # RULES 5. Gin Rummy: whole matches at 2, 3 and 4 players replay and keep every card accounted for
+    for players in (2, 3, 4):
+        rng = random.Random(players)
+        rules = attrs.evolve(G, target_score=60)
+        state = remi.new_game(rules, players=players, seed=players)
+        steps = 0
+        while not state.is_over:
+            actions = state.legal_actions()
+            knocks = [a for a in actions if isinstance(a, Knock)]
+            action = knocks[0] if knocks else rng.choice(actions)
+            if isinstance(action, Discard):
+                assert action.card in state.hands[state.current_player]
+            state = state.apply(action)
+            state.check_invariants()
+            steps += 1
+            assert steps < 20000
+        assert remi.GameState.from_dict(state.to_dict()) == state
+        assert max(state.scores) >= 60 or min(state.scores) <= -60
