@@ -1,8 +1,11 @@
-"""Play a seeded match of Norwegian Remi between simple bots and print the score sheet.
+"""Play a seeded match between simple bots and print the score sheet.
 
 Usage::
 
-    python examples/play.py [--players 4] [--seed 7] [--variant shanghai ...] [--log]
+    python examples/play.py [--game norwegian] [--players 4] [--seed 7] [--variant shanghai ...] [--log]
+
+Any preset plays (``--game swedish``, ``slovenian``, ``kalooki``, ``gin`` …);
+``--variant`` switches on a Norwegian house rule.
 
 The bots lay down and lay off whenever they can, rarely take the discard,
 buy now and then, and discard the card whose loss leaves the least
@@ -20,7 +23,7 @@ import sys
 import attrs
 
 import remi
-from remi import Action, Buy, CallShanghai, Discard, DrawStock, GameState, LayDown, LayOff, Pass
+from remi import Action, Buy, CallShanghai, Discard, DrawStock, GameState, Knock, LayDown, LayOff, Pass
 
 
 def choose(state: GameState, rng: random.Random) -> Action:
@@ -33,6 +36,9 @@ def choose(state: GameState, rng: random.Random) -> Action:
     swaps = [a for a in actions if isinstance(a, remi.SwapJoker)]
     if swaps:
         return swaps[0]
+    knocks = [a for a in actions if isinstance(a, Knock)]
+    if knocks:
+        return knocks[0]
     if state.phase == "buy":
         return Buy() if Buy() in actions and rng.random() < 0.05 else Pass()
     if state.phase == "shanghai":
@@ -41,6 +47,8 @@ def choose(state: GameState, rng: random.Random) -> Action:
         if DrawStock() in actions and rng.random() < 0.85:
             return DrawStock()
         return actions[-1]
+    if state.taken is not None and state.ruleset.keep_taken_discard:
+        actions = [a for a in actions if not (isinstance(a, Discard) and a.card is state.taken)] or actions
     discards = [a for a in actions if isinstance(a, Discard) and not a.shanghai]
     if discards:
         hand = list(state.hands[state.current_player])
@@ -58,6 +66,7 @@ def choose(state: GameState, rng: random.Random) -> Action:
 def main(argv: list[str] | None = None) -> int:
     """Play one match and print the score sheet; return the exit code."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--game", default="norwegian", help="a preset name or alias")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument(
@@ -70,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         ruleset = attrs.evolve(
-            remi.with_variants(remi.NORWEGIAN, *args.variant), max_turns_per_round=200
+            remi.with_variants(remi.find_ruleset(args.game), *args.variant), max_turns_per_round=200
         )
         state = remi.new_game(ruleset, players=args.players, seed=args.seed)
     except remi.RemiError as exc:
@@ -89,12 +98,14 @@ def main(argv: list[str] | None = None) -> int:
         while shown < len(state.results):
             result = state.results[shown]
             shown += 1
-            contract = remi.contract_for(result.round, ruleset)
+            label = f"round {result.round}"
+            if ruleset.contracts:
+                label += f" ({remi.contract_for(result.round, ruleset)})"
             out = "nobody" if result.went_out is None else f"seat {result.went_out}"
             points = "  ".join(f"{p:4d}" for p in result.points)
-            print(f"round {result.round} ({contract}): {out} went out | {points}")
+            print(f"{label + ':':<21} {out:>7} went out | {points}")
     totals = "  ".join(f"{t:4d}" for t in state.scores)
-    print(f"totals{' ' * 33}| {totals}")
+    print(f"{'totals':<38}| {totals}")
     winners = ", ".join(f"seat {w}" for w in state.winners)
     print(f"winner: {winners} after {actions} actions")
     return 0
