@@ -60,6 +60,14 @@ def meld_key(meld: Meld) -> tuple[int, int, int, tuple[int, ...], tuple[bool, ..
 def _canonical_meld(meld: Meld) -> Meld:
     if not isinstance(meld, Meld):
         raise NotationError("not-a-meld", f"Expected a Meld, got {type(meld).__name__} {meld!r}.")
+    if (
+        not isinstance(meld.cards, tuple)
+        or not isinstance(meld.wild, tuple)
+        or not all(isinstance(c, Card) for c in meld.cards)
+        or not all(isinstance(w, bool) for w in meld.wild)
+        or len(meld.wild) != len(meld.cards)
+    ):
+        raise NotationError("not-a-meld", f"{meld!r} is not a meld of cards with a wild flag for each.")
     if meld.kind != "set":
         return meld
     pairs = sorted(zip(meld.cards, meld.wild), key=lambda p: (p[1], p[0].code))
@@ -71,6 +79,8 @@ def _canonical_meld(meld: Meld) -> Meld:
 
 
 def _canonical_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
+    if isinstance(melds, (str, Meld)) or not isinstance(melds, Iterable):
+        raise NotationError("not-melds", f"A lay-down takes a sequence of melds, not {melds!r}.")
     return tuple(sorted((_canonical_meld(m) for m in melds), key=meld_key))
 
 
@@ -80,6 +90,18 @@ def _card(value: Any) -> Card:
     if isinstance(value, str):
         return parse_card(value)
     raise NotationError("not-a-card", f"Expected a card, got {type(value).__name__} {value!r}.")
+
+
+def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, bool):
+        raise NotationError("bad-flag", f"{attribute.name} must be True or False, not {value!r}.")
+
+
+def _number(text: str) -> int:
+    """A table index in notation: ASCII digits only."""
+    if not text.isascii() or not text.isdigit():
+        raise ValueError(text)
+    return int(text)
 
 
 def _index(value: Any) -> int:
@@ -198,7 +220,7 @@ class LayOff:
 
     card: Card = attrs.field(converter=_card)
     target: int = attrs.field(converter=_index)
-    low: bool = False
+    low: bool = attrs.field(default=False, validator=_flag)
 
     def __str__(self) -> str:
         return f"off {self.card} {self.target}" + (" low" if self.low else "")
@@ -228,7 +250,7 @@ class Discard:
     """
 
     card: Card = attrs.field(converter=_card)
-    shanghai: bool = False
+    shanghai: bool = attrs.field(default=False, validator=_flag)
 
     def __str__(self) -> str:
         return f"discard {self.card}" + (" shanghai" if self.shanghai else "")
@@ -260,7 +282,7 @@ class CallShanghai:
     """
 
     target: int = attrs.field(converter=_index)
-    low: bool = False
+    low: bool = attrs.field(default=False, validator=_flag)
 
     def __str__(self) -> str:
         return f"shanghai {self.target}" + (" low" if self.low else "")
@@ -307,9 +329,9 @@ def parse_action(text: str) -> Action:
             low = len(args) == 3
             if low and args[2].lower() != "low":
                 raise ValueError
-            return LayOff(args[0], int(args[1]), low)
+            return LayOff(args[0], _number(args[1]), low)
         if verb == "swap" and len(args) == 2:
-            return SwapJoker(args[0], int(args[1]))
+            return SwapJoker(args[0], _number(args[1]))
         if verb == "discard" and len(args) in (1, 2):
             shanghai = len(args) == 2
             if shanghai and args[1].lower() != "shanghai":
@@ -321,7 +343,7 @@ def parse_action(text: str) -> Action:
             low = len(args) == 2
             if low and args[1].lower() != "low":
                 raise ValueError
-            return CallShanghai(int(args[0]), low)
+            return CallShanghai(_number(args[0]), low)
     except NotationError:
         raise
     except RemiError as exc:  # a MeldError from a bad meld in a lay

@@ -326,6 +326,8 @@ class GameState:
         remi.IllegalActionError: It is seat 1's move, not seat 2's.
         """
         act = _coerce(action)
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
+            raise IllegalActionError("bad-player", f"player must be a seat number, not {player!r}.")
         if player is not None and player != self.current_player:
             if self.is_over:
                 raise IllegalActionError("game-over", "The game is over; no more actions.")
@@ -796,10 +798,14 @@ def _may_meld(s: GameState) -> bool:
 
 
 def _may_swap(s: GameState, seat: int) -> bool:
-    if s.ruleset.joker_swap == "none":
+    rules = s.ruleset
+    if rules.joker_swap == "none":
         return False
-    if s.ruleset.joker_swap_needs_earlier_turn:
+    if rules.joker_swap_needs_earlier_turn:
         return _contract_down_earlier(s, seat)
+    if rules.family == "opening" and rules.joker_swap_before_opening:
+        # RULES 4: a player who has opened, or opens in that turn (the joker in the opening).
+        return True
     return s.down[seat] >= 0
 
 
@@ -899,13 +905,11 @@ def _generate_play(s: GameState) -> list[Action]:
                 if laid == len(hand) and keep_one:
                     continue
                 out.append(LayDown(layout))
-    elif rules.opening_points is not None and s.down[seat] < 0:
-        if not s.pending:
-            for opening in opening_layouts(hand, rules):
-                laid = sum(len(m.cards) for m in opening)
-                if laid == len(hand) and keep_one:
-                    continue
-                out.append(LayDown(opening))
+    elif rules.family == "opening":
+        for lay in _pending_lays(s, hand):
+            if s.pending and not any(card in s.pending for card in lay.cards):
+                continue  # a joker taken back this turn is used first
+            out.append(lay)
     elif _may_meld(s) and not s.pending:
         for meld in candidate_melds(hand, rules):
             if keep_one and len(meld.cards) == len(hand):
@@ -989,25 +993,51 @@ def _swap_result(s: GameState, target: int, card: Card) -> Check | None:
     hand = list(s.hands[s.turn_player])
     hand.remove(card)
     hand.append(swap.freed)
-    if not _pending_ok(s, table, len(hand), [*s.pending, swap.freed]):
+    if not _pending_ok(s, table, hand, [*s.pending, swap.freed]):
         return None
     return swap
 
 
-def _pending_ok(s: GameState, table: Sequence[Meld], hand_size: int, pending: Sequence[Card]) -> bool:
-    """Whether every joker taken back this turn can still be laid off (RULES 1, Jokers on the table).
+def _pending_ok(s: GameState, table: Sequence[Meld], hand: Sequence[Card], pending: Sequence[Card]) -> bool:
+    """Whether every joker taken back this turn can still be played this turn (RULES 1, Jokers on the table).
 
-    With a final discard required, a card must also remain for it.
+    A joker is played again by a lay-off, or in the 51 games also in a new meld
+    or in the opening itself (RULES 4: "use the joker"). With a final discard
+    required, a card must also remain for it.
     """
     if not pending:
         return True
-    if _must_keep_card(s) and hand_size <= len(pending):
+    if _must_keep_card(s) and len(hand) <= len(pending):
         return False
     rules = s.ruleset
-    return all(
-        any(_could_fit(m, joker, rules) and check_layoff(m, (joker,), rules).ok for m in table)
-        for joker in pending
-    )
+    seat = s.turn_player
+    for joker in pending:
+        if s.down[seat] >= 0 and any(
+            _could_fit(m, joker, rules) and check_layoff(m, (joker,), rules).ok for m in table
+        ):
+            continue
+        if rules.family == "opening" and any(joker in lay.cards for lay in _pending_lays(s, hand)):
+            continue
+        return False
+    return True
+
+
+def _pending_lays(s: GameState, hand: Sequence[Card]) -> list[LayDown]:
+    """The lay-downs of a 51 game open to the seat on turn with *hand*: openings, or single melds."""
+    from ._solver import candidate_melds, opening_layouts
+
+    rules = s.ruleset
+    keep_one = _must_keep_card(s)
+    out = []
+    if s.down[s.turn_player] < 0:
+        layouts: Iterable[tuple[Meld, ...]] = opening_layouts(hand, rules)
+    else:
+        layouts = ((meld,) for meld in candidate_melds(hand, rules))
+    for layout in layouts:
+        if keep_one and sum(len(m.cards) for m in layout) == len(hand):
+            continue
+        out.append(LayDown(layout))
+    return out
 
 
 def _layoff_allowed(s: GameState, target: int, card: Card, meld: Meld) -> bool:
@@ -1032,7 +1062,9 @@ def _layoff_keeps_pending_ok(s: GameState, target: int, card: Card, meld: Meld) 
     pending = list(s.pending)
     if card in pending:
         pending.remove(card)
-    return _pending_ok(s, table, len(s.hands[s.turn_player]) - 1, pending)
+    hand = list(s.hands[s.turn_player])
+    hand.remove(card)
+    return _pending_ok(s, table, hand, pending)
 
 
 # -- resolution ----------------------------------------------------------------------------------------
@@ -1185,8 +1217,8 @@ def _do_lay(s: GameState, action: Action) -> GameState:
     contract = rules.family == "contract"
     if contract and s.down[seat] >= 0:
         raise _Illegal("contract-already-down", "Your contract is already down; it goes down once per round.")
-    if s.pending:
-        raise _Illegal("joker-pending", "Play the joker you took from the table first.")
+    if s.pending and (rules.family != "opening" or not any(c in s.pending for c in action.cards)):
+        raise _Illegal("joker-pending", f"Play {_pending_text(s)} you took from the table first.")
     if not action.melds:
         raise _Illegal("no-melds", "A lay-down needs at least one meld.")
     if not contract and s.down[seat] >= 0 and len(action.melds) > 1:
@@ -1235,6 +1267,9 @@ def _do_lay(s: GameState, action: Action) -> GameState:
     if w.down[seat] < 0:
         w.down[seat] = s.turn
     w.melds_this_turn += len(action.melds)
+    for card in action.cards:
+        if card in w.pending:
+            w.pending.remove(card)
     if not remaining:
         _end_round(w, seat)
     return w.freeze()
@@ -1256,6 +1291,19 @@ def _down_this_turn(rules: Ruleset) -> str:
     if rules.opening_points is not None:
         return "You opened this turn"
     return "You laid your first meld this turn"
+
+
+def _no_end_choice(card: Card, meld: Meld) -> str:
+    """The reason for a ``low`` choice where there is none to make."""
+    if meld.kind == "set":
+        return f"A set has no ends, so {card} cannot be placed low on {meld}; leave the end unset."
+    return f"{card} can only go one place on {meld}; leave the end unset."
+
+
+def _pending_text(s: GameState) -> str:
+    """How a reason names the wild card(s) taken back this turn: the joker, or the ♠2."""
+    names = sorted({"the joker" if c.is_joker else str(c) for c in s.pending})
+    return " and ".join(names) if names else "the joker"
 
 
 def _do_layoff(s: GameState, action: Action) -> GameState:
@@ -1284,10 +1332,7 @@ def _do_layoff(s: GameState, action: Action) -> GameState:
     chosen = first
     if action.low:
         if low is None:
-            raise _Illegal(
-                "no-end-choice",
-                f"{action.card} can only go one place on {meld}; leave the end unset.",
-            )
+            raise _Illegal("no-end-choice", _no_end_choice(action.card, meld))
         chosen = low
     extended = chosen.meld
     if extended is None:  # pragma: no cover - a passing check always carries its meld
@@ -1295,7 +1340,7 @@ def _do_layoff(s: GameState, action: Action) -> GameState:
     if not _layoff_keeps_pending_ok(s, action.target, action.card, extended):
         raise _Illegal(
             "joker-stuck",
-            "That would leave the joker you took from the table with nowhere to go this turn.",
+            f"That would leave {_pending_text(s)} you took from the table with nowhere to go this turn.",
         )
     if not _layoff_allowed(s, action.target, action.card, extended):
         raise _Illegal(
@@ -1338,7 +1383,9 @@ def _do_swap(s: GameState, action: Action) -> GameState:
         raise _Illegal(swap.code, swap.reason)
     result = _swap_result(s, action.target, action.card)
     if result is None or result.meld is None or result.freed is None:
-        raise _Illegal("joker-stuck", "The joker could not be played again this turn, so it may not be taken.")
+        raise _Illegal(
+            "joker-stuck", "The wild card could not be played again this turn, so it may not be taken."
+        )
     w = _Work.of(s)
     w.table[action.target] = result.meld
     w.take_from_hand(seat, action.card)
@@ -1356,7 +1403,7 @@ def _do_discard(s: GameState, action: Action) -> GameState:
     if s.pending:
         raise _Illegal(
             "joker-pending",
-            "You took a joker from the table this turn and must play it before you discard.",
+            f"You took {_pending_text(s)} from the table this turn and must play it before you discard.",
         )
     _check_in_hand(hand, (action.card,), seat)
     if not _discard_allowed(s, hand, action.card):
@@ -1444,7 +1491,7 @@ def _do_shanghai(s: GameState, action: Action) -> GameState:
     chosen = first
     if action.low:
         if low is None:
-            raise _Illegal("no-end-choice", f"{card} can only go one place on {meld}; leave the end unset.")
+            raise _Illegal("no-end-choice", _no_end_choice(card, meld))
         chosen = low
     if chosen.meld is None:  # pragma: no cover
         raise _Illegal("internal", "The lay-off produced no meld.")
@@ -1483,8 +1530,43 @@ _HANDLERS: Final[dict[tuple[str, str], _Handler]] = {
 # -- invariants and parsing -------------------------------------------------------------------------------
 
 
-def _invariant_problems(s: GameState) -> list[str]:
+def _shape_problems(s: GameState) -> list[str]:
+    """Type and shape checks, so that the deeper checks never meet a foreign value."""
     problems: list[str] = []
+    if not isinstance(s.ruleset, Ruleset):
+        return ["the ruleset is not a Ruleset"]
+    for name in ("players", "seed", "round", "dealer", "turn_player", "to_act", "turn", "last_buyer",
+                 "shanghai_from", "reshuffles", "cut_bonus_seat", "melds_this_turn"):
+        value = getattr(s, name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            problems.append(f"{name} is not an integer")
+    for name in ("hands", "stock", "discard", "table", "owners", "down", "pending", "queue", "buys",
+                 "results", "totals"):
+        if not isinstance(getattr(s, name), tuple):
+            problems.append(f"{name} is not a tuple")
+    if problems:
+        return problems
+    if not all(isinstance(h, tuple) and all(isinstance(c, Card) for c in h) for h in s.hands):
+        problems.append("a hand holds something that is not a card")
+    for name in ("stock", "discard", "pending"):
+        if not all(isinstance(c, Card) for c in getattr(s, name)):
+            problems.append(f"{name} holds something that is not a card")
+    if s.taken is not None and not isinstance(s.taken, Card):
+        problems.append("taken is not a card")
+    if not all(isinstance(m, Meld) and all(isinstance(c, Card) for c in m.cards) for m in s.table):
+        problems.append("the table holds something that is not a meld of cards")
+    for name in ("owners", "down", "queue", "buys", "totals"):
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in getattr(s, name)):
+            problems.append(f"{name} holds something that is not an integer")
+    if not all(isinstance(r, RoundResult) for r in s.results):
+        problems.append("results holds something that is not a RoundResult")
+    return problems
+
+
+def _invariant_problems(s: GameState) -> list[str]:
+    problems = _shape_problems(s)
+    if problems:
+        return problems
     rules = s.ruleset
     n = s.players
     if not rules.min_players <= n <= rules.max_players:
@@ -1500,6 +1582,16 @@ def _invariant_problems(s: GameState) -> list[str]:
     for name in ("dealer", "turn_player", "to_act"):
         if not 0 <= getattr(s, name) < n:
             problems.append(f"{name} {getattr(s, name)} is not a seat")
+    if s.phase == "cut" and (any(s.hands) or s.discard or s.table):
+        problems.append("cards are dealt before the cut")
+    if s.phase not in ("cut", "over") and s.turn < 1:
+        problems.append("a turn is under way before the first turn")
+    if s.melds_this_turn < 0:
+        problems.append("melds_this_turn is negative")
+    if s.phase == "shanghai" and s.shanghai_from in s.queue:
+        problems.append("the discarder is asked to call Shanghai on their own card")
+    if s.phase == "over" and not s.results:
+        problems.append("the match is over with no round played")
     if len(s.table) != len(s.owners):
         problems.append("table and owners differ in length")
     if any(not 0 <= o < n for o in s.owners):
@@ -1536,7 +1628,8 @@ def _invariant_problems(s: GameState) -> list[str]:
             problems.append(f"cards that are not in the pack or appear too often: {format_cards(sorted(extra.elements()))}")
         if missing:
             problems.append(f"cards missing: {format_cards(sorted(missing.elements()))}")
-    pending = Counter(s.pending) - Counter(s.hands[s.turn_player])
+    on_turn = s.hands[s.turn_player] if 0 <= s.turn_player < n else ()
+    pending = Counter(s.pending) - Counter(on_turn)
     if pending:
         problems.append("a pending joker is not in the hand of the seat on turn")
     if any(len(r.points) != n for r in s.results):

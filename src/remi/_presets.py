@@ -144,6 +144,7 @@ KALOOKI: Final = Ruleset(
     jokers_at_most_naturals=False,
     joker_swap="any",
     joker_swap_needs_earlier_turn=False,
+    joker_swap_before_opening=True,
     opening_points=51,
     layoff_needs="down",
     last_card_discard=True,

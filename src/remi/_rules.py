@@ -54,6 +54,16 @@ def _positive(minimum: int) -> Any:
     return check
 
 
+def _at_most(maximum: int) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if isinstance(value, int) and value > maximum:
+            raise RulesetError(
+                "bad-option", f"{attribute.name} must be at most {maximum}, not {value!r}."
+            )
+
+    return check
+
+
 def _optional_positive(minimum: int) -> Any:
     inner = _positive(minimum)
 
@@ -241,14 +251,14 @@ class Ruleset:
     # -- equipment and players ---------------------------------------------
     min_players: int = attrs.field(default=2, validator=_positive(2))
     max_players: int = attrs.field(default=6, validator=_positive(2))
-    decks: int = attrs.field(default=1, validator=_positive(1))
+    decks: int = attrs.field(default=1, validator=[_positive(1), _at_most(8)])
     #: A number of jokers, or :data:`ONE_FEWER_THAN_PLAYERS`.
     jokers: int | str = attrs.field(default=0)
     #: From this many players on, the pack is ``large_table_decks`` decks and
     #: ``large_table_jokers`` jokers (six-player Norwegian, two-deck Slovenian);
     #: ``large_table_jokers`` ``None`` keeps the ``jokers`` rule.
     large_table_from: int | None = attrs.field(default=None, validator=_optional_positive(2))
-    large_table_decks: int = attrs.field(default=2, validator=_positive(1))
+    large_table_decks: int = attrs.field(default=2, validator=[_positive(1), _at_most(8)])
     large_table_jokers: int | str | None = attrs.field(default=None)
     #: Both ♠2s are the only wild cards (Norwegian variant); they may stand as themselves.
     wild_spade_twos: bool = attrs.field(default=False, validator=_boolean)
@@ -284,6 +294,9 @@ class Ruleset:
     #: ``True``: only a player whose contract/opening went down on an earlier turn may swap;
     #: ``False``: a player who is down, or goes down this turn.
     joker_swap_needs_earlier_turn: bool = attrs.field(default=True, validator=_boolean)
+    #: A player who has not opened may swap when the joker goes into an opening laid that
+    #: same turn (Kalooki: "if they have opened or open in that turn").
+    joker_swap_before_opening: bool = attrs.field(default=False, validator=_boolean)
 
     # -- contracts and openings ----------------------------------------------------
     contracts: tuple[Contract, ...] = attrs.field(default=(), converter=_contracts)
@@ -407,7 +420,7 @@ class Ruleset:
             if field == "large_table_jokers" and value is None:
                 continue
             if value != ONE_FEWER_THAN_PLAYERS and (
-                not isinstance(value, int) or isinstance(value, bool) or value < 0
+                not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 200
             ):
                 fail(f"{field} must be a number of jokers or {ONE_FEWER_THAN_PLAYERS!r}, not {value!r}.")
         if self.min_players > self.max_players:

@@ -418,11 +418,20 @@ def test_joker_swap_refused_before_opening_allowed_in_the_opening_turn(ruleset: 
         ruleset, hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♠3 ♦Q ♦9", 1: "♣J"},
         table=["♠2 JK=♠3 ♠4 ♠5", "♠Q ♥Q JK"], owners=[1, 1], down={1: 2}, turn=3,
     )
-    assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
-    err = illegal(state, "swap ♠3 0")
-    assert err.code == "contract-not-down"
-    assert err.reason == "You have not opened yet (an opening needs 51 points), so you may not swap a joker."
-    assert illegal(state, "swap ♦Q 1").code == "contract-not-down"
+    if ruleset.joker_swap_before_opening:
+        # Kalooki: the swap is open before opening, the joker then going into this turn's opening.
+        early = legal(state, "swap ♠3 0")
+        assert early.pending == (remi.JOKER,)
+        assert illegal(early, "discard ♦9").code == "joker-pending"
+        lays = [a for a in early.legal_actions() if isinstance(a, LayDown)]
+        assert lays and all(remi.JOKER in a.cards for a in lays)
+        assert legal(early, lays[0]).pending == ()
+    else:
+        assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
+        err = illegal(state, "swap ♠3 0")
+        assert err.code == "contract-not-down"
+        assert err.reason == "You have not opened yet (an opening needs 51 points), so you may not swap a joker."
+        assert illegal(state, "swap ♦Q 1").code == "contract-not-down"
     opened = legal(state, LayDown.of("♠10 ♥10 ♦10", "♣6 ♣7 ♣8"))
     swaps = {str(a) for a in opened.legal_actions() if isinstance(a, SwapJoker)}
     assert swaps == {"swap ♠3 0", "swap ♦Q 1"}
@@ -609,13 +618,18 @@ def _check_step(before: GameState, action: remi.Action, after: GameState) -> Non
     actions = before.legal_actions()
     if before.phase == "play":
         if before.down[seat] < 0:
-            assert not any(isinstance(a, LayOff | SwapJoker) for a in actions)
+            assert not any(isinstance(a, LayOff) for a in actions)
+            if not rules.joker_swap_before_opening:
+                assert not any(isinstance(a, SwapJoker) for a in actions)
             for a in actions:
                 if isinstance(a, LayDown):
                     assert (remi.check_opening(a.melds, rules).points or 0) >= 51
         if before.pending:
-            assert not any(isinstance(a, Discard | LayDown) for a in actions)
-            assert all(isinstance(a, LayOff | SwapJoker) for a in actions)
+            # RULES 4: the joker taken back is used this turn: laid off, or in a meld or the opening.
+            assert not any(isinstance(a, Discard) for a in actions)
+            for a in actions:
+                if isinstance(a, LayDown):
+                    assert any(card in before.pending for card in a.cards)
     if rules.last_card_discard and isinstance(action, LayDown | LayOff | SwapJoker):
         assert after.round != before.round or after.hands[seat]
     if len(after.results) > len(before.results):
