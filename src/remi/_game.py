@@ -38,6 +38,7 @@ from ._actions import (
     Pass,
     SwapJoker,
     TakeDiscard,
+    _ACTION_TYPES,
     is_action,
     meld_key,
     parse_action,
@@ -56,24 +57,8 @@ Phase = Literal["cut", "draw", "buy", "play", "shanghai", "over"]
 PHASES: Final = ("cut", "draw", "buy", "play", "shanghai", "over")
 
 _FORMAT: Final = "remi-state/1"
-_ACTION_ORDER: Final = {
-    name: index
-    for index, name in enumerate(
-        (
-            "Cut",
-            "DrawStock",
-            "TakeDiscard",
-            "Buy",
-            "Pass",
-            "LayDown",
-            "LayOff",
-            "SwapJoker",
-            "Discard",
-            "Knock",
-            "CallShanghai",
-        )
-    )
-}
+#: The fixed order of action kinds in ``legal_actions()``: the order of ``_ACTION_TYPES``.
+_ACTION_ORDER: Final = {cls.__name__: index for index, cls in enumerate(_ACTION_TYPES)}
 
 
 @attrs.frozen
