@@ -71,6 +71,7 @@ from ._solver import (
     find_contract,
     find_opening,
     meld_sort_key,
+    best_opening_points,
     opening_layouts,
 )
 
@@ -134,6 +135,7 @@ __all__ = [
     "best_arrangement",
     "find_opening",
     "opening_layouts",
+    "best_opening_points",
     "deadwood",
     "meld_sort_key",
     # settlement

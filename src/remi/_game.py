@@ -46,7 +46,7 @@ from ._actions import (
 from ._cards import Card, format_cards, make_pack, parse_cards
 from ._contracts import check_contract, check_opening, contract_for
 from ._errors import IllegalActionError, RemiError, RulesetError, StateError, UnsupportedError
-from ._melds import Check, Meld, check_joker_swap, check_layoff, is_wild, validate_meld
+from ._melds import Check, Meld, check_joker_swap, check_layoff, is_wild, meld_points, validate_meld
 from ._rules import Ruleset
 from ._scoring import hand_value
 
@@ -753,12 +753,38 @@ def _contract_down_earlier(s: GameState, seat: int) -> bool:
     return 0 <= s.down[seat] < s.turn
 
 
+def _own_points(s: GameState, seat: int) -> int:
+    """What the melds *seat* laid count toward an opening."""
+    rules = s.ruleset
+    return sum(meld_points(m, rules) for m, owner in zip(s.table, s.owners) if owner == seat)
+
+
+def _is_down(s: GameState, seat: int) -> bool:
+    """Whether *seat* is down: its contract laid, or its opening complete (51 games).
+
+    In a 51 game the opening is laid one meld at a time within one turn; it is
+    complete once the seat's melds reach ``opening_points``.
+    """
+    down = s.down[seat]
+    if down < 0:
+        return False
+    need = s.ruleset.opening_points
+    if need is None or s.ruleset.family != "opening" or down < s.turn:
+        return True
+    return _own_points(s, seat) >= need
+
+
+def _opening_in_progress(s: GameState, seat: int) -> bool:
+    """Whether *seat* has begun its opening this turn without reaching the points yet."""
+    return s.ruleset.family == "opening" and s.down[seat] == s.turn and not _is_down(s, seat)
+
+
 def _may_lay_off(s: GameState, seat: int) -> bool:
     needs = s.ruleset.layoff_needs
     if needs == "always":
         return True
     if needs == "down":
-        return s.down[seat] >= 0
+        return _is_down(s, seat)
     return _contract_down_earlier(s, seat)
 
 
@@ -791,7 +817,7 @@ def _may_swap(s: GameState, seat: int) -> bool:
     if rules.family == "opening" and rules.joker_swap_before_opening:
         # RULES 4: a player who has opened, or opens in that turn (the joker in the opening).
         return True
-    return s.down[seat] >= 0
+    return _is_down(s, seat)
 
 
 def _could_fit(meld: Meld, card: Card, rules: Ruleset) -> bool:
@@ -927,7 +953,7 @@ def _generate_play(s: GameState) -> list[Action]:
                     continue
                 if _swap_result(s, target, card) is not None:
                     out.append(SwapJoker(card, target))
-    if not s.pending:
+    if not s.pending and not _opening_in_progress(s, seat):
         for card in _distinct(hand):
             if not _discard_allowed(s, hand, card):
                 continue
@@ -997,7 +1023,7 @@ def _pending_ok(s: GameState, table: Sequence[Meld], hand: Sequence[Card], pendi
     rules = s.ruleset
     seat = s.turn_player
     for joker in pending:
-        if s.down[seat] >= 0 and any(
+        if _is_down(s, seat) and any(
             _could_fit(m, joker, rules) and check_layoff(m, (joker,), rules).ok for m in table
         ):
             continue
@@ -1008,21 +1034,50 @@ def _pending_ok(s: GameState, table: Sequence[Meld], hand: Sequence[Card], pendi
 
 
 def _pending_lays(s: GameState, hand: Sequence[Card]) -> list[LayDown]:
-    """The lay-downs of a 51 game open to the seat on turn with *hand*: openings, or single melds."""
-    from ._solver import candidate_melds, opening_layouts
+    """The lay-downs of a 51 game open to the seat on turn with *hand*: one meld each.
+
+    Before the opening is complete a meld is offered only if the opening can
+    still reach its points this turn with the cards left (RULES 3: the opening
+    goes down in one turn), keeping a card to discard where one is needed.
+    """
+    from ._solver import candidate_melds
 
     rules = s.ruleset
+    seat = s.turn_player
     keep_one = _must_keep_card(s)
+    opened = _is_down(s, seat)
+    have = 0 if opened else _own_points(s, seat)
     out = []
-    if s.down[s.turn_player] < 0:
-        layouts: Iterable[tuple[Meld, ...]] = opening_layouts(hand, rules)
-    else:
-        layouts = ((meld,) for meld in candidate_melds(hand, rules))
-    for layout in layouts:
-        if keep_one and sum(len(m.cards) for m in layout) == len(hand):
+    for meld in candidate_melds(hand, rules):
+        if keep_one and len(meld.cards) == len(hand):
             continue
-        out.append(LayDown(layout))
+        if not opened and not _opening_reachable(s, hand, meld, have):
+            continue
+        out.append(LayDown((meld,)))
     return out
+
+
+def _opening_reachable(s: GameState, hand: Sequence[Card], meld: Meld, have: int) -> bool:
+    """Whether laying *meld* now leaves an opening of ``opening_points`` within reach this turn."""
+    from ._solver import best_opening_points
+
+    rules = s.ruleset
+    need = (rules.opening_points or 0) - have - meld_points(meld, rules)
+    rest = list(hand)
+    for card in meld.cards:
+        rest.remove(card)
+    if need <= 0:
+        return True
+    if best_opening_points(rest, rules) < need:
+        return False
+    if not _must_keep_card(s):
+        return True
+    # A card must stay for the final discard: some card can be kept out of the melds.
+    return any(
+        best_opening_points([c for i, c in enumerate(rest) if i != index], rules) >= need
+        for index in range(len(rest))
+        if index == 0 or rest[index] is not rest[index - 1]
+    )
 
 
 def _layoff_allowed(s: GameState, target: int, card: Card, meld: Meld) -> bool:
@@ -1206,7 +1261,12 @@ def _do_lay(s: GameState, action: Action) -> GameState:
         raise _Illegal("joker-pending", f"Play {_pending_text(s)} you took from the table first.")
     if not action.melds:
         raise _Illegal("no-melds", "A lay-down needs at least one meld.")
-    if not contract and s.down[seat] >= 0 and len(action.melds) > 1:
+    if rules.family == "opening" and len(action.melds) > 1:
+        raise _Illegal(
+            "one-meld-at-a-time",
+            "Lay melds one at a time (one lay-down action each); an opening may take several.",
+        )
+    if not contract and rules.family != "opening" and s.down[seat] >= 0 and len(action.melds) > 1:
         raise _Illegal(
             "one-meld-at-a-time",
             "Once you are down, lay new melds one at a time (one lay-down action each).",
@@ -1226,10 +1286,16 @@ def _do_lay(s: GameState, action: Action) -> GameState:
         check = check_contract(action.melds, s.round, rules, hand=hand)
         if not check.ok:
             raise _Illegal(check.code, check.reason)
-    elif rules.opening_points is not None and s.down[seat] < 0:
-        opening = check_opening(action.melds, rules)
-        if not opening.ok:
-            raise _Illegal(opening.code, f"Your first lay-down is your opening: {opening.reason}")
+    elif rules.family == "opening" and rules.opening_points is not None and not _is_down(s, seat):
+        have = _own_points(s, seat)
+        meld = action.melds[0]
+        if not _opening_reachable(s, hand, meld, have):
+            laid = have + meld_points(meld, rules)
+            raise _Illegal(
+                "opening-too-low",
+                f"Your opening must reach {rules.opening_points} points this turn, and with "
+                f"{laid} laid the cards left cannot make up the rest.",
+            )
     left = len(hand) - len(action.cards)
     if left == 0 and _must_keep_card(s):
         raise _Illegal("must-discard-last", "You must keep a card to discard: going out needs a final discard.")
@@ -1298,7 +1364,7 @@ def _do_layoff(s: GameState, action: Action) -> GameState:
     seat = s.turn_player
     hand = s.hands[seat]
     _no_table_play(rules)
-    if s.down[seat] < 0 and rules.layoff_needs != "always":
+    if not _is_down(s, seat) and rules.layoff_needs != "always":
         raise _Illegal("contract-not-down", f"{_not_down(rules)}, so you may not lay off.")
     if not _may_lay_off(s, seat):
         raise _Illegal(
@@ -1352,7 +1418,7 @@ def _do_swap(s: GameState, action: Action) -> GameState:
     if rules.joker_swap == "none":
         raise _Illegal("no-joker-swaps", f"{rules.name} does not allow joker swaps.")
     if not _may_swap(s, seat):
-        if s.down[seat] < 0:
+        if not _is_down(s, seat):
             raise _Illegal("contract-not-down", f"{_not_down(rules)}, so you may not swap a joker.")
         raise _Illegal(
             "contract-down-this-turn",
@@ -1389,6 +1455,12 @@ def _do_discard(s: GameState, action: Action) -> GameState:
         raise _Illegal(
             "joker-pending",
             f"You took {_pending_text(s)} from the table this turn and must play it before you discard.",
+        )
+    if _opening_in_progress(s, seat):
+        raise _Illegal(
+            "opening-unfinished",
+            f"Your opening has {_own_points(s, seat)} of {rules.opening_points} points; "
+            "lay more melds before you discard.",
         )
     _check_in_hand(hand, (action.card,), seat)
     if not _discard_allowed(s, hand, action.card):

@@ -36,6 +36,7 @@ __all__ = [
     "best_arrangement",
     "find_opening",
     "opening_layouts",
+    "best_opening_points",
     "deadwood",
     "meld_sort_key",
 ]
@@ -786,6 +787,28 @@ def _best_opening(
     if need is not None and sum(points[i] for i in picked) < need:
         return None
     return tuple(_meld(packer.pool.keys[i]) for i in sorted(picked))
+
+
+@lru_cache(maxsize=1024)
+def _best_points(counts: tuple[int, ...], ruleset: Ruleset) -> int:
+    packer, points, _ = _opening_packer(counts, ruleset)
+    picked, _ = packer.path(packer.pool.total)
+    return sum(points[i] for i in picked)
+
+
+def best_opening_points(hand: Hand, ruleset: Ruleset) -> int:
+    """Return the most points that disjoint melds from *hand* count toward an opening.
+
+    Jokers count as the card they stand for and aces as the ruleset says
+    (:func:`~remi.meld_points`); a hand with no meld counts 0.
+
+    >>> import remi
+    >>> best_opening_points("♠Q ♥Q ♦Q JK ♣9 ♣10 ♥2", remi.SLOVENIAN)
+    59
+    >>> best_opening_points("♠2 ♥5 ♦9", remi.SLOVENIAN)
+    0
+    """
+    return _best_points(_counts(hand), ruleset)
 
 
 def opening_layouts(

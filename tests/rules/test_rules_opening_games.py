@@ -71,6 +71,56 @@ def lay_downs(state: GameState) -> set[str]:
     return {str(a) for a in state.legal_actions() if isinstance(a, LayDown)}
 
 
+def own_points(state: GameState, seat: int) -> int:
+    """What *seat*'s melds on the table count toward an opening."""
+    return sum(remi.meld_points(m, state.ruleset) for m, o in zip(state.table, state.owners) if o == seat)
+
+
+def open_with(state: GameState, *melds: str) -> GameState:
+    """Lay an opening meld by meld (one ``LayDown`` each), every step offered and legal.
+
+    Until the last meld the opening is unfinished: the seat may not discard yet.
+    """
+    seat = state.turn_player
+    for index, meld in enumerate(melds):
+        state = legal(state, LayDown.of(meld))
+        assert state.down[seat] == state.turn
+        if index < len(melds) - 1:
+            assert own_points(state, seat) < 51
+            assert not any(isinstance(a, Discard) for a in state.legal_actions())
+    assert own_points(state, seat) >= 51
+    return state
+
+
+def expected_lays(state: GameState) -> set[str]:
+    """The single-meld lay-downs the rules allow the seat on turn, computed from the solver alone.
+
+    Once open: every meld of the hand. Before (or during) the opening: every meld after which
+    the melds left in hand can still bring the opening to 51 this turn, keeping a card for the
+    final discard where going out needs one (Kalooki).
+    """
+    rules = state.ruleset
+    seat = state.turn_player
+    hand = list(state.hands[seat])
+    have = own_points(state, seat)
+    opened = state.down[seat] >= 0 and (state.down[seat] < state.turn or have >= 51)
+    keep = rules.last_card_discard
+    out = set()
+    for meld in remi.candidate_melds(hand, rules):
+        rest = list(hand)
+        for card in meld.cards:
+            rest.remove(card)
+        if keep and not rest:
+            continue
+        need = 51 - have - remi.meld_points(meld, rules)
+        if not opened and need > 0:
+            rests = [rest[:i] + rest[i + 1:] for i in range(len(rest))] if keep else [rest]
+            if not any(remi.best_opening_points(r, rules) >= need for r in rests):
+                continue
+        out.add(str(LayDown((meld,))))
+    return out
+
+
 # -- the deal --------------------------------------------------------------------------------------
 
 
@@ -150,26 +200,38 @@ def test_starter_may_open_on_the_first_turn() -> None:
         dealer=0, turn_player=1, turn=1,
     )
     assert state.hand_sizes == (14, 15, 14)
-    after = legal(state, LayDown.of(*melds))
+    assert lay_downs(state) == expected_lays(state) >= {str(LayDown.of(m)) for m in melds}
+    after = open_with(state, *melds)
     assert after.down == (-1, 1, -1) and after.hand_sizes[1] == 9 and after.phase == "play"
     after = legal(after, "discard ♦2")
     assert after.current_player == 2 and after.phase == "draw"
 
 
 def test_seeded_starters_get_their_openings_offered() -> None:
-    # RULES 3. Opening: the starter's first turn offers every opening his 15 cards make
+    # RULES 3. Opening: the starter's first turn offers, one meld at a time, every meld from
+    #          which his 15 cards can still make a 51 opening this turn, and no other
     found = 0
     for seed in range(40):
         state = remi.new_game(SL, players=3, seed=seed)
+        seat = state.current_player
         offers = [a for a in state.legal_actions() if isinstance(a, LayDown)]
-        hand = state.hands[state.current_player]
-        assert len(offers) == len(remi.opening_layouts(hand, SL))
-        for offer in offers:
-            assert (remi.check_opening(offer.melds, SL).points or 0) >= 51
+        assert all(len(a.melds) == 1 for a in offers)
+        assert {str(a) for a in offers} == expected_lays(state)
+        hand = state.hands[seat]
+        assert bool(offers) == (remi.best_opening_points(hand, SL) >= 51)
+        assert bool(offers) == bool(remi.opening_layouts(hand, SL, limit=1))
         if offers:
             found += 1
             after = legal(state, offers[0])
-            assert after.down[state.current_player] == 1
+            assert after.down[seat] == 1
+            # the opening goes on meld by meld and can always be finished this turn
+            while own_points(after, seat) < 51:
+                assert illegal(after, Discard(after.hands[seat][0])).code == "opening-unfinished"
+                lays = [a for a in after.legal_actions() if isinstance(a, LayDown)]
+                assert lays and {str(a) for a in lays} == expected_lays(after)
+                after = legal(after, lays[0])
+            assert after.down[seat] == 1 and after.phase == "play"
+            assert after.round > 1 or any(isinstance(a, Discard) for a in after.legal_actions())
     assert found >= 3
 
 
@@ -216,29 +278,77 @@ def test_opening_needs_51_points_in_one_turn(ruleset: remi.Ruleset, melds: tuple
     # RULES 3. Opening: the first lay-down totals at least 51; jokers count as the card they stand for
     # RULES 4. Opening needs at least 51 points; ace 11 (1 low in a run)
     state = pos(ruleset, hands={0: hand_text(*melds) + " ♦9", 1: "♣J"}, turn=3)
-    lay = LayDown.of(*melds)
-    assert remi.check_opening(lay.melds, ruleset).points == points
+    assert remi.check_opening(LayDown.of(*melds).melds, ruleset).points == points
+    assert sum(remi.meld_points(m, ruleset) for m in LayDown.of(*melds).melds) == points
+    assert illegal(state, LayDown.of(*melds)).code == "one-meld-at-a-time"
+    assert lay_downs(state) == expected_lays(state)
     if points >= 51:
-        after = legal(state, lay)
+        after = open_with(state, *melds)
         assert after.down == (3, -1)
         assert after.hands[0] == sorted_hand("♦9") and after.owners == (0,) * len(melds)
-        assert after.phase == "play"
+        assert after.phase == "play" and "discard ♦9" in strs(after.legal_actions())
     else:
-        err = illegal(state, lay)
-        assert err.code == "opening-too-low"
-        assert err.reason.startswith("Your first lay-down is your opening: ")
-        assert f"count {points} points" in err.reason
+        # the hand holds nothing better: no meld can start an opening
+        assert remi.best_opening_points(state.hands[0], ruleset) < 51
+        assert lay_downs(state) == set()
+        for meld in melds:
+            err = illegal(state, LayDown.of(meld))
+            assert err.code == "opening-too-low"
+            laid = remi.meld_points(LayDown.of(meld).melds[0], ruleset)
+            assert err.reason == (
+                f"Your opening must reach 51 points this turn, and with {laid} laid "
+                "the cards left cannot make up the rest."
+            )
         assert state.down == (-1, -1)
 
 
-def test_every_opening_is_offered_and_nothing_less() -> None:
-    # RULES 3. Opening: every group of melds reaching 51 is offered, no single meld below it
+@pytest.mark.parametrize(
+    "ruleset, hand, opens",
+    [(SL, "♠10 ♠J ♠Q ♠K ♠A", False), (KA, "♠10 ♠J ♠Q ♠K ♠A ♦9", True), (SL, "♠9 ♠10 ♠J ♠Q ♠K ♦2", False),
+     (SL, "♠9 ♠10 ♠J ♠Q ♠K ♠A", True), (KA, "♠A ♥A ♦A ♣A ♠2 ♦9", False)],
+    ids=["sl-50-alone", "ka-51-alone", "sl-49", "sl-59-going-out", "ka-44"],
+)
+def test_a_lone_meld_opens_only_with_51(ruleset: remi.Ruleset, hand: str, opens: bool) -> None:
+    # RULES 3. Opening: 50 points is refused, 51 accepted (Slovenian ace 10, Kalooki ace 11)
+    # RULES 4. Opening needs at least 51 points, ace 11
+    state = pos(ruleset, hands={0: hand, 1: "♣J"}, turn=3)
+    melds = remi.candidate_melds(hand, ruleset)
+    meld = max(melds, key=lambda m: remi.meld_points(m, ruleset)) if opens else None
+    points = remi.best_opening_points(hand, ruleset)
+    assert (points >= 51) == opens
+    if not opens:
+        assert lay_downs(state) == set()
+        for option in melds:
+            assert illegal(state, LayDown((option,))).code == "opening-too-low"
+        return
+    assert meld is not None and remi.meld_points(meld, ruleset) == points
+    assert str(LayDown((meld,))) in lay_downs(state)
+    after = legal(state, LayDown((meld,)))
+    assert after.down[0] == 3 or after.round == 2
+
+
+def test_every_meld_starting_an_opening_is_offered_and_nothing_less() -> None:
+    # RULES 3. Opening: 51 points in one turn, laid one meld at a time; a meld is offered exactly
+    #          when the cards left can still bring the opening to 51
     state = pos(SL, hands={0: "♠Q ♥Q ♦Q ♣Q ♠K ♥K ♦K ♣2", 1: "♣J"})
     kings = "♠K ♥K ♦K"
     queens = ["♠Q ♥Q ♦Q", "♠Q ♥Q ♣Q", "♠Q ♦Q ♣Q", "♥Q ♦Q ♣Q", "♠Q ♥Q ♦Q ♣Q"]
-    assert lay_downs(state) == {str(LayDown.of(q, kings)) for q in queens}
-    assert illegal(state, LayDown.of(kings)).code == "opening-too-low"
-    assert illegal(state, LayDown.of("♠Q ♥Q ♦Q ♣Q")).code == "opening-too-low"
+    assert lay_downs(state) == {str(LayDown.of(m)) for m in [kings, *queens]} == expected_lays(state)
+    assert illegal(state, LayDown.of(queens[0], kings)).code == "one-meld-at-a-time"
+    s = legal(state, LayDown.of(kings))
+    assert lay_downs(s) == {str(LayDown.of(q)) for q in queens} == expected_lays(s)
+    assert illegal(s, "discard ♣2").code == "opening-unfinished"
+    s = legal(s, LayDown.of("♠Q ♥Q ♦Q ♣Q"))
+    assert own_points(s, 0) == 70 and s.hands[0] == sorted_hand("♣2")
+    legal(s, "discard ♣2")
+    # a meld that uses cards the rest of the opening needs is not offered
+    greedy = pos(SL, hands={0: "♥10 ♥J ♥Q ♥K ♠Q ♦Q ♠K ♦K ♣2", 1: "♣J"})
+    run = "♥10 ♥J ♥Q ♥K"  # 40, but ♠Q ♦Q ♠K ♦K ♣2 then hold no meld
+    assert str(LayDown.of(run)) not in lay_downs(greedy)
+    assert lay_downs(greedy) == expected_lays(greedy) != set()
+    err = illegal(greedy, LayDown.of(run))
+    assert err.code == "opening-too-low" and "with 40 laid" in err.reason
+    open_with(greedy, "♥10 ♥J ♥Q", "♠K ♥K ♦K")
 
 
 def test_opening_may_be_spread_over_melds_but_not_over_turns() -> None:
@@ -246,9 +356,34 @@ def test_opening_may_be_spread_over_melds_but_not_over_turns() -> None:
     state = pos(SL, hands={0: "♠Q ♥Q ♦Q ♠5 ♠6 ♠7 ♣2", 1: "♣J"}, turn=5)
     assert illegal(state, LayDown.of("♠Q ♥Q ♦Q")).code == "opening-too-low"
     # 30 + 18 = 48: the two melds together are not enough either
-    assert illegal(state, LayDown.of("♠Q ♥Q ♦Q", "♠5 ♠6 ♠7")).code == "opening-too-low"
+    assert illegal(state, LayDown.of("♠5 ♠6 ♠7")).code == "opening-too-low"
+    assert illegal(state, LayDown.of("♠Q ♥Q ♦Q", "♠5 ♠6 ♠7")).code == "one-meld-at-a-time"
     assert lay_downs(state) == set()
     assert [str(a) for a in state.legal_actions()] == [f"discard {c}" for c in state.hands[0]]
+    # with ♠8 the run counts 26: 30 + 26 = 56, laid as two melds in the same turn
+    spread = pos(SL, hands={0: "♠Q ♥Q ♦Q ♠5 ♠6 ♠7 ♠8 ♣2", 1: "♣J"}, turn=5)
+    s = open_with(spread, "♠5 ♠6 ♠7 ♠8", "♠Q ♥Q ♦Q")
+    assert s.down == (5, -1) and own_points(s, 0) == 56
+
+
+@pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
+def test_no_discard_in_the_middle_of_an_opening(ruleset: remi.Ruleset) -> None:
+    # RULES 3. Opening: the whole 51 goes down in one turn, so the turn cannot end halfway
+    # RULES 4. Opening needs at least 51 points (in one turn)
+    state = pos(ruleset, hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♦2 ♦9", 1: "♣J"}, table=["♥4 ♥5 ♥6"],
+                owners=[1], down={1: 2}, turn=3)
+    assert illegal(state, LayDown.of("♠10 ♥10 ♦10", "♣6 ♣7 ♣8")).code == "one-meld-at-a-time"
+    half = legal(state, LayDown.of("♠10 ♥10 ♦10"))
+    assert half.down == (3, 2) and half.phase == "play" and half.current_player == 0
+    err = illegal(half, "discard ♦9")
+    assert err.code == "opening-unfinished"
+    assert err.reason == "Your opening has 30 of 51 points; lay more melds before you discard."
+    assert not any(isinstance(a, Discard | LayOff) for a in half.legal_actions())
+    assert illegal(half, "off ♦2 0").code == "contract-not-down"
+    assert strs(half.legal_actions()) == [str(LayDown.of("♣6 ♣7 ♣8"))]
+    done = legal(half, LayDown.of("♣6 ♣7 ♣8"))
+    assert own_points(done, 0) == 51 and "discard ♦9" in strs(done.legal_actions())
+    assert legal(done, "discard ♦9").current_player == 1
 
 
 @pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
@@ -257,15 +392,17 @@ def test_identical_cards_may_share_a_set(ruleset: remi.Ruleset) -> None:
     # RULES 4. Sets: 3 or 4 cards; identical cards may share a set unless the option is on
     hand = "♠5 ♠5 ♥5 ♠K ♠K ♥K ♥K ♦K ♦9"
     state = pos(ruleset, 4, hands={0: hand, 1: "♣J", 2: "♣Q", 3: "♣K"})
-    after = legal(state, LayDown.of("♠5 ♠5 ♥5", "♠K ♠K ♥K ♥K"))
+    after = open_with(state, "♠5 ♠5 ♥5", "♠K ♠K ♥K ♥K")
     assert [str(m) for m in after.table] == ["♠5 ♠5 ♥5", "♠K ♠K ♥K ♥K"]
-    assert illegal(state, LayDown.of("♠5 ♠5 ♥5", "♠K ♠K ♥K ♥K ♦K")).code == "invalid-meld"
+    assert illegal(state, LayDown.of("♠K ♠K ♥K ♥K ♦K")).code == "invalid-meld"
     distinct = attrs.evolve(ruleset, distinct_suit_sets=True)
     strict = pos(distinct, 4, hands={0: hand, 1: "♣J", 2: "♣Q", 3: "♣K"})
-    assert illegal(strict, LayDown.of("♠5 ♠5 ♥5", "♠K ♠K ♥K ♥K")).code == "invalid-meld"
-    assert illegal(strict, LayDown.of("♠K ♥K ♦K", "♠5 ♠5 ♥5")).code == "invalid-meld"
-    assert lay_downs(strict) == set()  # ♠K ♥K ♦K (30) alone is no opening
-    assert lay_downs(state) >= {str(LayDown.of("♠5 ♠5 ♥5", "♠K ♠K ♥K ♥K"))}
+    assert illegal(strict, LayDown.of("♠K ♠K ♥K ♥K")).code == "invalid-meld"
+    assert illegal(strict, LayDown.of("♠5 ♠5 ♥5")).code == "invalid-meld"
+    assert lay_downs(strict) == set() == expected_lays(strict)  # ♠K ♥K ♦K (30) alone is no opening
+    assert illegal(strict, LayDown.of("♠K ♥K ♦K")).code == "opening-too-low"
+    assert lay_downs(state) >= {str(LayDown.of("♠5 ♠5 ♥5")), str(LayDown.of("♠K ♠K ♥K ♥K"))}
+    assert lay_downs(state) == expected_lays(state)
 
 
 # -- lay-offs and new melds ----------------------------------------------------------------------------------
@@ -299,7 +436,11 @@ def test_lay_offs_and_new_melds_from_the_moment_of_opening(ruleset: remi.Ruleset
         table=["♥4 ♥5 ♥6"], owners=[1], down={1: 2}, turn=3,
     )
     assert illegal(state, "off ♥7 0").code == "contract-not-down"
-    opened = legal(state, LayDown.of("♠10 ♥10 ♦10", "♣6 ♣7 ♣8"))
+    half = legal(state, LayDown.of("♠10 ♥10 ♦10"))  # 30 of 51: not open yet
+    assert half.down == (3, 2)
+    assert not any(isinstance(a, LayOff) for a in half.legal_actions())
+    assert illegal(half, "off ♥7 0").code == "contract-not-down"
+    opened = legal(half, LayDown.of("♣6 ♣7 ♣8"))
     assert opened.down == (3, 2)
     offered = strs(opened.legal_actions())
     assert "off ♥7 0" in offered and "off ♣9 2" in offered
@@ -349,7 +490,7 @@ def test_lay_off_option_down_earlier_turn() -> None:
         later, hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♥7 ♦9", 1: "♣J"}, table=["♥4 ♥5 ♥6"],
         owners=[1], down={1: 2}, turn=3,
     )
-    opened = legal(state, LayDown.of("♠10 ♥10 ♦10", "♣6 ♣7 ♣8"))
+    opened = open_with(state, "♠10 ♥10 ♦10", "♣6 ♣7 ♣8")
     assert illegal(opened, "off ♥7 0").code == "contract-down-this-turn"
     nxt = attrs.evolve(opened, turn=5)
     assert nxt.is_legal("off ♥7 0")
@@ -423,16 +564,26 @@ def test_joker_swap_refused_before_opening_allowed_in_the_opening_turn(ruleset: 
         early = legal(state, "swap ♠3 0")
         assert early.pending == (remi.JOKER,)
         assert illegal(early, "discard ♦9").code == "joker-pending"
+        assert not any(isinstance(a, Discard | LayOff) for a in early.legal_actions())
         lays = [a for a in early.legal_actions() if isinstance(a, LayDown)]
-        assert lays and all(remi.JOKER in a.cards for a in lays)
-        assert legal(early, lays[0]).pending == ()
+        assert lays and all(len(a.melds) == 1 and remi.JOKER in a.cards for a in lays)
+        assert {str(a) for a in lays} == {x for x in expected_lays(early) if "JK" in x}
+        assert illegal(early, LayDown.of("♠10 ♥10 ♦10")).code == "joker-pending"
+        s = legal(early, LayDown.of("♠10 ♥10 ♦10 JK"))  # 40: the opening goes on without the joker
+        assert s.pending == () and illegal(s, "discard ♦9").code == "opening-unfinished"
+        s = legal(s, LayDown.of("♣6 ♣7 ♣8"))
+        assert own_points(s, 0) == 61
+        legal(s, "discard ♦9")
     else:
         assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
         err = illegal(state, "swap ♠3 0")
         assert err.code == "contract-not-down"
         assert err.reason == "You have not opened yet (an opening needs 51 points), so you may not swap a joker."
         assert illegal(state, "swap ♦Q 1").code == "contract-not-down"
-    opened = legal(state, LayDown.of("♠10 ♥10 ♦10", "♣6 ♣7 ♣8"))
+        half = legal(state, LayDown.of("♠10 ♥10 ♦10"))  # 30 of 51: still not open
+        assert not any(isinstance(a, SwapJoker) for a in half.legal_actions())
+        assert illegal(half, "swap ♠3 0").code == "contract-not-down"
+    opened = open_with(state, "♠10 ♥10 ♦10", "♣6 ♣7 ♣8")
     swaps = {str(a) for a in opened.legal_actions() if isinstance(a, SwapJoker)}
     assert swaps == {"swap ♠3 0", "swap ♦Q 1"}
     s = legal(opened, "swap ♦Q 1")
@@ -617,13 +768,26 @@ def _check_step(before: GameState, action: remi.Action, after: GameState) -> Non
     seat = before.turn_player
     actions = before.legal_actions()
     if before.phase == "play":
-        if before.down[seat] < 0:
+        down = before.down[seat]
+        is_open = down >= 0 and (down < before.turn or own_points(before, seat) >= 51)
+        lays = {str(a) for a in actions if isinstance(a, LayDown)}
+        # RULES 3/4: every lay-down is one meld; before the opening is complete exactly the
+        # melds from which 51 can still be reached this turn are offered
+        assert all(len(a.melds) == 1 for a in actions if isinstance(a, LayDown))
+        if before.pending:
+            assert lays <= expected_lays(before)
+        else:
+            assert lays == expected_lays(before)
+        if not is_open:
             assert not any(isinstance(a, LayOff) for a in actions)
             if not rules.joker_swap_before_opening:
                 assert not any(isinstance(a, SwapJoker) for a in actions)
-            for a in actions:
-                if isinstance(a, LayDown):
-                    assert (remi.check_opening(a.melds, rules).points or 0) >= 51
+            if down == before.turn:  # the opening is under way: no discard until it reaches 51
+                assert not any(isinstance(a, Discard) for a in actions)
+                assert lays or before.pending
+        if isinstance(action, Discard) and down == before.turn:
+            # the opening turn ends: the seat's melds reached 51
+            assert own_points(before, seat) >= 51
         if before.pending:
             # RULES 4: the joker taken back is used this turn: laid off, or in a meld or the opening.
             assert not any(isinstance(a, Discard) for a in actions)
