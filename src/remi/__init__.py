@@ -72,6 +72,7 @@ from ._solver import (
     find_opening,
     meld_sort_key,
     best_opening_points,
+    best_opening_points_left,
     opening_layouts,
 )
 
@@ -136,6 +137,7 @@ __all__ = [
     "find_opening",
     "opening_layouts",
     "best_opening_points",
+    "best_opening_points_left",
     "deadwood",
     "meld_sort_key",
     # settlement

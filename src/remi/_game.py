@@ -1059,25 +1059,14 @@ def _pending_lays(s: GameState, hand: Sequence[Card]) -> list[LayDown]:
 
 def _opening_reachable(s: GameState, hand: Sequence[Card], meld: Meld, have: int) -> bool:
     """Whether laying *meld* now leaves an opening of ``opening_points`` within reach this turn."""
-    from ._solver import best_opening_points
+    from ._solver import best_opening_points_left
 
     rules = s.ruleset
     need = (rules.opening_points or 0) - have - meld_points(meld, rules)
-    rest = list(hand)
-    for card in meld.cards:
-        rest.remove(card)
     if need <= 0:
         return True
-    if best_opening_points(rest, rules) < need:
-        return False
-    if not _must_keep_card(s):
-        return True
-    # A card must stay for the final discard: some card can be kept out of the melds.
-    return any(
-        best_opening_points([c for i, c in enumerate(rest) if i != index], rules) >= need
-        for index in range(len(rest))
-        if index == 0 or rest[index] is not rest[index - 1]
-    )
+    keep_one = _must_keep_card(s)  # a card must stay for the final discard
+    return best_opening_points_left(hand, meld.cards, rules, keep_one=keep_one) >= need
 
 
 def _layoff_allowed(s: GameState, target: int, card: Card, meld: Meld) -> bool:

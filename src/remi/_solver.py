@@ -37,6 +37,7 @@ __all__ = [
     "find_opening",
     "opening_layouts",
     "best_opening_points",
+    "best_opening_points_left",
     "deadwood",
     "meld_sort_key",
 ]
@@ -794,6 +795,56 @@ def _best_points(counts: tuple[int, ...], ruleset: Ruleset) -> int:
     packer, points, _ = _opening_packer(counts, ruleset)
     picked, _ = packer.path(packer.pool.total)
     return sum(points[i] for i in picked)
+
+
+@lru_cache(maxsize=64)
+def _shared_opening_packer(
+    counts: tuple[int, ...], ruleset: Ruleset
+) -> tuple[_Packer, list[int], int]:
+    return _opening_packer(counts, ruleset)
+
+
+def best_opening_points_left(
+    hand: Hand, laid: Iterable[Card], ruleset: Ruleset, *, keep_one: bool = False
+) -> int:
+    """Return :func:`best_opening_points` of *hand* less the cards *laid*.
+
+    With *keep_one*, one card must stay out of the melds (a card kept for a
+    final discard): the best over every choice of that card. One search
+    serves every question about the same hand, so asking it for each
+    candidate meld of a hand costs little.
+
+    >>> import remi
+    >>> hand = remi.parse_cards("♠Q ♥Q ♦Q ♣9 ♣10 ♣J ♥2")
+    >>> best_opening_points_left(hand, remi.parse_cards("♠Q ♥Q ♦Q"), remi.SLOVENIAN)
+    29
+    >>> best_opening_points_left(hand, remi.parse_cards("♠Q ♥Q ♦Q"), remi.SLOVENIAN, keep_one=True)
+    29
+    >>> best_opening_points_left(hand, remi.parse_cards("♠Q ♥Q ♦Q ♥2"), remi.SLOVENIAN, keep_one=True)
+    0
+    """
+    counts = _counts(hand)
+    packer, points, _ = _shared_opening_packer(counts, ruleset)
+    width = packer.pool.width
+    rem = packer.pool.total
+    left = list(counts)
+    for card in laid:
+        code = card.code
+        if left[code] <= 0:
+            raise NotationError("not-in-hand", f"{card} is not in the hand.")
+        left[code] -= 1
+        rem -= 1 << (width * code)
+
+    def value(rest: int) -> int:
+        picked, _ = packer.path(rest)
+        return sum(points[i] for i in picked)
+
+    if not keep_one:
+        return value(rem)
+    return max(
+        (value(rem - (1 << (width * code))) for code, count in enumerate(left) if count),
+        default=0,
+    )
 
 
 def best_opening_points(hand: Hand, ruleset: Ruleset) -> int:
