@@ -377,3 +377,26 @@ def test_worst_case_hands_finish() -> None:
     layouts = remi.contract_layouts(hand, 7, remi.NORWEGIAN)
     assert layouts and all(check_contract(lay, 7, remi.NORWEGIAN, hand=hand).ok for lay in layouts)
     assert remi.best_arrangement(hand, remi.NORWEGIAN).deadwood_value == 0
+
+
+# RULES 3. Opening: the opening goes down in one turn, meld by meld; the engine asks how far the
+# cards left still reach, with one search per hand.
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_best_opening_points_left_matches_a_fresh_search(data: st.DataObject) -> None:
+    ruleset = data.draw(st.sampled_from([remi.SLOVENIAN, remi.KALOOKI]))
+    pack = list(remi.make_pack(*ruleset.pack_for(2)))
+    hand = data.draw(st.lists(st.sampled_from(pack), min_size=3, max_size=12))
+    laid = data.draw(st.lists(st.sampled_from(hand), max_size=4, unique_by=id).map(lambda cs: cs))
+    rest = list(hand)
+    kept: list[remi.Card] = []
+    for card in laid:
+        if card in rest:
+            rest.remove(card)
+            kept.append(card)
+    assert remi.best_opening_points_left(hand, kept, ruleset) == remi.best_opening_points(rest, ruleset)
+    if rest:
+        one_out = max(
+            remi.best_opening_points(rest[:i] + rest[i + 1 :], ruleset) for i in range(len(rest))
+        )
+        assert remi.best_opening_points_left(hand, kept, ruleset, keep_one=True) == one_out
