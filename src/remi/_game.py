@@ -794,6 +794,8 @@ def _generate_gin(s: GameState, hand: Sequence[Card]) -> list[Action]:
 
     out: list[Action] = []
     for card in _distinct(hand):
+        if not _discard_allowed(s, hand, card):
+            continue
         out.append(Discard(card))
         rest = list(hand)
         rest.remove(card)
@@ -944,7 +946,7 @@ def _generate_play(s: GameState) -> list[Action]:
                 if low is not None and low.meld is not None:
                     if _layoff_allowed(s, target, card, low.meld):
                         out.append(LayOff(card, target, True))
-    if _may_swap(s, seat) and not (keep_one and len(hand) <= 1):
+    if _may_swap(s, seat) and not s.pending and not (keep_one and len(hand) <= 1):
         for target, meld in enumerate(s.table):
             if not meld.wild_count:
                 continue
@@ -1124,7 +1126,11 @@ def _wrong_phase_reason(s: GameState, action: Action) -> str:
         "cut": f"seat {seat} must cut the pack first",
         "draw": f"seat {seat} must first draw from the stock or take the discard",
         "buy": f"seat {seat} must say buy or pass on {s.discard_top}",
-        "play": f"it is seat {seat}'s play: lay down, lay off, swap a joker or discard",
+        "play": (
+            f"it is seat {seat}'s play: discard or knock"
+            if s.ruleset.family == "gin"
+            else f"it is seat {seat}'s play: lay down, lay off, swap a joker or discard"
+        ),
         "shanghai": f"seat {seat} must call Shanghai or pass",
     }[s.phase]
     return f"'{action}' is not possible now: {expected}."
@@ -1413,6 +1419,11 @@ def _do_swap(s: GameState, action: Action) -> GameState:
             "contract-down-this-turn",
             f"{_down_this_turn(rules)}; you may swap a joker from your next turn.",
         )
+    if s.pending:
+        raise _Illegal(
+            "joker-pending",
+            f"Play {_pending_text(s)} you took from the table before you swap another.",
+        )
     if action.target >= len(s.table):
         raise _Illegal("no-such-meld", f"There is no table meld {action.target}; the table has {len(s.table)}.")
     _check_in_hand(s.hands[seat], (action.card,), seat)
@@ -1508,6 +1519,10 @@ def _do_knock(s: GameState, action: Action) -> GameState:
     seat = s.turn_player
     hand = s.hands[seat]
     _check_in_hand(hand, (action.card,), seat)
+    if not _discard_allowed(s, hand, action.card):
+        raise _Illegal(
+            "discard-just-taken", f"{action.card} was just taken from the discard pile and may not go back."
+        )
     rest = list(hand)
     rest.remove(action.card)
     left = deadwood(rest, rules)

@@ -174,6 +174,7 @@ GIN: Final = Ruleset(
     layoff_needs="always",
     discard_reuse="none",
     values=CardValues(ace=1),
+    keep_taken_discard=True,
     scoring="gin",
     knock_limit=10,
     gin_bonus=25,

@@ -462,6 +462,15 @@ class Ruleset:
                     f"A table of {players} needs {needed} cards to deal, "
                     f"but the pack holds {self.pack_size(players)}."
                 )
+        if self.keep_taken_discard and self.joker_swap != "none" and self.has_wild_cards:
+            fail(
+                "keep_taken_discard cannot be combined with joker swaps in this version: "
+                "a swapped joker and the kept card could leave a player with no move."
+            )
+        if self.family == "opening" and self.melds_per_turn is not None:
+            fail("melds_per_turn cannot limit a 51 game, whose opening may take several melds in one turn.")
+        if self.family == "opening" and self.keep_taken_discard:
+            fail("keep_taken_discard is not available for the 51 games in this version.")
         if self.rounds is None and self.target_score is None:
             fail("A match needs a number of rounds or a target score.")
 

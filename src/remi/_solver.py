@@ -828,7 +828,7 @@ def best_opening_points_left(
     width = packer.pool.width
     rem = packer.pool.total
     left = list(counts)
-    for card in laid:
+    for card in parse_cards(laid):
         code = card.code
         if left[code] <= 0:
             raise NotationError("not-in-hand", f"{card} is not in the hand.")

@@ -130,3 +130,16 @@ def test_seeded_gin_matches_keep_every_invariant() -> None:
             assert steps < 20000
         assert remi.GameState.from_dict(state.to_dict()) == state
         assert max(state.scores) >= 60 or min(state.scores) <= -60
+
+
+def test_the_card_just_taken_may_not_go_back() -> None:
+    # RULES 5. Gin Rummy: play as in basic rummy, so the card just taken from the discard pile
+    # may not be discarded (or knocked with) in the same turn (RULES 2)
+    state = position(G, 2, hands=[KNOCKER.replace(" ♣2", ""), DEFENDER], phase="draw", discard="♣2", turn=5)
+    taken = state.apply("take")
+    assert taken.taken == remi.parse_card("♣2")
+    assert Discard("♣2") not in taken.legal_actions() and Knock("♣2") not in taken.legal_actions()
+    assert illegal(taken, "discard ♣2").code == "discard-just-taken"
+    assert illegal(taken, "knock ♣2").code == "discard-just-taken"
+    assert Knock("♥K") in taken.legal_actions()
+    assert "discard or knock" in illegal(taken, "draw").reason

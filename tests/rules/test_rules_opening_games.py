@@ -587,10 +587,15 @@ def test_joker_swap_refused_before_opening_allowed_in_the_opening_turn(ruleset: 
     swaps = {str(a) for a in opened.legal_actions() if isinstance(a, SwapJoker)}
     assert swaps == {"swap ♠3 0", "swap ♦Q 1"}
     s = legal(opened, "swap ♦Q 1")
-    s = legal(s, "swap ♠3 0")
-    assert Counter(s.pending) == Counter(remi.parse_cards("JK JK"))
-    s = legal(s, "off JK 2")  # onto the opener's own ♣6 ♣7 ♣8
+    assert s.pending == (remi.JOKER,)
+    # [decision] One joker is taken back at a time: the second swap waits for the first joker.
+    assert illegal(s, "swap ♠3 0").code == "joker-pending"
+    assert not any(isinstance(a, SwapJoker) for a in s.legal_actions())
     assert illegal(s, "discard ♦9").code == "joker-pending"
+    s = legal(s, "off JK 2")  # onto the opener's own ♣6 ♣7 ♣8
+    assert s.pending == ()
+    s = legal(s, "swap ♠3 0")
+    assert s.pending == (remi.JOKER,)
     s = legal(s, "off JK 0")
     assert s.pending == ()
     legal(s, "discard ♦9")
