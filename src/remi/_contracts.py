@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from ._cards import Card, format_cards, parse_cards
 from ._errors import NotationError
@@ -192,7 +192,3 @@ def check_opening(melds: MeldsInput, ruleset: Ruleset) -> Check:
         )
     return Check(True, "ok", "", melds=arranged, points=points)
 
-
-def melds_cards(melds: Sequence[Meld]) -> tuple[Card, ...]:
-    """Return every card of *melds*, in order."""
-    return tuple(card for meld in melds for card in meld.cards)

@@ -520,7 +520,7 @@ def check_meld(
     hand = _cards_of(cards)
     if not hand:
         return _fail("empty", "A meld needs cards; none were given.", kind)
-    if any(c.is_joker for c in hand) and not _has_jokers(ruleset):
+    if any(c.is_joker for c in hand) and not ruleset.has_jokers:
         return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", kind)
     naturals, jokers, flexible = _split_wild(hand, ruleset)
     if not flexible:
@@ -544,12 +544,6 @@ def check_meld(
     return first
 
 
-def _has_jokers(ruleset: Ruleset) -> bool:
-    return any(
-        ruleset.pack_for(p)[1] > 0 for p in range(ruleset.min_players, ruleset.max_players + 1)
-    )
-
-
 def validate_meld(meld: Meld, ruleset: Ruleset) -> Check:
     """Check an already arranged :class:`Meld` (positions and wild cards as given).
 
@@ -562,7 +556,7 @@ def validate_meld(meld: Meld, ruleset: Ruleset) -> Check:
     n = len(meld.cards)
     if n == 0 or len(meld.wild) != n:
         return _fail("malformed-meld", "The meld's cards and wild flags do not match.", meld.kind)
-    if any(c.is_joker for c in meld.cards) and not _has_jokers(ruleset):
+    if any(c.is_joker for c in meld.cards) and not ruleset.has_jokers:
         return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", meld.kind)
     naturals: list[Card] = []
     wilds: list[Card] = []
@@ -651,7 +645,7 @@ def check_layoff(
     new = _cards_of(cards)
     if not new:
         return _fail("empty", "Nothing was given to lay off.", meld.kind)
-    if any(c.is_joker for c in new) and not _has_jokers(ruleset):
+    if any(c.is_joker for c in new) and not ruleset.has_jokers:
         return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", meld.kind)
     if meld.kind == "set":
         return _layoff_set(meld, new, ruleset)

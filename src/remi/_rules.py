@@ -389,11 +389,19 @@ class Ruleset:
         return decks * 52 + jokers
 
     @property
-    def has_wild_cards(self) -> bool:
-        """Whether any card of this game can be wild."""
-        if self.wild_spade_twos:
-            return True
+    def has_jokers(self) -> bool:
+        """Whether the pack holds jokers at some table size of this game.
+
+        >>> import remi
+        >>> remi.NORWEGIAN.has_jokers, remi.GIN.has_jokers
+        (True, False)
+        """
         return any(self.pack_for(p)[1] > 0 for p in range(self.min_players, self.max_players + 1))
+
+    @property
+    def has_wild_cards(self) -> bool:
+        """Whether any card of this game can be wild (jokers, or the ♠2s of the variant)."""
+        return self.wild_spade_twos or self.has_jokers
 
     def hand_size(self, players: int, round: int = 1) -> int:
         """Return the cards dealt to each player in *round* (1-based) at a table of *players*.

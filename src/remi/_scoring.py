@@ -37,12 +37,4 @@ def hand_value(cards: str | Iterable[Card | str], ruleset: Ruleset) -> int:
     >>> hand_value("♣5 ♦9 ♥Q", remi.SWEDISH)
     24
     """
-    values = ruleset.values
-    total = 0
-    wild_twos = ruleset.wild_spade_twos
-    for card in parse_cards(cards):
-        if card.is_joker or (wild_twos and card.code == 1):
-            total += values.joker
-        else:
-            total += values.of_rank(card.rank)
-    return total
+    return sum(card_value(card, ruleset) for card in parse_cards(cards))
