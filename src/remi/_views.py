@@ -79,7 +79,7 @@ class PlayerView:
     only in cards this seat cannot see give equal views.
 
     >>> import remi
-    >>> v = view(remi.new_game(remi.GIN, seed=3), 0)
+    >>> v = view(remi.new_game(remi.GIN, players=2, seed=3), 0)
     >>> v.seat, len(v.hand), v.hand_sizes, v.phase
     (0, 10, (10, 10), 'draw')
     """
@@ -136,7 +136,7 @@ class PlayerView:
         """Whether the match has ended.
 
         >>> import remi
-        >>> view(remi.new_game(remi.GIN, seed=1), 1).is_over
+        >>> view(remi.new_game(remi.GIN, players=2, seed=1), 1).is_over
         False
         """
         return self.phase == "over"
@@ -155,7 +155,7 @@ class PlayerView:
         """Return the cards this seat cannot place: other hands (less known cards) and the stock, sorted.
 
         >>> import remi
-        >>> len(view(remi.new_game(remi.GIN, seed=1), 0).unseen())
+        >>> len(view(remi.new_game(remi.GIN, players=2, seed=1), 0).unseen())
         41
         """
         decks, jokers = self.ruleset.pack_for(self.players)
@@ -235,7 +235,7 @@ class PlayerView:
         """Return one number per seat, higher is better (see :func:`returns`).
 
         >>> import remi
-        >>> view(remi.new_game(remi.GIN, seed=1), 0).returns()
+        >>> view(remi.new_game(remi.GIN, players=2, seed=1), 0).returns()
         (0.0, 0.0)
         """
         return _returns(self.ruleset, self.totals)
@@ -250,7 +250,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     >>> import remi
     >>> v = view(remi.new_game(remi.NORWEGIAN, players=3, seed=1), 2)
     >>> v.seat, len(v.hand), v.discard
-    (2, 10, (Card('♠6'),))
+    (2, 10, (Card('♣K'),))
     >>> view(remi.new_game(remi.NORWEGIAN, players=3, seed=1), 3)
     Traceback (most recent call last):
     ...
