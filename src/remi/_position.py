@@ -393,7 +393,7 @@ def from_position(text: str) -> GameState:
         raise NotationError("no-game", f"The position {_quote(text)} has no 'game:' line naming the ruleset.")
     ruleset = parse_ruleset_text(r.fields["game"][0])
     seats = set(r.hands) | set(r.known)
-    default_players = max(seats) + 1 if seats else ruleset.min_players
+    default_players = max(max(seats) + 1 if seats else 0, ruleset.min_players)
     players = r.integer("players", default_players)
     if not ruleset.min_players <= players <= ruleset.max_players:
         where = r.line("players") if "players" in r.fields else text
