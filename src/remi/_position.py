@@ -647,7 +647,7 @@ def parse_action_in(state: GameState, text: str) -> Action:
     if verb == "lay":
         return _parse_lay(state, text, legal)
     if verb in ("off", "swap", "shanghai"):
-        args = [w for w in words[1:] if w.lower() not in ("on", "to", "onto")]
+        args = [w for w in words[1:] if w.lower() not in ("on", "to", "onto", "the")]
         low = bool(args) and args[-1].lower() == "low" and verb != "swap"
         if low:
             args = args[:-1]
