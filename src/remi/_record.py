@@ -297,16 +297,32 @@ class Recorder:
 
     @property
     def actions(self) -> Sequence[Action]:
-        """The actions applied so far (a read-only copy)."""
+        """The actions applied so far (a read-only copy).
+
+        >>> import remi
+        >>> rec = Recorder(remi.new_game(remi.GIN, players=2, seed=1))
+        >>> _ = rec.apply("take"); rec.actions
+        (TakeDiscard(),)
+        """
         return tuple(self._actions)
 
     def apply(self, action: Action | str) -> GameState:
-        """Apply *action* to the current state, remember it, and return the new state."""
+        """Apply *action* (a value or typed text) to the current state, remember it, return the new state.
+
+        >>> import remi
+        >>> Recorder(remi.new_game(remi.GIN, players=2, seed=1)).apply("DRAW").phase
+        'play'
+        """
         act = parse_action_in(self.state, action) if isinstance(action, str) else action
         self.state = self.state.apply(act)
         self._actions.append(act)
         return self.state
 
     def record(self, **headers: str) -> GameRecord:
-        """Return the record so far, with free headers (``Date``, ``Event``, ``Names``…)."""
+        """Return the record so far, with free headers (``Date``, ``Event``, ``Names``…).
+
+        >>> import remi
+        >>> Recorder(remi.new_game(remi.GIN, players=2, seed=1)).record(Date="2026-11-30").headers
+        (('Date', '2026-11-30'),)
+        """
         return GameRecord(self.initial, tuple(self._actions), _check_headers(headers.items()))
