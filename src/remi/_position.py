@@ -506,7 +506,9 @@ def from_position(text: str) -> GameState:
     try:
         state.check_invariants()
     except StateError as exc:
-        raise NotationError("impossible-position", f"{_quote(_blame(r, exc.reason))}: {exc.reason}") from None
+        blamed = _blame(r, exc.reason)
+        where = f"Line {_quote(blamed)}" if blamed != r.text.strip() else f"The position {_quote(blamed)}"
+        raise NotationError("impossible-position", f"{where}: {exc.reason}") from None
     return state
 
 
@@ -545,10 +547,12 @@ def _result(number: int, value: str, line: str, players: int) -> RoundResult:
 
 
 _BLAME: Final = (
-    ("table meld", "meld"), ("hand", "hand"), ("pending", "pending"), ("queue", "queue"),
-    ("phase", "phase"), ("round", "round"), ("dealer", "dealer"), ("to_act", "to act"),
-    ("turn", "turn"), ("buy", "buys"), ("contract", "down"), ("Shanghai", "shanghai from"),
-    ("cut", "cut bonus seat"),
+    ("table meld", "meld"), ("pending", "pending"), ("queue", "queue"), ("last_buyer", "last buyer"),
+    ("shanghai_from", "shanghai from"), ("Shanghai", "shanghai from"), ("cut_bonus_seat", "cut bonus seat"),
+    ("cut bonus", "cut bonus seat"), ("seat to act", "to act"), ("to_act", "to act"),
+    ("turn_player", "turn player"), ("dealer", "dealer"), ("hand", "hand"), ("dealt", "phase"),
+    ("phase", "phase"), ("round", "round"), ("contract", "down"), ("bought", "buys"), ("buy", "buys"),
+    ("taken", "taken"), ("melds were laid", "melds this turn"), ("turn", "turn"),
 )
 
 
