@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import os
 import json
 import random
 from typing import Any
@@ -16,7 +17,12 @@ from remi import GameState, RemiError
 from remi._position import from_position, parse_action_in, parse_ruleset_text, position
 from remi._record import GameRecord, Recorder, replay
 
-FUZZ = settings(max_examples=150, deadline=5000, suppress_health_check=[HealthCheck.too_slow])
+#: Examples per fuzz test; ``REMI_FUZZ_EXAMPLES=5000`` for a deeper run.
+FUZZ = settings(
+    max_examples=int(os.environ.get("REMI_FUZZ_EXAMPLES", "150")),
+    deadline=10_000,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 ALPHABET = st.sampled_from(
     list("♠♥♦♣♤♡♢♧🃏AKQJT2345678910SHDCJKjkx*=/|#:[]\"\\ \n\t,-0123456789lowgamehandmeldseatpstockdiscard{}")

@@ -151,3 +151,17 @@ def test_view_of_the_taker_knows_the_taken_card():
     after = state.apply("take")
     for seat in range(3):
         assert view(after, seat).known[1] == (top,)
+
+
+@pytest.mark.skipif(not hasattr(GameState, "view"), reason="the GameState methods are not wired yet")
+def test_the_state_methods_call_these_functions():
+    from remi._position import from_position, parse_action_in, position
+
+    state = play("norwegian-shanghai", 5, 60)
+    for seat in range(state.players):
+        assert state.view(seat) == view(state, seat)  # type: ignore[attr-defined]
+    assert state.returns() == returns(state)  # type: ignore[attr-defined]
+    assert state.position() == position(state)  # type: ignore[attr-defined]
+    assert GameState.from_position(position(state)) == from_position(position(state))  # type: ignore[attr-defined]
+    for action in state.legal_actions():
+        assert state.parse_action(str(action)) == parse_action_in(state, str(action))  # type: ignore[attr-defined]
