@@ -103,6 +103,9 @@ def test_mutated_positions_raise_only_remi_errors_or_give_sound_states(state, da
     got = only_remi_errors(from_position, "\n".join(lines))
     if got is not None:
         got.check_invariants()
+        # a position a person could write must also be playable: every legal action leads to a sound state
+        for action in got.legal_actions()[:12]:
+            got.apply(action).check_invariants()
 
 
 @FUZZ
