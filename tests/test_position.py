@@ -152,8 +152,11 @@ def test_ruleset_text_round_trips_for_presets_and_variants():
     for rules in [*remi.PRESETS.values(), *RULESETS.values(), remi.with_variants(remi.NORWEGIAN, "five flat", "twelve cards")]:
         assert parse_ruleset_text(ruleset_text(rules)) == rules
     assert ruleset_text(remi.SWEDISH) == "swedish"
-    renamed = attrs.evolve(remi.GIN, name="Gin for \"two\"", knock_limit=7)
+    renamed = attrs.evolve(remi.GIN, name="Gin #2 | for \"two\"", knock_limit=7)
     assert parse_ruleset_text(ruleset_text(renamed)) == renamed
+    state = remi.new_game(renamed, players=2, seed=3)
+    assert from_position(position(state)) == state
+    assert from_position(position(state, one_line=True)) == state
 
 
 def test_parse_action_in_refuses_malformed_ambiguous_and_illegal_text():

@@ -93,7 +93,9 @@ def _option_text(value: Any) -> str:
         return str(value)
     if isinstance(value, str) and re.fullmatch(r"[a-z][a-z0-9-]*", value) and value not in ("true", "false", "none", "null"):
         return value
-    return json.dumps(_option_json(value), ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(_option_json(value), ensure_ascii=False, separators=(",", ":"))
+    # "|" and "#" mean a line break and a comment in a position: escape them inside JSON strings.
+    return text.replace("|", "\\u007c").replace("#", "\\u0023")
 
 
 def ruleset_text(ruleset: Ruleset) -> str:
