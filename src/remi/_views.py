@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from ._actions import Action
-from ._cards import Card, make_pack
+from ._cards import Card, format_cards, make_pack
 from ._errors import StateError
 from ._game import GameState, Phase, RoundResult
 from ._melds import Meld
@@ -150,6 +150,34 @@ class PlayerView:
         Card('♠6')
         """
         return self.discard[-1] if self.discard else None
+
+    def __str__(self) -> str:
+        """A listing of what the seat sees; table melds carry the numbers actions use.
+
+        >>> import remi
+        >>> print(view(remi.new_game(remi.GIN, players=2, seed=1), 1))
+        seat 1 of 2, Gin Rummy, round 1, turn 1: draw, seat 1 to act
+        hand: ♠5 ♠7 ♠J ♠Q ♥2 ♥7 ♦4 ♦J ♣6 ♣9
+        discard: ♦9
+        hand sizes: 10 10, stock: 31
+        """
+        acting = "match over" if self.is_over else f"seat {self.to_act} to act"
+        lines = [
+            f"seat {self.seat} of {self.players}, {self.ruleset.name}, round {self.round}, "
+            f"turn {self.turn}: {self.phase}, {acting}",
+            f"hand: {format_cards(self.hand)}",
+        ]
+        for index, (meld, owner) in enumerate(zip(self.table, self.owners)):
+            lines.append(f"meld {index} seat {owner}: {meld}")
+        lines.append(f"discard: {format_cards(self.discard)}".rstrip())
+        sizes = " ".join(str(n) for n in self.hand_sizes)
+        lines.append(f"hand sizes: {sizes}, stock: {self.stock_size}")
+        for seat, cards in enumerate(self.known):
+            if cards:
+                lines.append(f"known {seat}: {format_cards(cards)}")
+        if any(self.totals):
+            lines.append("totals: " + " ".join(str(t) for t in self.totals))
+        return "\n".join(lines)
 
     def unseen(self) -> tuple[Card, ...]:
         """Return the cards this seat cannot place: other hands (less known cards) and the stock, sorted.
