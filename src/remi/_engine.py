@@ -46,7 +46,7 @@ from ._actions import (
 )
 from ._cards import Card, format_cards, make_pack
 from ._errors import IllegalActionError, RemiError
-from ._melds import Check, Meld, check_joker_swap, check_layoff, is_wild, validate_meld
+from ._melds import Check, Meld, MeldKind, check_joker_swap, check_layoff, is_wild, validate_meld
 from ._policies import Policy, Refusal, policy_for
 from ._rules import Ruleset
 from ._state import GameState, RoundResult, _Work, sorted_hand
@@ -309,7 +309,11 @@ def _naive_complete(hand: tuple[Card, ...], laid: tuple[Meld, ...], round: int, 
     runs = contract.runs - sum(1 for m in laid if m.kind == "run")
     if sets < 0 or runs < 0:
         return False
-    kinds = [k for k, n in (("set", sets), ("run", runs)) if n]
+    kinds: list[MeldKind] = []
+    if sets:
+        kinds.append("set")
+    if runs:
+        kinds.append("run")
     pool = candidate_melds(hand, rules, kinds=kinds, exact=not rules.all_down_at_once and not final) if kinds else ()
     counts = Counter(hand)
 
@@ -594,6 +598,15 @@ def _layoff_candidates(s: GameState) -> Iterable[Action]:
     return out
 
 
+def _placed(result: Check | Refusal) -> Meld:
+    """The meld a checked lay-off or swap produces (the rule's refusal has already let it through)."""
+    if isinstance(result, tuple):  # pragma: no cover - refused before it is performed
+        raise IllegalActionError(*result)
+    if result.meld is None:  # pragma: no cover - a passing check always carries its meld
+        raise IllegalActionError("internal", "The move produced no meld.")
+    return result.meld
+
+
 def _layoff_choice(s: GameState, meld: Meld, card: Card, low: bool) -> Check | Refusal:
     """The placement a lay-off of *card* on *meld* makes, or the refusal."""
     first, lower = _layoff_results(meld, card, s.ruleset)
@@ -629,9 +642,7 @@ def _refuse_layoff(s: GameState, action: LayOff) -> Refusal | None:
     chosen = _layoff_choice(s, s.table[action.target], action.card, action.low)
     if isinstance(chosen, tuple):
         return chosen
-    extended = chosen.meld
-    if extended is None:  # pragma: no cover - a passing check always carries its meld
-        return ("internal", "The lay-off produced no meld.")
+    extended = _placed(chosen)
     table = list(s.table)
     table[action.target] = extended
     rest = list(hand)
@@ -651,11 +662,10 @@ def _refuse_layoff(s: GameState, action: LayOff) -> Refusal | None:
 
 
 def _perform_layoff(s: GameState, action: LayOff) -> GameState:
-    chosen = _layoff_choice(s, s.table[action.target], action.card, action.low)
-    assert isinstance(chosen, Check) and chosen.meld is not None  # checked by the refusal
+    extended = _placed(_layoff_choice(s, s.table[action.target], action.card, action.low))
     w = _Work.of(s)
     seat = s.turn_player
-    w.table[action.target] = chosen.meld
+    w.table[action.target] = extended
     if w.down[seat] < 0 and policy_for(s.ruleset).layoff_goes_down:
         w.down[seat] = s.turn
     w.take_from_hand(seat, action.card)
@@ -724,15 +734,17 @@ def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
 
 def _perform_swap(s: GameState, action: SwapJoker) -> GameState:
     swap = check_joker_swap(s.table[action.target], action.card, s.ruleset)
-    assert swap.meld is not None and swap.freed is not None  # checked by the refusal
+    meld, freed = _placed(swap), swap.freed
+    if freed is None:  # pragma: no cover - a passing swap always frees its joker
+        raise IllegalActionError("internal", "The swap freed no joker.")
     w = _Work.of(s)
     seat = s.turn_player
-    w.table[action.target] = swap.meld
+    w.table[action.target] = meld
     w.take_from_hand(seat, action.card)
-    w.give(seat, swap.freed)
-    w.learn(seat, swap.freed)
+    w.give(seat, freed)
+    w.learn(seat, freed)
     if _same_turn(s.ruleset):
-        w.pending.append(swap.freed)
+        w.pending.append(freed)
     w.idle_turns = 0
     return w.freeze()
 
@@ -867,13 +879,12 @@ def _refuse_shanghai(s: GameState, action: CallShanghai) -> Refusal | None:
 
 
 def _perform_shanghai(s: GameState, action: CallShanghai) -> GameState:
-    chosen = _layoff_choice(s, s.table[action.target], s.discard[-1], action.low)
-    assert isinstance(chosen, Check) and chosen.meld is not None  # checked by the refusal
+    extended = _placed(_layoff_choice(s, s.table[action.target], s.discard[-1], action.low))
     w = _Work.of(s)
     caller = s.to_act
     discarder = s.shanghai_from
     w.discard.pop()
-    w.table[action.target] = chosen.meld
+    w.table[action.target] = extended
     hand = w.hands[caller]
     blind = hand[_rng(w.seed, w.round, "shanghai", w.turn).randrange(len(hand))]
     w.take_from_hand(caller, blind)

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final, Literal
@@ -592,12 +593,10 @@ def _from_dict(data: Any) -> GameState:
 class _Work:
     """A mutable scratch copy of a state used inside one transition.
 
-    Its ``of`` and ``freeze`` are generated from :data:`FIELDS`, so a new
-    field needs no change here: list-valued kinds are copied to lists and
-    frozen back to tuples.
+    ``of`` and ``freeze`` are driven by :data:`FIELDS`, so a new field needs
+    no change here: list-valued kinds are copied to lists and frozen back to
+    tuples.
     """
-
-    __slots__ = tuple(name for name, _ in FIELDS)
 
     if TYPE_CHECKING:
         ruleset: Ruleset
@@ -629,10 +628,22 @@ class _Work:
         known: list[tuple[Card, ...]]
         idle_turns: int
 
-        @classmethod
-        def of(cls, s: GameState) -> _Work: ...
+    @classmethod
+    def of(cls, s: GameState) -> _Work:
+        """A scratch copy of *s*."""
+        w = cls.__new__(cls)
+        values = w.__dict__
+        values.update(zip(_NAMES, _get_all(s)))
+        for name in _MUTABLE:
+            values[name] = list(values[name])
+        return w
 
-        def freeze(self) -> GameState: ...
+    def freeze(self) -> GameState:
+        """The state this scratch copy describes (the copy is spent)."""
+        values = self.__dict__
+        for name in _MUTABLE:
+            values[name] = tuple(values[name])
+        return GameState(**values)
 
     # -- small helpers ---------------------------------------------------------------------
     def give(self, seat: int, *cards: Card) -> None:
@@ -659,20 +670,9 @@ class _Work:
             self.known[seat] = tuple(rest)
 
 
-def _generate_work_methods() -> None:
-    """Compile ``_Work.of`` and ``_Work.freeze`` from the field table (as attrs compiles ``__init__``)."""
-    copy = [f"    w.{n} = list(s.{n})" if k.mutable else f"    w.{n} = s.{n}" for n, k in FIELDS]
-    of_src = "def of(cls, s):\n    w = cls.__new__(cls)\n" + "\n".join(copy) + "\n    return w\n"
-    args = ", ".join(f"tuple(self.{n})" if k.mutable else f"self.{n}" for n, k in FIELDS)
-    freeze_src = f"def freeze(self):\n    return GameState({args})\n"
-    namespace: dict[str, Any] = {"GameState": GameState}
-    exec(of_src, namespace)  # noqa: S102 - generated from the field table above
-    exec(freeze_src, namespace)  # noqa: S102
-    _Work.of = classmethod(namespace["of"])  # type: ignore[method-assign,assignment]
-    _Work.freeze = namespace["freeze"]  # type: ignore[method-assign]
-
-
-_generate_work_methods()
+_NAMES: Final = tuple(name for name, _ in FIELDS)
+_MUTABLE: Final = tuple(name for name, kind in FIELDS if kind.mutable)
+_get_all: Final = operator.attrgetter(*_NAMES)
 
 
 # -- shape and invariants ------------------------------------------------------------------------------
@@ -684,16 +684,20 @@ def _shape_problems(s: GameState) -> list[str]:
     return problems
 
 
-def _seat_problems(s: GameState) -> list[str]:
+def _size_problems(s: GameState) -> list[str]:
     rules, n = s.ruleset, s.players
-    problems: list[str] = []
     if not rules.min_players <= n <= rules.max_players:
         return [f"{n} players is outside {rules.min_players}-{rules.max_players}"]
-    for name in ("hands", "down", "buys", "totals", "known"):
-        if len(getattr(s, name)) != n:
-            problems.append(f"{name} has {len(getattr(s, name))} entries for {n} players")
-    if problems:
-        return problems
+    return [
+        f"{name} has {len(getattr(s, name))} entries for {n} players"
+        for name in ("hands", "down", "buys", "totals", "known")
+        if len(getattr(s, name)) != n
+    ]
+
+
+def _seat_problems(s: GameState) -> list[str]:
+    n = s.players
+    problems: list[str] = []
     for name in ("dealer", "turn_player", "to_act"):
         if not 0 <= getattr(s, name) < n:
             problems.append(f"{name} {getattr(s, name)} is not a seat")
@@ -759,8 +763,8 @@ def _phase_problems(s: GameState) -> list[str]:
         problems.append("a Shanghai window in a game without Shanghai calls")
     if live and s.turn < 1:
         problems.append("a turn is under way before the first turn")
-    if live and any(not hand for hand in s.hands):
-        problems.append("a seat holds no cards in a round that is still on")
+    if live and not s.hands[s.turn_player]:
+        problems.append("the seat on turn holds no cards in a round that is still on")
     if s.phase == "over" and not s.results:
         problems.append("the match is over with no round played")
     if s.phase in ("draw", "play", "cut") and s.to_act != s.turn_player:
@@ -826,31 +830,22 @@ def _counter_problems(s: GameState) -> list[str]:
         problems.append(f"the round results {numbers} do not fit round {s.round}")
     if any(r.went_out is not None and not 0 <= r.went_out < n for r in s.results):
         problems.append("a round result names a seat that does not exist")
-    owners_down = {o for o in s.owners}
-    if any(s.down[o] < 0 for o in owners_down if 0 <= o < n):
-        problems.append("a seat with melds on the table is not down")
     return problems
-
-
-_CHECKS: Final[tuple[Callable[[GameState], list[str]], ...]] = (
-    _seat_problems,
-    _counter_problems,
-    _phase_problems,
-    _card_problems,
-)
 
 
 def invariant_problems(s: GameState) -> list[str]:
-    """Every broken invariant of *s*, shape first (each group runs only on a well-shaped state)."""
-    problems = _shape_problems(s)
+    """Every broken invariant of *s*: shape and sizes first, then seats, counters, phase and cards.
+
+    The later groups run only on a state of the right shape and sizes, and
+    those that look into the seat on turn's hand only when it is a seat.
+    """
+    problems = _shape_problems(s) or _size_problems(s)
     if problems:
         return problems
-    problems = _seat_problems(s)
-    if problems:
+    problems = _seat_problems(s) + _counter_problems(s)
+    if not 0 <= s.turn_player < s.players:
         return problems
-    for check in _CHECKS[1:]:
-        problems.extend(check(s))
-    return problems
+    return problems + _phase_problems(s) + _card_problems(s)
 
 
 from . import _engine  # noqa: E402  (the engine imports this module; bound at the end to break the cycle)

@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 import remi
-import remi._game as game_module
+import remi._engine as game_module
 from game_helpers import all_cards, cards, position, sorted_hand, strs
 from remi import (
     Card,
