@@ -15,8 +15,8 @@ from collections.abc import Iterable
 
 from ._cards import Card, format_cards, parse_cards
 from ._errors import NotationError
-from ._melds import Check, Meld, check_meld, meld_points
-from ._rules import Contract, Ruleset
+from ._melds import Check, Meld, _copies_problem, check_meld, meld_points
+from ._rules import Contract, Ruleset, require_ruleset
 
 __all__ = ["check_contract", "check_opening", "contract_for", "MeldsInput"]
 
@@ -25,6 +25,7 @@ MeldsInput = Iterable["Meld | str | Iterable[Card | str]"]
 
 
 def _arrange_all(melds: MeldsInput, ruleset: Ruleset) -> tuple[tuple[Meld, ...], Check | None]:
+    require_ruleset(ruleset)
     if isinstance(melds, (str, Meld)):
         raise NotationError(
             "not-melds",
@@ -47,6 +48,10 @@ def _arrange_all(melds: MeldsInput, ruleset: Ruleset) -> tuple[tuple[Meld, ...],
                 f"Meld {number} ({shown}) is not legal: {result.reason}",
             )
         arranged.append(result.meld)
+    # docs/rules/index.rst, shared-copies: the melds together come from one pack.
+    too_many = _copies_problem((c for m in arranged for c in m.cards), ruleset, None)
+    if too_many is not None:
+        return (), too_many
     return tuple(arranged), None
 
 
@@ -59,7 +64,7 @@ def contract_for(round: int, ruleset: Ruleset) -> Contract:
     """
     from ._errors import RulesetError
 
-    if not ruleset.contracts:
+    if not require_ruleset(ruleset).contracts:
         raise RulesetError("no-contracts", f"{ruleset.name} has no contracts.")
     if (
         not isinstance(round, int)

@@ -22,7 +22,7 @@ import attrs
 from ._cards import Card, format_cards, parse_cards
 from ._errors import IllegalActionError, StateError
 from ._melds import Meld, check_layoff, check_meld
-from ._rules import Ruleset
+from ._rules import Ruleset, require_ruleset
 from ._scoring import hand_value
 from ._solver import best_arrangement
 
@@ -58,7 +58,8 @@ class Settlement:
     detail: str
 
 
-def _hands(hands: Hands) -> list[tuple[Card, ...]]:
+def _hands(hands: Hands, ruleset: Ruleset) -> list[tuple[Card, ...]]:
+    require_ruleset(ruleset)
     if isinstance(hands, str):
         raise StateError("bad-hands", "Expected one hand per seat, not a single text.")
     try:
@@ -67,6 +68,11 @@ def _hands(hands: Hands) -> list[tuple[Card, ...]]:
         raise StateError("bad-hands", "Expected a sequence of hands, one per seat.") from None
     if len(out) < 2:
         raise StateError("bad-hands", f"A deal needs at least two seats, not {len(out)}.")
+    if not ruleset.has_jokers and any(c.is_joker for hand in out for c in hand):
+        # docs/rules/gin.rst, gin-no-jokers
+        raise StateError(
+            "jokers-not-in-game", f"{ruleset.name} is played without jokers, so a hand cannot hold one."
+        )
     return out
 
 
@@ -90,7 +96,7 @@ def settle_penalty(hands: Hands, went_out: int | None, ruleset: Ruleset) -> Sett
     >>> settle_penalty(["♠5", [], "JK"], 1, remi.KALOOKI).deltas
     (30, 0, 50)
     """
-    cards = _hands(hands)
+    cards = _hands(hands, ruleset)
     values = [hand_value(hand, ruleset) for hand in cards]
     if went_out is None:
         return Settlement(
@@ -124,7 +130,7 @@ def settle_basic(
     >>> settle_basic([[], "♣5 ♦9"], 0, remi.FINNISH, going_rummy=True).deltas
     (28, 0)
     """
-    cards = _hands(hands)
+    cards = _hands(hands, ruleset)
     if went_out is None:
         return Settlement(
             (0,) * len(cards), None, "no-winner", "Nobody went out: nobody scores."
@@ -159,7 +165,7 @@ def settle_block(hands: Hands, ruleset: Ruleset, *, first: int = 0) -> Settlemen
     >>> settle_block(["♠6", "♥10 ♥5", "♦7", "♣K ♣8 ♣3"], remi.SWEDISH).deltas
     (25, 0, 0, 0)
     """
-    cards = _hands(hands)
+    cards = _hands(hands, ruleset)
     seats = len(cards)
     start = _seat(first, seats, "first")
     values = [hand_value(hand, ruleset) for hand in cards]
@@ -285,7 +291,7 @@ def settle_gin(
     >>> s.kind, s.deltas
     ('knock', (0, -5))
     """
-    cards = _hands(hands)
+    cards = _hands(hands, ruleset)
     seats = len(cards)
     seat = _seat(knocker, seats, "knocker")
     own = cards[seat]
@@ -306,14 +312,22 @@ def settle_gin(
     if knock_dead == 0:
         deltas = [0] * seats
         deltas[seat] = ruleset.gin_bonus
+        deadwood_only = ruleset.gin_loser_pays == "deadwood"
         for d in defenders:
-            deltas[d] = -ruleset.gin_multiplier * hand_value(cards[d], ruleset)
+            # docs/rules/gin.rst, gin-loser-deadwood: the whole hand, or only the deadwood.
+            owed = (
+                best_arrangement(cards[d], ruleset).deadwood_value
+                if deadwood_only
+                else hand_value(cards[d], ruleset)
+            )
+            deltas[d] = -ruleset.gin_multiplier * owed
+        what = "deadwood" if deadwood_only else "hand"
         return Settlement(
             tuple(deltas),
             seat,
             "gin",
             f"Seat {seat} goes gin and scores {ruleset.gin_bonus}; "
-            f"the others lose {ruleset.gin_multiplier} times their hand.",
+            f"the others lose {ruleset.gin_multiplier} times their {what}.",
         )
     given = {} if layoffs is None else dict(layoffs)
     dead: dict[int, int] = {}
@@ -408,12 +422,12 @@ def settle(
     >>> settle(["♠6", "♥10 ♥5", "♦7", "♣K ♣8 ♣3"], None, block).deltas
     (25, 0, 0, 0)
     """
-    scoring = ruleset.scoring
+    scoring = require_ruleset(ruleset).scoring
     if scoring == "penalty":
         return settle_penalty(hands, went_out, ruleset)
     if scoring == "gin":
         if went_out is None:
-            count = len(_hands(hands))
+            count = len(_hands(hands, ruleset))
             return Settlement((0,) * count, None, "no-winner", "Nobody knocked: the deal is void.")
         return settle_gin(hands, went_out, ruleset, melds=melds, layoffs=layoffs)
     if went_out is None and (scoring == "block" or ruleset.discard_reuse == "none"):
@@ -428,6 +442,7 @@ def match_winner(totals: Sequence[int], ruleset: Ruleset) -> tuple[int, ...]:
     >>> match_winner([120, 45, 45, 300], remi.NORWEGIAN), match_winner([120, 45, 300], remi.SWEDISH)
     ((1, 2), (2,))
     """
+    require_ruleset(ruleset)
     try:
         values = [int(t) for t in totals]
     except (TypeError, ValueError):
