@@ -44,7 +44,8 @@ def _arrange_all(melds: MeldsInput, ruleset: Ruleset) -> tuple[tuple[Meld, ...],
             shown = str(group) if isinstance(group, Meld) else format_cards(parse_cards(group))
             return (), Check(
                 False,
-                "invalid-meld",
+                # The copies a pack holds keep their own code (docs/rules/index.rst, shared-copies).
+                "too-many-copies" if result.code == "too-many-copies" else "invalid-meld",
                 f"Meld {number} ({shown}) is not legal: {result.reason}",
             )
         arranged.append(result.meld)

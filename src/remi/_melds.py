@@ -601,7 +601,8 @@ def check_meld(
         return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", kind)
     result = _check_cards(hand, ruleset, kind, joker_end)
     if result.ok:
-        return _copies_problem(hand, ruleset, result.kind) or result
+        too_many = _copies_problem(hand, ruleset, result.kind)
+        return result if too_many is None else too_many
     return result
 
 
@@ -642,7 +643,8 @@ def validate_meld(meld: Meld, ruleset: Ruleset) -> Check:
         return _fail("not-a-meld", f"Expected a Meld, got {type(meld).__name__}.")
     result = _validate(meld, ruleset)
     if result.ok:
-        return _copies_problem(meld.cards, ruleset, meld.kind) or result
+        too_many = _copies_problem(meld.cards, ruleset, meld.kind)
+        return result if too_many is None else too_many
     return result
 
 
@@ -749,7 +751,8 @@ def check_layoff(
     else:
         result = _layoff_run(meld, new, ruleset, end or "high")
     if result.ok and result.meld is not None:
-        return _copies_problem(result.meld.cards, ruleset, meld.kind) or result
+        too_many = _copies_problem(result.meld.cards, ruleset, meld.kind)
+        return result if too_many is None else too_many
     return result
 
 
