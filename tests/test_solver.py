@@ -203,13 +203,15 @@ def brute_best_opening(hand: tuple[Card, ...], ruleset: remi.Ruleset) -> int:
 # -- candidate melds -----------------------------------------------------------------------------
 
 
-# RULES 0. Concepts: Joker
+# docs/rules/index.rst, shared-joker: Concepts: Joker
+@pytest.mark.rule("shared-joker")
 def test_joker_placements_are_distinct_melds() -> None:
     melds = remi.candidate_melds("♠5 ♠6 ♠7 JK", remi.NORWEGIAN, kinds=("run",))
     assert [str(m) for m in melds] == ["JK=♠4 ♠5 ♠6 ♠7", "♠5 ♠6 ♠7 JK=♠8"]
 
 
-# RULES 1. Melds
+# docs/rules/norwegian.rst, norwegian-melds: Melds
+@pytest.mark.rule("norwegian-melds")
 def test_exact_sizes_and_kinds() -> None:
     hand = "♠7 ♥7 ♦7 ♣7 ♠8 ♠9 ♠10 ♠J"
     sets = remi.candidate_melds(hand, remi.NORWEGIAN, kinds=("set",), exact=True)
@@ -220,7 +222,8 @@ def test_exact_sizes_and_kinds() -> None:
     assert len(all_runs) == 3
 
 
-# RULES 1. Further variants: spade twos wild
+# docs/rules/norwegian.rst, norwegian-spade-twos-wild: Further variants: spade twos wild
+@pytest.mark.rule("norwegian-spade-twos-wild")
 def test_spade_two_natural_or_wild() -> None:
     melds = {str(m) for m in remi.candidate_melds("♠2 ♠3 ♠4 ♥7 ♥8 ♥9", SPADE_TWOS, kinds=("run",))}
     assert "♠2=♥6 ♥7 ♥8 ♥9" in melds and "♥7 ♥8 ♥9 ♠2=♥10" in melds
@@ -248,7 +251,8 @@ def test_candidate_melds_match_brute_force(name: str, hand: tuple[Card, ...]) ->
 # -- contract layouts ------------------------------------------------------------------------------
 
 
-# RULES 1. The seven contracts
+# docs/rules/norwegian.rst, norwegian-contracts: The seven contracts
+@pytest.mark.rule("norwegian-contracts")
 def test_round_two_layout_and_exact_sizes() -> None:
     layouts = remi.contract_layouts("♥9 ♠9 ♦9 ♣9 ♣5 ♣6 ♣7 ♣8 ♦K ♠3", 2, remi.NORWEGIAN)
     # Four ways to pick three of the four nines beside ♣5-8, and ♣6-9 beside ♠9 ♥9 ♦9.
@@ -258,14 +262,16 @@ def test_round_two_layout_and_exact_sizes() -> None:
         assert [len(m) for m in layout] == [3, 4]
 
 
-# RULES 1. The seven contracts
+# docs/rules/norwegian.rst, norwegian-contracts: The seven contracts
+@pytest.mark.rule("norwegian-contracts")
 def test_all_down_at_once_allows_longer_melds() -> None:
     ruleset = remi.with_variants(remi.NORWEGIAN, "all down at once")
     layouts = remi.contract_layouts("♥9 ♠9 ♦9 ♣9 ♣5 ♣6 ♣7 ♣8", 2, ruleset)
     assert ["♠9 ♥9 ♦9 ♣9", "♣5 ♣6 ♣7 ♣8"] in [[str(m) for m in lay] for lay in layouts]
 
 
-# RULES 1. The seven contracts
+# docs/rules/norwegian.rst, norwegian-contracts: The seven contracts
+@pytest.mark.rule("norwegian-contracts")
 def test_round_seven_uses_every_card() -> None:
     hand = "♠2 ♠3 ♠4 ♠5 ♥6 ♥7 ♥8 ♥9 ♦10 ♦J ♦Q ♦K"
     assert [[str(m) for m in lay] for lay in remi.contract_layouts(hand, 7, remi.NORWEGIAN)] == [
@@ -276,7 +282,8 @@ def test_round_seven_uses_every_card() -> None:
     assert remi.contract_layouts(hand + " ♣5", 7, remi.NORWEGIAN) == ()
 
 
-# RULES 1. The seven contracts: same-suit runs
+# docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: same-suit runs
+@pytest.mark.rule("norwegian-contracts")
 def test_same_suit_runs_apart() -> None:
     hand = "♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10"
     assert len(remi.contract_layouts(hand, 3, remi.NORWEGIAN)) == 1
@@ -363,7 +370,8 @@ def test_best_arrangement_matches_brute_force(name: str, hand: tuple[Card, ...],
 # -- openings ------------------------------------------------------------------------------------------
 
 
-# RULES 3. Slovenian: opening
+# docs/rules/slovenian.rst, opening-51: Slovenian: opening
+@pytest.mark.rule("opening-51")
 def test_find_opening_counts_jokers_as_their_card() -> None:
     melds = remi.find_opening("♠Q ♥Q ♦Q JK ♣8 ♣9 ♣10", remi.SLOVENIAN)
     assert melds is not None
@@ -409,8 +417,9 @@ def test_worst_case_hands_finish() -> None:
     assert remi.best_arrangement(hand, remi.NORWEGIAN).deadwood_value == 0
 
 
-# RULES 3. Opening: the opening goes down in one turn, meld by meld; the engine asks how far the
+# docs/rules/slovenian.rst, opening-one-meld-at-a-time: Opening: the opening goes down in one turn, meld by meld; the engine asks how far the
 # cards left still reach, with one search per hand.
+@pytest.mark.rule("opening-one-meld-at-a-time")
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_best_opening_points_left_matches_a_fresh_search(data: st.DataObject) -> None:

@@ -90,7 +90,7 @@ def check_contract(
 
     The contract goes down with exactly its melds, sets of exactly
     ``set_min`` and runs of exactly ``run_min`` cards, unless
-    ``all_down_at_once`` allows extra cards (RULES 1, the seven contracts).
+    ``all_down_at_once`` allows extra cards (docs/rules/norwegian.rst, norwegian-contracts).
     In the last round of a ``last_contract_goes_out`` game the runs may be
     longer, and when *hand* is given they must take every card of it.
 
@@ -174,7 +174,7 @@ def check_opening(melds: MeldsInput, ruleset: Ruleset) -> Check:
     """Check whether *melds* make a legal opening (first lay-down) under *ruleset*.
 
     Jokers count as the card they stand for; an ace low in a run counts as
-    the ruleset says (RULES 3 and 4). ``points`` holds the count.
+    the ruleset says (docs/rules/slovenian.rst, opening-51; docs/rules/kalooki.rst, kalooki-opening). ``points`` holds the count.
 
     >>> import remi
     >>> r = remi.check_opening(["♠Q ♥Q ♦Q", "JK ♣8 ♣9 ♣10"], remi.SLOVENIAN)

@@ -346,7 +346,7 @@ def _run_bounds(ruleset: Ruleset) -> tuple[int, int]:
     return (1 if ruleset.ace_low else 2), (14 if ruleset.ace_high else 13)
 
 
-#: A run holds at most one card of each rank: the ace is low or high, never both (RULES 1).
+#: A run holds at most one card of each rank: the ace is low or high, never both (docs/rules/index.rst, shared-run).
 _RUN_MAX = 13
 
 
@@ -576,7 +576,7 @@ def check_meld(
 
     The order of *cards* never changes the verdict. *kind* forces ``"set"``
     or ``"run"`` where a meld could be read both ways; *joker_end* says at
-    which end of a run a joker goes when either end would be legal (RULES 0:
+    which end of a run a joker goes when either end would be legal (docs/rules/index.rst, shared-joker-end:
     default high). A :class:`Meld` is re-validated as it lies.
 
     >>> import remi
@@ -724,7 +724,7 @@ def check_layoff(
 
     Cards go onto a run at either end (a joker goes to *end*, high by
     default); onto a set they must match its rank. The naturals-versus-jokers
-    rule is checked on the result (RULES 1).
+    rule is checked on the result (docs/rules/norwegian.rst, norwegian-melds).
 
     >>> import remi
     >>> run = remi.check_meld("♠5 ♠6 ♠7 ♠8", remi.NORWEGIAN).meld
@@ -886,7 +886,7 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
 
     The new meld is in ``.meld`` and the joker taken back in ``.freed``.
     Which melds allow swaps is the ruleset's ``joker_swap`` (Norwegian: runs
-    only; a joker in a set is locked, RULES 1).
+    only; a joker in a set is locked: docs/rules/norwegian.rst, norwegian-jokers-on-table).
 
     >>> import remi
     >>> run = remi.check_meld("♠2 JK ♠4 ♠5", remi.NORWEGIAN).meld
@@ -930,6 +930,9 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
         cards = meld.cards[:index] + (card,) + meld.cards[index + 1 :]
         wild_flags = meld.wild[:index] + (False,) + meld.wild[index + 1 :]
         swapped = Meld(meld.kind, cards, wild_flags, meld.rank, meld.suit)
+        too_many = _copies_problem(cards, ruleset, meld.kind)
+        if too_many is not None:
+            return too_many
         return Check(True, "ok", "", meld.kind, swapped, freed=meld.cards[index])
     return _fail("no-joker-for-card", f"No joker in {meld} stands for {card}.", meld.kind)
 

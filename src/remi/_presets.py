@@ -31,7 +31,7 @@ __all__ = [
     "with_variants",
 ]
 
-#: Norwegian Remi (Contract Rummy, Liverpool): RULES.md section 1.
+#: Norwegian Remi (Contract Rummy, Liverpool): docs/rules/norwegian.rst
 NORWEGIAN: Final = Ruleset(
     name="Norwegian Remi",
     family="contract",
@@ -68,7 +68,7 @@ NORWEGIAN: Final = Ruleset(
     lowest_wins=True,
 )
 
-#: Swedish Basic Rummy: RULES.md section 2.
+#: Swedish Basic Rummy: docs/rules/swedish.rst
 SWEDISH: Final = Ruleset(
     name="Swedish Basic Rummy",
     family="basic",
@@ -95,10 +95,10 @@ SWEDISH: Final = Ruleset(
     lowest_wins=False,
 )
 
-#: Finnish Basic Rummy: Swedish rules with going rummy on (RULES.md section 2).
+#: Finnish Basic Rummy: Swedish rules with going rummy on (docs/rules/swedish.rst).
 FINNISH: Final = attrs.evolve(SWEDISH, name="Finnish Basic Rummy", going_rummy=True)
 
-#: Slovenian remi with a 51-point opening: RULES.md section 3.
+#: Slovenian remi with a 51-point opening: docs/rules/slovenian.rst
 SLOVENIAN: Final = Ruleset(
     name="Slovenian remi (51)",
     family="opening",
@@ -131,7 +131,7 @@ SLOVENIAN: Final = Ruleset(
     lowest_wins=True,
 )
 
-#: Kalooki: RULES.md section 4.
+#: Kalooki: docs/rules/kalooki.rst
 KALOOKI: Final = Ruleset(
     name="Kalooki",
     family="opening",
@@ -162,7 +162,7 @@ KALOOKI: Final = Ruleset(
     lowest_wins=True,
 )
 
-#: Gin Rummy as the Slovenian text gives it: RULES.md section 5.
+#: Gin Rummy as the Slovenian text gives it: docs/rules/gin.rst
 GIN: Final = Ruleset(
     name="Gin Rummy",
     family="gin",

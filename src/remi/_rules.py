@@ -247,7 +247,7 @@ def _card_values(value: Any) -> CardValues:
 class Ruleset:
     """Every rule of a rummy game, as one immutable value.
 
-    The fields are grouped as RULES.md groups them: equipment, deal, melds,
+    The fields are grouped as the rules pages (docs/rules/) group them: equipment, deal, melds,
     contracts and openings, the turn, buying and table variants, scoring and
     the match. Construct variants with :func:`attrs.evolve`; every change is
     validated, and options that contradict each other raise

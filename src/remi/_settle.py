@@ -1,4 +1,4 @@
-"""Settlement: the score changes of a finished deal, for each family (RULES 1–5).
+"""Settlement: the score changes of a finished deal, for each family (the scoring rules of each page of docs/rules/).
 
 Every function returns a :class:`Settlement`: one score change per seat, the
 winning seat (or ``None``), what kind of ending it was and one sentence that
@@ -88,7 +88,8 @@ def settle_penalty(hands: Hands, went_out: int | None, ruleset: Ruleset) -> Sett
     The player who went out scores 0; each other player scores the value of
     their hand plus ``ruleset.loser_surcharge`` (Kalooki: 25). With
     *went_out* ``None`` (the round ended with no winner) everyone scores
-    their hand, without surcharge (RULES 1, 3, 4).
+    their hand, without surcharge (docs/rules/norwegian.rst, norwegian-scoring;
+    docs/rules/slovenian.rst, slovenian-scoring; docs/rules/kalooki.rst, kalooki-going-out).
 
     >>> import remi
     >>> settle_penalty([["JK", "♥K", "♦4"], [], ["♠A", "♣8", "♦8"]], 1, remi.NORWEGIAN).deltas
@@ -122,7 +123,7 @@ def settle_basic(
     Doubled when *going_rummy* (the winner emptied their whole hand in one
     turn without melding before) and ``ruleset.going_rummy`` is on
     (Finnish). With *went_out* ``None`` nobody scores (see
-    :func:`settle_block` for Block Rummy) (RULES 2).
+    :func:`settle_block` for Block Rummy) (docs/rules/swedish.rst, basic-scoring).
 
     >>> import remi
     >>> settle_basic([[], "♣5 ♦9", "♥Q ♥2", "♠K ♠Q ♠2"], 0, remi.SWEDISH).deltas
@@ -157,7 +158,7 @@ def settle_block(hands: Hands, ruleset: Ruleset, *, first: int = 0) -> Settlemen
     The stock is empty, the discard pile is not reused and nobody went
     out: the player with the lowest hand value scores, from each opponent,
     the difference between the two hands (6 vs 15, 7, 21 → 9 + 1 + 15 = 25,
-    RULES 2). [decision] Several players tied for lowest: the first of them
+    docs/rules/swedish.rst, basic-block-rummy). [decision] Several players tied for lowest: the first of them
     in turn order counting from seat *first* wins (default seat 0; pass the
     seat that would have played next to count from there).
 
@@ -261,7 +262,9 @@ def settle_gin(
     melds: Iterable[Meld | str | Iterable[Card | str]] | None = None,
     layoffs: Mapping[int, str | Iterable[Card | str]] | None = None,
 ) -> Settlement:
-    """Settle a Gin Rummy deal ended by *knocker*: gin, knock or undercut (RULES 5).
+    """Settle a Gin Rummy deal ended by *knocker*: gin, knock or undercut.
+
+    The rules: docs/rules/gin.rst, gin-gin, gin-knock, gin-undercut.
 
     *hands* are every seat's cards when the deal ends (the knocker's after
     the final discard). The knocker's melds are *melds* if given, else
@@ -271,7 +274,10 @@ def settle_gin(
     - **Gin** (no deadwood): the knocker scores ``gin_bonus`` (25); nobody
       lays off, and each other player loses ``gin_multiplier`` (2) × the
       value of every card they hold ([decision] the source counts the
-      loser's cards in hand, not their deadwood).
+      loser's cards in hand), or only their deadwood at their best
+      arrangement with ``gin_loser_pays="deadwood"`` (docs/rules/gin.rst,
+      gin-loser-deadwood). A joker in any hand is refused
+      (:class:`~remi.StateError`, code ``jokers-not-in-game``).
     - **Knock** (deadwood ≤ ``knock_limit``, else
       :class:`~remi.IllegalActionError`): each defender lays off onto the
       knocker's original melds (never onto another defender's cards), by

@@ -311,3 +311,11 @@ def test_presets_and_variants_are_read_only() -> None:
         remi.NORWEGIAN_VARIANTS["five flat"]["values"]["two_to_nine"] = 6  # type: ignore[index]
     assert remi.find_ruleset("norwegian") is NORWEGIAN
     assert remi.with_variants(NORWEGIAN, "five flat", "joker and ace 15").values.two_to_nine == 5
+
+
+@pytest.mark.rule("shared-copies", "slovenian-jokers")
+def test_a_swap_cannot_put_a_third_copy_in_a_meld() -> None:
+    trio = check_meld("♠A ♠A JK", SLOVENIAN).meld
+    assert trio is not None
+    assert check_joker_swap(trio, "♠A", SLOVENIAN).code == "too-many-copies"
+    assert check_joker_swap(trio, "♥A", SLOVENIAN).ok
