@@ -1,8 +1,8 @@
 """Actions: the moves of a game as values, and their text notation.
 
 >>> from remi.actions import parse_action
->>> parse_action("discard ♠7")
-Discard(card=Card('♠7'))
+>>> str(parse_action("discard ♠7")), parse_action("draw")
+('discard ♠7', DrawStock())
 """
 
 from __future__ import annotations
