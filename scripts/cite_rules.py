@@ -73,7 +73,7 @@ RULES: list[tuple[str, str, str]] = [
     ("1", r"round 7|round seven|three runs|goes? out.*contract|last contract", "norwegian-round-seven"),
     ("1", r"contract|seven contracts|all down|same-suit", "norwegian-contracts"),
     ("1", r"equipment|players|113|joker count|decks", "norwegian-equipment"),
-    ("1", r"melds|at least as many|natural", "norwegian-melds"),
+    ("1", r"melds|at least as many|natural|never both", "norwegian-melds"),
     ("1", r"scori|points|total|values|64|36", "norwegian-scoring"),
     ("1", r"deal|turn|draw|discard|lay off|lay-off", "norwegian-deal-and-turn"),
     ("1", r"variant", "norwegian-variants"),
