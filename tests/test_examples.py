@@ -38,8 +38,9 @@ def _lines_for(out: str, meld: str) -> dict[str, str]:
     return verdicts
 
 
+@pytest.mark.rule("shared-joker", "gin-gin", "basic-melds")
 def test_every_preset_judges_every_meld(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES 0. Concepts: Joker (a meld records what each joker stands for); Run (never wraps)
+    # docs/rules/index.rst, shared-joker: Concepts: Joker (a meld records what each joker stands for); Run (never wraps)
     status = referee.main(["♠7 ♠8 JK ♠10", "♦K ♦A ♦2 ♦3"])
     out = capsys.readouterr().out
     assert status == 0
@@ -47,7 +48,7 @@ def test_every_preset_judges_every_meld(capsys: pytest.CaptureFixture[str]) -> N
     assert set(good) == {"norwegian", "swedish", "finnish", "slovenian", "kalooki", "gin"}
     for key in ("norwegian", "slovenian", "kalooki"):
         assert good[key].startswith("ok") and good[key].endswith("run  ♠7 ♠8 JK=♠9 ♠10")
-    # RULES 2. Basic Rummy and RULES 5. Gin: no jokers in the pack.
+    # docs/rules/swedish.rst, basic-melds: Basic Rummy and docs/rules/gin.rst, gin-gin: Gin: no jokers in the pack.
     for key in ("swedish", "finnish", "gin"):
         assert good[key].startswith("NO   jokers-not-in-game:")
     wrapped = _lines_for(out, "♦K ♦A ♦2 ♦3")
@@ -55,8 +56,9 @@ def test_every_preset_judges_every_meld(capsys: pytest.CaptureFixture[str]) -> N
     assert all(v.startswith("NO   wraps-corner: ") for v in wrapped.values())
 
 
+@pytest.mark.rule("gin-equipment")
 def test_named_ruleset_only(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES 5. Gin Rummy: ace low only
+    # docs/rules/gin.rst, gin-equipment: Gin Rummy: ace low only
     assert referee.main(["--ruleset", "gin rummy", "qs ks as", "AS 2S 3S"]) == 0
     out = capsys.readouterr().out
     assert _lines_for(out, "♠Q ♠K ♠A") == {
@@ -66,16 +68,18 @@ def test_named_ruleset_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert _lines_for(out, "♠A ♠2 ♠3") == {"gin": "ok   run  ♠A ♠2 ♠3"}
 
 
+@pytest.mark.rule("norwegian-melds")
 def test_alias_and_set_with_joker(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES 1. Melds: a meld holds at least as many natural cards as jokers
+    # docs/rules/norwegian.rst, norwegian-melds: Melds: a meld holds at least as many natural cards as jokers
     assert referee.main(["--ruleset", "Liverpool", "♠5 JK JK", "♠5 ♥5 JK"]) == 0
     out = capsys.readouterr().out
     assert _lines_for(out, "♠5 JK JK")["norwegian"].startswith("NO   too-many-jokers:")
     assert _lines_for(out, "♠5 ♥5 JK")["norwegian"] == "ok   set  ♠5 ♥5 JK=5"
 
 
+@pytest.mark.rule("shared-joker-end")
 def test_joker_end_low(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES 0. Concepts: Joker (the player laying an end joker says which end; default high)
+    # docs/rules/index.rst, shared-joker-end: Concepts: Joker (the player laying an end joker says which end; default high)
     referee.main(["--ruleset", "norwegian", "♠7 ♠8 ♠9 JK"])
     high = capsys.readouterr().out
     referee.main(["--ruleset", "norwegian", "--joker-end", "low", "♠7 ♠8 ♠9 JK"])
@@ -84,15 +88,17 @@ def test_joker_end_low(capsys: pytest.CaptureFixture[str]) -> None:
     assert "JK=♠6 ♠7 ♠8 ♠9" in low
 
 
+@pytest.mark.rule("shared-notation")
 def test_annotated_meld_is_judged_as_laid(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES 0. Concepts: Joker (a run's joker stands where its annotation puts it)
+    # docs/rules/index.rst, shared-notation: Concepts: Joker (a run's joker stands where its annotation puts it)
     assert referee.main(["--ruleset", "kalooki", "JK=♠6 ♠7 ♠8 ♠9"]) == 0
     out = capsys.readouterr().out
     assert _lines_for(out, "JK=♠6 ♠7 ♠8 ♠9") == {"kalooki": "ok   run  JK=♠6 ♠7 ♠8 ♠9"}
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_contract(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES 1. The seven contracts: round 2 is one set and one run, exactly 3 + 4 cards
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: round 2 is one set and one run, exactly 3 + 4 cards
     assert referee.main(["--contract", "2", "♥9 ♠9 ♦9", "♣5 ♣6 ♣7 ♣8"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines() == [
@@ -110,8 +116,9 @@ def test_contract(capsys: pytest.CaptureFixture[str]) -> None:
     )
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_contract_with_variant(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES 1. The seven contracts: option "all down at once" accepts extra cards
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: option "all down at once" accepts extra cards
     args = ["--contract", "1", "♠9 ♥9 ♦9 ♣9", "♥K ♦K ♣K"]
     referee.main(args)
     assert "NO   extra-cards" in capsys.readouterr().out
@@ -124,15 +131,16 @@ def test_contract_bad_round_is_a_verdict(capsys: pytest.CaptureFixture[str]) -> 
     assert "NO   no-such-round: Norwegian Remi has rounds 1 to 7, not 8." in capsys.readouterr().out
 
 
+@pytest.mark.rule("opening-51", "slovenian-jokers")
 def test_opening(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES 3. Slovenian remi: the opening must total at least 51 points
+    # docs/rules/slovenian.rst, opening-51: Slovenian remi: the opening must total at least 51 points
     assert referee.main(["--opening", "♠10 ♥10 ♦10", "♣2 ♣3 ♣4"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines() == [
         "Opening under Slovenian remi (51) (at least 51 points):",
         "  NO   opening-too-low: These melds count 39 points; an opening needs at least 51.",
     ]
-    # RULES 3. Slovenian remi: jokers count as the card they stand for
+    # docs/rules/slovenian.rst, slovenian-jokers: Slovenian remi: jokers count as the card they stand for
     assert referee.main(["--opening", "♠Q ♥Q ♦Q", "JK ♣8 ♣9 ♣10"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[1] == "  ok (67 points)"

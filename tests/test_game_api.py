@@ -119,8 +119,9 @@ def test_states_are_values() -> None:
     assert a != remi.new_game(N, 4, seed=10).apply("draw")
 
 
+@pytest.mark.rule("shared-randomness")
 def test_same_seed_and_actions_replay_exactly() -> None:
-    # RULES 0. Concepts: all randomness comes from a seed
+    # docs/rules/index.rst, shared-randomness: Concepts: all randomness comes from a seed
     states = played("shanghai-cut", seed=4)
     ruleset, players = GAMES["shanghai-cut"]
     replay = remi.new_game(attrs.evolve(ruleset, max_turns_per_round=30), players, seed=4)
@@ -150,8 +151,9 @@ def test_played_games_offer_every_kind_of_action() -> None:
     assert {Cut, DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, Discard, SwapJoker, CallShanghai} <= kinds
 
 
+@pytest.mark.rule("norwegian-spade-twos-wild")
 def test_lay_with_a_wild_spade_two_round_trips_through_text() -> None:
-    # RULES 1. Further variants: ♠2 wild: a lay with a wild ♠2 must be writable and readable
+    # docs/rules/norwegian.rst, norwegian-spade-twos-wild: Further variants: ♠2 wild: a lay with a wild ♠2 must be writable and readable
     ruleset = remi.with_variants(N, "spade twos wild")
     action = LayDown((remi.parse_meld("♣A ♣2 ♠2=♣3 ♣4", ruleset), remi.parse_meld("♥7 ♦7 ♠2=7", ruleset)))
     assert parse_action(str(action)) == action
@@ -215,22 +217,25 @@ def test_error_card_not_in_hand() -> None:
     check_error(state, "discard ♣5", "not-in-hand")
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_error_lay_off_before_the_contract() -> None:
-    # RULES 1. Deal and turn: lay off only with the contract down on an earlier turn
+    # docs/rules/norwegian.rst, norwegian-contracts: Deal and turn: lay off only with the contract down on an earlier turn
     state = position(hands=["♠9 ♥2", "♣5", "♣7", "♣9"], table=["♠5 ♠6 ♠7 ♠8"], owners=[1], down={1: 1}, turn=5)
     check_error(state, LayOff("♠9", 0), "contract-not-down")
 
 
+@pytest.mark.rule("norwegian-buying")
 def test_error_buying_twice_in_a_row() -> None:
-    # RULES 1. Buying: nobody may buy two cards in a row
+    # docs/rules/norwegian.rst, norwegian-buying: Buying: nobody may buy two cards in a row
     state = position(hands=["♥2 ♥3", "♣5", "♣7", "♣9"], phase="draw", discard="♦5 ♦6 ♦7")
     window = state.apply(DrawStock()).apply(Buy())  # seat 1 bought ♦7
     assert window.current_player == 2
     check_error(window, Buy(), "not-your-turn", player=1)
 
 
+@pytest.mark.rule("norwegian-jokers-on-table")
 def test_error_discard_while_a_joker_is_pending() -> None:
-    # RULES 1. Jokers on the table: the freed joker must be played before the discard
+    # docs/rules/norwegian.rst, norwegian-jokers-on-table: Jokers on the table: the freed joker must be played before the discard
     state = position(hands=["♠3 ♥2", "♣5", "♣7", "♣9"], table=["♠2 JK ♠4 ♠5"], owners=[1], down={0: 1}, turn=5)
     swapped = state.apply("swap ♠3 0")
     check_error(swapped, Discard("♥2"), "joker-pending")

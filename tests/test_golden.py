@@ -42,8 +42,9 @@ GOLDENS = REGEN.goldens()
 IDS = [g.name for g in GOLDENS]
 
 
+@pytest.mark.rule("norwegian-deal-and-turn")
 def test_the_golden_set_covers_every_playable_preset() -> None:
-    # RULES 1. Norwegian Remi: every playable preset has a golden match.
+    # docs/rules/norwegian.rst, norwegian-deal-and-turn: Norwegian Remi: every playable preset has a golden match.
     names = {g.name for g in GOLDENS}
     for key, preset in remi.PRESETS.items():
         try:
@@ -55,9 +56,10 @@ def test_the_golden_set_covers_every_playable_preset() -> None:
     assert on_disk == names, f"stale or missing golden files: {sorted(on_disk ^ names)}. {HINT}"
 
 
+@pytest.mark.rule("shared-randomness")
 @pytest.mark.parametrize("golden", GOLDENS, ids=IDS)
 def test_golden_file_is_up_to_date(golden: object) -> None:
-    # RULES 0. Concepts: the same seed and the same policy replay exactly.
+    # docs/rules/index.rst, shared-randomness: Concepts: the same seed and the same policy replay exactly.
     path = REGEN.path_for(golden)
     assert path.exists(), f"{path} is missing. {HINT}"
     expected = path.read_text(encoding="utf-8")
@@ -90,9 +92,10 @@ def _ruleset_from_header(lines: list[str]) -> remi.Ruleset:
     return rules
 
 
+@pytest.mark.rule("norwegian-deal-and-turn")
 @pytest.mark.parametrize("golden", GOLDENS, ids=IDS)
 def test_golden_file_replays_from_its_text(golden: object) -> None:
-    # RULES 1. Norwegian Remi: the recorded actions, parsed from their notation, replay the match.
+    # docs/rules/norwegian.rst, norwegian-deal-and-turn: Norwegian Remi: the recorded actions, parsed from their notation, replay the match.
     lines = REGEN.path_for(golden).read_text(encoding="utf-8").splitlines()
     rules = _ruleset_from_header(lines)
     players = int(_header(lines, "players"))

@@ -5,6 +5,11 @@
 >>> result = remi.check_meld(meld, remi.NORWEGIAN)
 >>> result.ok, result.kind, str(result.meld)
 (True, 'run', '♠7 ♠8 JK=♠9 ♠10')
+
+The same names live in modules named after the parts: :mod:`remi.cards`,
+:mod:`remi.rulesets`, :mod:`remi.melds`, :mod:`remi.contracts`,
+:mod:`remi.scoring`, :mod:`remi.solver`, :mod:`remi.actions` and
+:mod:`remi.game`.
 """
 
 from __future__ import annotations
@@ -35,13 +40,15 @@ from ._errors import (
     StateError,
     UnsupportedError,
 )
-from ._game import PHASES, GameState, RoundResult, new_game
+from ._game import PHASES, GameState, Phase, RoundResult, new_game
 from ._melds import (
     Check,
     Meld,
+    MeldKind,
     check_joker_swap,
     check_layoff,
     check_meld,
+    is_wild,
     meld_points,
     parse_meld,
     validate_meld,
@@ -58,7 +65,7 @@ from ._presets import (
     find_ruleset,
     with_variants,
 )
-from ._rules import CardValues, Contract, Ruleset
+from ._rules import CardValues, Contract, Family, Ruleset
 from ._scoring import card_value, hand_value
 
 # solver
@@ -103,6 +110,7 @@ __all__ = [
     "Ruleset",
     "CardValues",
     "Contract",
+    "Family",
     "NORWEGIAN",
     "SWEDISH",
     "FINNISH",
@@ -115,6 +123,7 @@ __all__ = [
     "with_variants",
     # melds, contracts, openings
     "Meld",
+    "MeldKind",
     "Check",
     "check_meld",
     "validate_meld",
@@ -122,6 +131,7 @@ __all__ = [
     "check_joker_swap",
     "parse_meld",
     "meld_points",
+    "is_wild",
     "check_contract",
     "check_opening",
     "contract_for",
@@ -153,6 +163,7 @@ __all__ = [
     "GameState",
     "RoundResult",
     "PHASES",
+    "Phase",
     "Action",
     "Cut",
     "DrawStock",

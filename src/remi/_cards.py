@@ -31,7 +31,6 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "format_cards",
-    "natural_cards",
     "make_pack",
 ]
 
@@ -272,12 +271,15 @@ def format_cards(cards: Iterable[Card]) -> str:
     >>> format_cards(parse_cards("7s 8s JK"))
     '♠7 ♠8 JK'
     """
-    return " ".join(_TEXT[c.code] for c in cards)
-
-
-def natural_cards() -> tuple[Card, ...]:
-    """Return the 52 natural cards in remi's order (♠A … ♣K)."""
-    return _CARDS[:52]
+    out = []
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(
+                f"format_cards takes Card values, not {type(card).__name__} {card!r:.40}; "
+                "parse text with parse_cards first."
+            )
+        out.append(_TEXT[card.code])
+    return " ".join(out)
 
 
 def make_pack(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:

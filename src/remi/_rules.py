@@ -31,7 +31,9 @@ __all__ = [
     "DiscardReuse",
     "LayoffNeeds",
     "JokerSwap",
+    "GinLoserPays",
     "ONE_FEWER_THAN_PLAYERS",
+    "require_ruleset",
 ]
 
 Family = Literal["contract", "basic", "opening", "gin"]
@@ -39,6 +41,7 @@ Scoring = Literal["penalty", "winner-takes-all", "block", "gin"]
 DiscardReuse = Literal["reshuffle-keep-top", "turn-over", "none"]
 LayoffNeeds = Literal["down-earlier-turn", "down", "always"]
 JokerSwap = Literal["none", "runs", "any"]
+GinLoserPays = Literal["hand", "deadwood"]
 
 #: Value of :attr:`Ruleset.jokers` meaning "one joker fewer than there are players".
 ONE_FEWER_THAN_PLAYERS: Final = "one-fewer-than-players"
@@ -159,6 +162,19 @@ def _contracts(value: Any) -> tuple[Contract, ...]:
     return tuple(out)
 
 
+def require_ruleset(value: object, name: str = "ruleset") -> Ruleset:
+    """Return *value* if it is a :class:`Ruleset`; raise :class:`TypeError` naming *name* if not.
+
+    >>> require_ruleset("NORWEGIAN")
+    Traceback (most recent call last):
+    ...
+    TypeError: ruleset must be a remi.Ruleset, not str 'NORWEGIAN'.
+    """
+    if not isinstance(value, Ruleset):
+        raise TypeError(f"{name} must be a remi.Ruleset, not {type(value).__name__} {value!r:.60}.")
+    return value
+
+
 @attrs.frozen
 class Contract:
     """One round's contract: how many sets and runs must go down together.
@@ -231,7 +247,7 @@ def _card_values(value: Any) -> CardValues:
 class Ruleset:
     """Every rule of a rummy game, as one immutable value.
 
-    The fields are grouped as RULES.md groups them: equipment, deal, melds,
+    The fields are grouped as the rules pages (docs/rules/) group them: equipment, deal, melds,
     contracts and openings, the turn, buying and table variants, scoring and
     the match. Construct variants with :func:`attrs.evolve`; every change is
     validated, and options that contradict each other raise
@@ -297,6 +313,11 @@ class Ruleset:
     #: A player who has not opened may swap when the joker goes into an opening laid that
     #: same turn (Kalooki: "if they have opened or open in that turn").
     joker_swap_before_opening: bool = attrs.field(default=False, validator=_boolean)
+    #: ``True``: a joker taken back by a swap must be played again in the same turn
+    #: (Norwegian, docs/rules/norwegian.rst, norwegian-jokers-on-table); ``False``: it goes
+    #: to the hand and may be kept for a later turn (docs/rules/kalooki.rst,
+    #: kalooki-keep-swapped-joker).
+    swapped_joker_same_turn: bool = attrs.field(default=True, validator=_boolean)
 
     # -- contracts and openings ----------------------------------------------------
     contracts: tuple[Contract, ...] = attrs.field(default=(), converter=_contracts)
@@ -356,6 +377,12 @@ class Ruleset:
     undercut_penalty: int = attrs.field(default=10, validator=_positive(0))
     #: A tie in deadwood counts as an undercut.
     undercut_on_tie: bool = attrs.field(default=False, validator=_boolean)
+    #: What a Gin loser pays on a gin (times ``gin_multiplier``): ``"hand"``, every card
+    #: held (the source read literally), or ``"deadwood"``, only the cards outside their best
+    #: melds (standard Gin; docs/rules/gin.rst, gin-loser-deadwood).
+    gin_loser_pays: GinLoserPays = attrs.field(
+        default="hand", validator=_one_of("hand", "deadwood")
+    )
     #: Cards left in the stock when a gin deal is void.
     gin_stock_reserve: int = attrs.field(default=2, validator=_positive(0))
     #: Deals in a match (``None``: play to ``target_score``).
@@ -382,6 +409,19 @@ class Ruleset:
         if isinstance(jokers, int):
             return decks, jokers
         return decks, players - 1
+
+    @property
+    def max_decks(self) -> int:
+        """The most decks the pack holds at any table size of this game.
+
+        A meld is checked without a table size, so it may hold as many copies
+        of a card as this many decks give (docs/rules/index.rst, shared-copies).
+
+        >>> import remi
+        >>> remi.SWEDISH.max_decks, remi.NORWEGIAN.max_decks, remi.SLOVENIAN.max_decks
+        (1, 2, 2)
+        """
+        return max(self.pack_for(p)[0] for p in range(self.min_players, self.max_players + 1))
 
     def pack_size(self, players: int) -> int:
         """Return the number of cards in the pack for *players*."""
@@ -470,6 +510,21 @@ class Ruleset:
                     f"A table of {players} needs {needed} cards to deal, "
                     f"but the pack holds {self.pack_size(players)}."
                 )
+        if self.family == "gin":
+            # docs/rules/index.rst, shared-ruleset-playable: a deal must leave stock to draw.
+            for players in range(self.min_players, self.max_players + 1):
+                stock = (
+                    self.pack_size(players)
+                    - players * self.hand_size(players)
+                    - (1 if self.upcard else 0)
+                    - (1 if self.starter_extra_card else 0)
+                )
+                if stock <= self.gin_stock_reserve:
+                    fail(
+                        f"gin_stock_reserve ({self.gin_stock_reserve}) leaves no card to draw: "
+                        f"at a table of {players} the stock holds {stock} after the deal, "
+                        "so every deal would be void at once."
+                    )
         if self.keep_taken_discard and self.joker_swap != "none" and self.has_wild_cards:
             fail(
                 "keep_taken_discard cannot be combined with joker swaps in this version: "
@@ -481,6 +536,12 @@ class Ruleset:
             fail("keep_taken_discard is not available for the 51 games in this version.")
         if self.rounds is None and self.target_score is None:
             fail("A match needs a number of rounds or a target score.")
+        if self.family == "contract" and (self.rounds is None or self.rounds > len(self.contracts)):
+            # docs/rules/index.rst, shared-ruleset-playable: every round has its contract.
+            fail(
+                f"A contract game plays one round per contract: rounds must be a number "
+                f"from 1 to {len(self.contracts)} (the contracts given), not {self.rounds!r}."
+            )
 
     # -- serialization -------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
