@@ -41,10 +41,24 @@ ones may be added. Compare codes, not reasons: reasons may be reworded.
 >>> remi.new_game(remi.NORWEGIAN, seed=1).why_illegal("buy").code
 'wrong-phase'
 
-In typed code the codes are one :class:`typing.Literal` type,
-``remi.ErrorCode``, so ``mypy`` rejects a misspelt code in a comparison or
-a ``match`` statement; ``remi.CODES`` maps each code to the meaning shown
-below.
+In typed code the codes are one :class:`typing.Literal` type, so ``mypy``
+rejects a misspelt code passed to an error or compared with ``.code``.
+
+.. currentmodule:: remi
+
+.. py:data:: ErrorCode
+
+   The :class:`typing.Literal` type of every code below. ``RemiError.code``
+   is an ``ErrorCode``; ``Check.code`` is an ``ErrorCode`` or ``"ok"``.
+
+.. py:data:: CODES
+
+   A read-only mapping from each :data:`ErrorCode` to its one-line meaning,
+   the middle column of the table below.
+
+   >>> from remi._codes import CODES
+   >>> CODES["gap"]
+   'A run has a missing rank that no wild card fills.'
 
 """
 
