@@ -197,6 +197,12 @@ _RANK_INDEX["T"] = 10
 _JOKER_WORDS: Final = frozenset({"JK", "JOKER", "🃏", "*", "JO", "JKR"})
 _VARIATION_SELECTORS: Final = str.maketrans("", "", "\ufe0f\ufe0e")
 
+# Tokens already parsed. Bounded twice, so odd input cannot keep memory alive: at most
+# _CACHE_SIZE entries, and only tokens of at most _CACHE_TOKEN_MAX characters (the longest
+# spelling a person writes, such as "♦️10" or " joker ", is well under it). Longer tokens,
+# such as a card padded with thousands of variation selectors, are parsed but not kept.
+_CACHE_SIZE: Final = 4096
+_CACHE_TOKEN_MAX: Final = 12
 _parse_cache: dict[str, Card] = {}
 
 
@@ -238,7 +244,7 @@ def parse_card(token: str) -> Card:
             f"{token!r} is not a card: expected a rank (A 2-10 J Q K, T for 10) "
             "and a suit (♠ ♥ ♦ ♣ or S H D C).",
         )
-    if len(_parse_cache) < 4096:
+    if len(token) <= _CACHE_TOKEN_MAX and len(_parse_cache) < _CACHE_SIZE:
         _parse_cache[token] = card
     return card
 

@@ -21,6 +21,7 @@ from typing import Literal
 import attrs
 
 from ._cards import JOKER, RANKS, SUITS, Card, format_cards, parse_card, parse_cards
+from ._codes import CheckCode, ErrorCode, as_error_code
 from ._errors import MeldError, NotationError
 from ._rules import Ruleset, require_ruleset
 
@@ -238,7 +239,7 @@ class Check:
     """
 
     ok: bool
-    code: str
+    code: CheckCode
     reason: str = ""
     kind: MeldKind | None = None
     meld: Meld | None = None
@@ -259,11 +260,11 @@ class Check:
         remi.MeldError: ♠7 ♥8 ♦9 is not a run: a run is of one suit, and this one mixes ♠, ♥ and ♦.
         """
         if not self.ok:
-            raise MeldError(self.code, self.reason)
+            raise MeldError(as_error_code(self.code), self.reason)
         return self
 
 
-def _fail(code: str, reason: str, kind: MeldKind | None = None) -> Check:
+def _fail(code: ErrorCode, reason: str, kind: MeldKind | None = None) -> Check:
     return Check(False, code, reason, kind)
 
 
