@@ -45,6 +45,7 @@ from ._actions import (
     parse_action,
 )
 from ._cards import Card, format_cards, make_pack
+from ._codes import as_error_code
 from ._errors import IllegalActionError, RemiError
 from ._melds import Check, Meld, MeldKind, check_joker_swap, check_layoff, is_wild, validate_meld
 from ._policies import Policy, Refusal, policy_for
@@ -611,7 +612,7 @@ def _layoff_choice(s: GameState, meld: Meld, card: Card, low: bool) -> Check | R
     """The placement a lay-off of *card* on *meld* makes, or the refusal."""
     first, lower = _layoff_results(meld, card, s.ruleset)
     if not first.ok:
-        return (first.code, first.reason)
+        return (as_error_code(first.code), first.reason)
     if not low:
         return first
     if lower is None:
@@ -720,7 +721,7 @@ def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
         return ("must-discard-last", "You must keep a card to discard: going out needs a final discard.")
     swap = check_joker_swap(s.table[action.target], action.card, rules)
     if not swap.ok or swap.meld is None or swap.freed is None:
-        return (swap.code, swap.reason)
+        return (as_error_code(swap.code), swap.reason)
     if _same_turn(rules):
         table = list(s.table)
         table[action.target] = swap.meld

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from ._codes import ErrorCode
 from ._melds import Meld, meld_points
 from ._rules import Ruleset
 
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["Policy", "Refusal", "policy_for"]
 
 #: A refusal: a stable code and a one-sentence reason.
-Refusal = tuple[str, str]
+Refusal = tuple[ErrorCode, str]
 
 
 class Policy:
@@ -62,7 +63,7 @@ class Policy:
 
     def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:
         """Why the turn cannot end (discard) while a lay-down is half done."""
-        return ("lay-down-unfinished", "Finish your lay-down before you discard.")  # pragma: no cover
+        return ("internal", "Finish your lay-down before you discard.")  # pragma: no cover
 
     def may_swap_before_down(self, rules: Ruleset) -> bool:
         """Whether a seat that is not down may take back a joker (to use it in its first lay-down)."""
@@ -138,7 +139,7 @@ class ContractPolicy(Policy):
                 )
         partial = check_contract([*laid, meld], s.round, rules) if rules.same_suit_runs_apart else None
         if partial is not None and partial.code == "runs-touch":
-            return (partial.code, partial.reason)
+            return ("runs-touch", partial.reason)
         rest = list(hand)
         for card in meld.cards:
             rest.remove(card)
