@@ -103,7 +103,7 @@ def must_keep_card(s: GameState) -> bool:
 
 def _same_turn(rules: Ruleset) -> bool:
     """Whether a joker taken back by a swap must be played again in the same turn."""
-    return bool(getattr(rules, "swapped_joker_same_turn", True))
+    return rules.swapped_joker_same_turn
 
 
 def _can_draw(stock: Sequence[Card], discard: Sequence[Card], rules: Ruleset) -> bool:

@@ -110,7 +110,7 @@ class ContractPolicy(Policy):
         return down >= 0 and (down < s.turn or self._complete(s, seat))
 
     def in_progress(self, s: GameState, seat: int) -> bool:
-        return s.down[seat] == s.turn and not self._complete(s, seat)
+        return s.down[seat] == s.turn and seat in s.owners and not self._complete(s, seat)
 
     def lay_refusal(self, s: GameState, seat: int, hand: Sequence[Card], meld: Meld) -> Refusal | None:
         from ._contracts import check_contract, contract_for

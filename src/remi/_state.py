@@ -786,7 +786,7 @@ def _phase_problems(s: GameState) -> list[str]:
         problems.append("the window's queue repeats a seat or holds the seat on turn")
     if s.phase != "play" and (s.pending or s.taken is not None):
         problems.append("a turn's pending jokers or taken card outlive the play phase")
-    if s.pending and not getattr(rules, "swapped_joker_same_turn", True):
+    if s.pending and not rules.swapped_joker_same_turn:
         problems.append("a joker waits to be played again in a game where a swapped joker may be kept")
     if s.phase != "buy" and s.last_buyer != -1:
         problems.append("a last buyer is set outside a buying window")

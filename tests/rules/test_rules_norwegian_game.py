@@ -14,7 +14,8 @@ import pytest
 
 import remi
 import remi._engine as game_module
-from game_helpers import all_cards, cards, position, sorted_hand, strs
+from game_helpers import all_cards, cards, offers, position, refused, sorted_hand, strs, whole_layouts
+from game_helpers import lay as lay_melds
 from remi import (
     JOKER,
     Buy,
@@ -261,17 +262,16 @@ def test_contract_goes_down_once_per_round() -> None:
     # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: the contract goes down in one turn, once per round
     hand = "♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♠K ♥K ♦K ♣2 ♣3"
     state = position(hands=[hand, "♣9", "♣5", "♣6"], round=1)
-    lay = LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4")
-    assert lay in state.legal_actions()
-    after = state.apply(lay)
+    layout = LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4")
+    after = lay_melds(state, layout)
     assert after.down[0] == state.turn
     assert after.phase == "play" and after.current_player == 0  # the turn goes on to the discard
     assert not any(isinstance(a, LayDown) for a in after.legal_actions())
-    assert illegal(after, LayDown.of("♠K ♥K ♦K", "♠9 ♥9 ♦9")).code in ("contract-already-down", "not-in-hand")
+    assert illegal(after, LayDown.of("♠K ♥K ♦K")).code == "contract-already-down"
     # On a later turn too.
     later = position(hands=[hand, "♣9", "♣5", "♣6"], round=1, down={0: 1}, turn=5)
     assert not any(isinstance(a, LayDown) for a in later.legal_actions())
-    assert illegal(later, lay).code == "contract-already-down"
+    assert refused(later, layout).code == "contract-already-down"
 
 
 @pytest.mark.rule("norwegian-contracts")
@@ -290,13 +290,11 @@ def test_contract_with_exactly_its_cards_unless_all_down_at_once(
     # option all down at once: extra cards allowed
     action = LayDown.of(*lay)
     strict = position(hands=[hand, "♣9", "♣5", "♣6"], round=round)
-    illegal(strict, action)
-    for layout in strict.legal_actions():
-        if isinstance(layout, LayDown):
-            assert all(len(m.cards) == (3 if m.kind == "set" else 4) for m in layout.melds)
+    refused(strict, action)
+    for layout in whole_layouts(strict):
+        assert all(len(m.cards) == (3 if m.kind == "set" else 4) for m in layout.melds)
     loose = position(variant("all down at once"), hands=[hand, "♣9", "♣5", "♣6"], round=round)
-    assert action in loose.legal_actions()
-    after = loose.apply(action)
+    after = lay_melds(loose, action)
     assert after.down[0] == 1 and len(after.table) == 2
 
 
@@ -312,7 +310,13 @@ def test_contract_with_exactly_its_cards_unless_all_down_at_once(
 def test_contract_counts_combinations(round: int, lay: tuple[str, ...]) -> None:
     # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: the contract counts combinations, not card points
     state = position(hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♥5 ♥6 ♥7 ♣K", "♣9", "♣5", "♣6"], round=round)
-    illegal(state, LayDown.of(*lay))
+    if len(lay) == 1:
+        # Half a contract may be laid, but the turn cannot end with it half laid.
+        half = state.apply(LayDown.of(*lay))
+        assert not any(isinstance(a, Discard) for a in half.legal_actions())
+        assert illegal(half, Discard("♣K")).code == "contract-unfinished"
+    else:
+        refused(state, LayDown.of(*lay))
 
 
 @pytest.mark.rule("norwegian-contracts")
@@ -324,7 +328,7 @@ def test_lay_off_needs_the_contract_down_on_an_earlier_turn() -> None:
     # Not down: no lay-off.
     assert illegal(state, LayOff("♠9", 0)).code == "contract-not-down"
     # Down this turn: no lay-off yet, and the reason says why.
-    after = state.apply(LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
+    after = lay_melds(state, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
     assert not any(isinstance(a, LayOff) for a in after.legal_actions())
     error = illegal(after, LayOff("♣9", 2))
     assert error.code == "contract-down-this-turn"
@@ -591,7 +595,9 @@ def test_joker_in_a_set_is_locked() -> None:
 @pytest.mark.parametrize("down, code", [({1: 2}, "contract-not-down"), ({0: 5, 1: 2}, "contract-down-this-turn")])
 def test_swap_needs_the_contract_down_on_an_earlier_turn(down: dict[int, int], code: str) -> None:
     # docs/rules/norwegian.rst, norwegian-jokers-on-table: Jokers on the table: only a player whose contract went down on an earlier turn swaps
-    state = swap_position(down=down)
+    # (a seat down this turn has its contract, two sets, on the table)
+    contract = {"table": ["♠2 JK ♠4 ♠5", "♥7 ♦7 JK", "♠9 ♥9 ♦9", "♠K ♥K ♦K"], "owners": [1, 1, 0, 0]} if 0 in down else {}
+    state = swap_position(down=down, **contract)
     assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
     assert illegal(state, SwapJoker("♠3", 0)).code == code
 
@@ -649,9 +655,9 @@ def test_round_seven_goes_down_only_by_going_out() -> None:
     # docs/rules/norwegian.rst, norwegian-round-seven: The seven contracts: round 7: going out is the only way down; three runs take every
     # card in hand and there is no discard after them
     state = position(hands=[R7_HAND, "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9)
-    lays = [a for a in state.legal_actions() if isinstance(a, LayDown)]
+    lays = whole_layouts(state)
     assert lays == [LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q")]
-    over = state.apply(lays[0])
+    over = lay_melds(state, lays[0])
     assert over.is_over and over.phase == "over"
     assert over.results[-1].round == 7 and over.results[-1].went_out == 0
     assert over.results[-1].points == (0, 11, 15, 19)
@@ -663,7 +669,7 @@ def test_round_seven_cannot_keep_a_card() -> None:
     # docs/rules/norwegian.rst, norwegian-round-seven: The seven contracts: round 7: the runs must take every card; nothing may stay in hand
     state = position(hands=[R7_HAND + " ♣K", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9)
     assert not any(isinstance(a, LayDown) for a in state.legal_actions())
-    illegal(state, LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q"))
+    refused(state, LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q"))
 
 
 @pytest.mark.rule("norwegian-round-seven")
@@ -672,7 +678,7 @@ def test_round_seven_is_three_runs_only() -> None:
     hand = "♠A ♠2 ♠3 ♠4 ♥5 ♥6 ♥7 ♥8 ♦9 ♥9 ♣9 ♠9"
     state = position(hands=[hand, "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9)
     assert not any(isinstance(a, LayDown) for a in state.legal_actions())
-    illegal(state, LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♥9 ♣9 ♠9"))
+    refused(state, LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♥9 ♣9 ♠9"))
 
 
 @pytest.mark.rule("norwegian-contracts")
@@ -689,9 +695,8 @@ def test_round_seven_hand_enlarged_by_buying_lays_longer_runs() -> None:
     # docs/rules/norwegian.rst, norwegian-buying: The seven contracts: a hand enlarged by buying may lay longer runs (nothing may stay)
     hand = "♠A ♠2 ♠3 ♠4 ♠5 ♥5 ♥6 ♥7 ♥8 ♥9 ♦9 ♦10 ♦J ♦Q"
     state = position(hands=[hand, "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9, buys={0: 1})
-    lay = LayDown.of("♠A ♠2 ♠3 ♠4 ♠5", "♥5 ♥6 ♥7 ♥8 ♥9", "♦9 ♦10 ♦J ♦Q")
-    assert lay in state.legal_actions()
-    assert state.apply(lay).results[-1].went_out == 0
+    layout = LayDown.of("♠A ♠2 ♠3 ♠4 ♠5", "♥5 ♥6 ♥7 ♥8 ♥9", "♦9 ♦10 ♦J ♦Q")
+    assert lay_melds(state, layout).results[-1].went_out == 0
 
 
 @pytest.mark.rule("norwegian-round-seven")
@@ -699,9 +704,8 @@ def test_round_seven_is_exempt_from_last_card_discard() -> None:
     # docs/rules/norwegian.rst, norwegian-round-seven: The seven contracts: round 7 goes out by laying everything, even with the option
     # "last card must be discarded"
     state = position(variant("last card must be discarded"), hands=[R7_HAND, "♣5", "♣7", "♣9"], round=7)
-    lay = LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q")
-    assert lay in state.legal_actions()
-    assert state.apply(lay).results[-1].went_out == 0
+    layout = LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q")
+    assert lay_melds(state, layout).results[-1].went_out == 0
 
 
 @pytest.mark.rule("norwegian-contracts")
@@ -709,7 +713,7 @@ def test_laying_everything_in_rounds_one_to_six_ends_the_round() -> None:
     # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: in rounds 1-6 laying down all your cards ends the round without
     # a discard [decision]
     state = position(hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4", "♣5 ♣6", "♣7", "JK"], round=1, dealer=3)
-    after = state.apply(LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
+    after = lay_melds(state, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
     result = after.results[-1]
     assert (result.round, result.went_out, result.points) == (1, 0, (0, 11, 7, 50))
     assert after.round == 2 and after.dealer == 0
@@ -730,14 +734,14 @@ def test_last_card_must_be_discarded_option() -> None:
     ruleset = variant("last card must be discarded")
     state = position(ruleset, hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4", "♣5", "♣7", "♣8"], round=1)
     assert not any(isinstance(a, LayDown) for a in state.legal_actions())
-    assert illegal(state, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4")).code == "must-discard-last"
+    assert refused(state, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4")).code == "contract-unreachable"
     off = position(ruleset, hands=["♠10", "♣5", "♣7", "♣8"], table=["♠6 ♠7 ♠8 ♠9"], down={0: 1}, turn=5)
     assert strs(off.legal_actions()) == ["discard ♠10"]
     assert illegal(off, LayOff("♠10", 0)).code == "must-discard-last"
     assert off.apply("discard ♠10").results[-1].went_out == 0
     # With a card to spare the contract goes down, and the discard of the last card goes out.
     spare = position(ruleset, hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♣K", "♣5", "♣7", "♣8"], round=1)
-    down = spare.apply(LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
+    down = lay_melds(spare, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
     assert down.results == ()
     assert down.apply("discard ♣K").results[-1].went_out == 0
 
@@ -821,11 +825,12 @@ def test_stock_empty_and_nothing_under_the_top_ends_the_round_with_no_winner() -
     # round with no winner; everyone scores their hand
     state = position(hands=["♠2 ♥3", "♣5 ♣6", "♣7", "♣8"], discard="", rest=3, turn=7)
     after = state.apply(Discard("♠2"))
-    result = after.results[-1]
+    # docs/rules/index.rst, shared-round-cannot-progress: the next seat may still take the top card
+    assert after.round == 1 and after.legal_actions() == [TakeDiscard()]
+    ended = idle_lap(after)
+    result = ended.results[-1]
     assert result.went_out is None
-    hands = [sorted_hand("♥3"), state.hands[1], state.hands[2], state.hands[3]]
-    assert result.points == tuple(hand_value(h, N) for h in hands)
-    assert after.round == 2
+    assert ended.round == 2
 
 
 @pytest.mark.rule("norwegian-stock-runs-out")
@@ -839,11 +844,13 @@ def test_stock_and_pile_both_empty_after_heavy_buying() -> None:
     assert bought.stock == () and bought.discard == ()
     assert bought.hands[1] == sorted_hand("♣5 ♣6 ♠5 ♥6")
     assert (bought.phase, bought.current_player) == ("play", 0)
-    ended = bought.apply(Discard("♥3"))
+    # Both piles empty: nothing to draw, but the discard of ♥3 can still be taken, so play goes on
+    # until a full lap passes with nothing laid (docs/rules/index.rst, shared-round-cannot-progress).
+    after = bought.apply(Discard("♥3"))
+    assert after.round == 1 and after.legal_actions() == [TakeDiscard()]
+    ended = idle_lap(after)
     result = ended.results[-1]
     assert result.went_out is None
-    assert result.points[:3] == (2, 22, 7)
-    assert result.points[3] == hand_value(state.hands[3], N)
 
 
 # =============================================================================================
@@ -1125,6 +1132,20 @@ TWOS = variant("spade twos wild")
 
 
 @pytest.mark.rule("norwegian-spade-twos-wild")
+def idle_lap(state: GameState) -> GameState:
+    """Every seat takes the discard top and throws it back until the round ends (at most two laps)."""
+    start = state.round
+    for _ in range(2 * state.players + 1):
+        if state.round != start:
+            return state
+        state = state.apply(TakeDiscard())
+        taken = state.taken
+        assert taken is not None
+        state = state.apply(Discard(taken))
+    assert state.round != start, "the round did not end after a full lap of idle turns"
+    return state
+
+
 def test_spade_twos_wild_pack_has_no_jokers() -> None:
     # docs/rules/norwegian.rst, norwegian-spade-twos-wild: Further variants: ♠2 wild: no jokers; both ♠2s are the only wild cards
     seen = all_cards(remi.new_game(TWOS, 4, seed=2))
@@ -1137,9 +1158,8 @@ def test_spade_twos_wild_pack_has_no_jokers() -> None:
 def test_spade_two_may_stand_as_wild() -> None:
     # docs/rules/norwegian.rst, norwegian-spade-twos-wild: Further variants: ♠2 wild: a ♠2 is wild
     state = position(TWOS, hands=["♥7 ♦7 ♠2 ♣9 ♥9 ♦9 ♣K", "♣5", "♣6", "♣8"], round=1)
-    lay = LayDown.of(remi.parse_meld("♥7 ♦7 ♠2=7", TWOS), "♣9 ♥9 ♦9")
-    assert lay in state.legal_actions()
-    melds = state.apply(lay).table
+    layout = LayDown.of(remi.parse_meld("♥7 ♦7 ♠2=7", TWOS), "♣9 ♥9 ♦9")
+    melds = lay_melds(state, layout).table
     assert sorted(m.wild_count for m in melds) == [0, 1]
     # Without the variant the ♠2 is an ordinary card.
     plain = position(hands=["♥7 ♦7 ♠2 ♣9 ♥9 ♦9 ♣K", "♣5", "♣6", "♣8"], round=1)
@@ -1150,10 +1170,10 @@ def test_spade_two_may_stand_as_wild() -> None:
 def test_spade_two_may_stand_as_itself() -> None:
     # docs/rules/norwegian.rst, norwegian-spade-twos-wild: Further variants: ♠2 wild: the ♠2s may also stand as themselves [decision]
     state = position(TWOS, hands=["♠A ♠2 ♠3 ♠4 ♥9 ♦9 ♣9 ♣K", "♣5", "♣6", "♣8"], round=2)
-    lays = [a for a in state.legal_actions() if isinstance(a, LayDown)]
+    lays = whole_layouts(state)
     natural = [a for a in lays if all(m.wild_count == 0 for m in a.melds)]
     assert natural
-    run = next(m for m in state.apply(natural[0]).table if m.kind == "run")
+    run = next(m for m in lay_melds(state, natural[0]).table if m.kind == "run")
     assert run.cards == cards("♠A ♠2 ♠3 ♠4") and run.wild == (False,) * 4
 
 
@@ -1188,12 +1208,13 @@ def test_same_suit_runs_variant(runs: tuple[str, str], apart: bool) -> None:
     # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: variant same-suit runs: two runs of one suit must overlap in rank
     # or have a gap between them
     hand = " ".join(runs) + " ♥K"
-    lay = LayDown.of(*runs)
+    layout = LayDown.of(*runs)
     plain = position(hands=[hand, "♦5", "♦6", "♦8"], round=3)
-    assert lay in plain.legal_actions()
+    assert offers(plain, layout)
     strict = position(variant("same-suit runs"), hands=[hand, "♦5", "♦6", "♦8"], round=3)
-    assert (lay in strict.legal_actions()) == apart
-    assert strict.is_legal(lay) == apart
+    assert offers(strict, layout) == apart
+    if not apart:
+        assert refused(strict, layout).code in ("runs-touch", "contract-unreachable")
 
 
 # =============================================================================================
