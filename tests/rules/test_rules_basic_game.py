@@ -256,7 +256,7 @@ def test_at_most_one_new_meld_per_turn() -> None:
     state = pos(hands=["♠7 ♥7 ♦7 ♣2 ♣3 ♣4 ♥K", "♠2", "♠3", "♠4"], turn=1)
     assert "lay ♠7 ♥7 ♦7" in strs(state.legal_actions())
     assert "lay ♣2 ♣3 ♣4" in strs(state.legal_actions())
-    assert illegal(state, LayDown.of("♠7 ♥7 ♦7", "♣2 ♣3 ♣4")).code == "meld-limit"
+    assert illegal(state, LayDown.of("♠7 ♥7 ♦7", "♣2 ♣3 ♣4")).code == "one-meld-at-a-time"
     after = state.apply(LayDown.of("♠7 ♥7 ♦7"))
     assert after.melds_this_turn == 1 and after.table == (remi.parse_meld("♠7 ♥7 ♦7", S),)
     assert not any(isinstance(a, LayDown) for a in after.legal_actions())
@@ -607,13 +607,16 @@ def test_going_rummy_by_lay_offs_only_counts() -> None:
 
 
 @pytest.mark.rule("basic-block-rummy")
-def test_block_rummy_ends_when_a_turn_starts_with_an_empty_stock() -> None:
-    # docs/rules/swedish.rst, basic-block-rummy: Block Rummy (the pile is not reused): stock empty and nobody out ends the deal; the
-    # lowest hand value wins the difference to each opponent (6 vs 15, 7, 21 -> 9 + 1 + 15 = 25)
+def test_block_rummy_ends_when_the_top_is_declined() -> None:
+    # docs/rules/swedish.rst, basic-block-rummy: Block Rummy (the pile is not reused): with the stock empty the
+    # player on turn may take the discard top or decline it, which ends the deal; the lowest hand value wins the
+    # difference to each opponent (6 vs 15, 7, 21 -> 9 + 1 + 15 = 25)
     hands = ["♠6", "♥10 ♥5", "♦7", "♣K ♣8 ♣3 ♦2"]
     state = pos(BLOCK, hands=hands, turn_player=3, stock="", rest="discard", turn=20)
     assert state.stock == ()
-    after = state.apply("discard ♦2")
+    turn = state.apply("discard ♦2")
+    assert turn.results == () and strs(turn.legal_actions()) == ["take", "pass"]
+    after = turn.apply("pass")
     result = ended(state, after)
     assert result == RoundResult(1, None, (25, 0, 0, 0), None)
     assert after.totals == (25, 0, 0, 0)
@@ -631,18 +634,22 @@ def test_block_rummy_lowest_hand_wins_whoever_holds_it(lowest: int) -> None:
     hands.insert(lowest, "♠6")
     hands[3] = hands[3] + " ♦2"  # seat 3 discards ♦2 to end its turn
     state = pos(BLOCK, hands=hands, turn_player=3, stock="", rest="discard", turn=20)
-    result = ended(state, state.apply("discard ♦2"))
+    result = ended(state, state.apply("discard ♦2").apply("pass"))
     expected = [0, 0, 0, 0]
     expected[lowest] = 25
     assert result.went_out is None and result.points == tuple(expected)
 
 
 @pytest.mark.rule("basic-block-rummy")
-def test_block_rummy_draw_phase_never_meets_an_empty_stock() -> None:
-    # docs/rules/swedish.rst, basic-block-rummy: Block Rummy: the discard pile may not be reused
+def test_block_rummy_draw_phase_never_draws_from_an_empty_stock() -> None:
+    # docs/rules/swedish.rst, basic-block-rummy: Block Rummy: the discard pile may not be reused; the top may be
+    # taken or declined
     state = pos(BLOCK, hands={0: "♥2 ♥3"}, phase="draw", discard="♠9 ♦4", stock="", rest=1)
-    assert strs(state.legal_actions()) == ["take"]
+    assert strs(state.legal_actions()) == ["take", "pass"]
     assert illegal(state, "draw").code == "stock-empty"
+    # With cards in the stock there is nothing to decline.
+    stocked = pos(BLOCK, hands={0: "♥2 ♥3"}, phase="draw", discard="♠9 ♦4", stock="♣5")
+    assert illegal(stocked, "pass").code == "must-draw"
 
 
 # =============================================================================================
