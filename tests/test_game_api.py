@@ -337,10 +337,12 @@ def test_legal_actions_order_in_a_built_position() -> None:
         hands=["♠7 ♠7 ♠9 ♠9 ♥9 ♦9 ♥4 ♦4 ♣4", "♣5", "♣7", "♣9"],
         round=1,
     )
+    # The contract (2 sets) goes down one meld per action; a discard is still open until the first meld.
     assert strs(state.legal_actions()) == [
-        "lay ♥4 ♦4 ♣4 / ♠9 ♠9 ♥9",
-        "lay ♥4 ♦4 ♣4 / ♠9 ♠9 ♦9",
-        "lay ♥4 ♦4 ♣4 / ♠9 ♥9 ♦9",
+        "lay ♥4 ♦4 ♣4",
+        "lay ♠9 ♠9 ♥9",
+        "lay ♠9 ♠9 ♦9",
+        "lay ♠9 ♥9 ♦9",
         "discard ♠7",
         "discard ♠9",
         "discard ♥4",

@@ -457,11 +457,11 @@ class GameState:
         refusal, naming the meld. The state is left untouched either way.
 
         >>> import remi
-        >>> state = remi.new_game(remi.SLOVENIAN, players=2, seed=3)
-        >>> state.lay("♠A ♠2")
+        >>> state = remi.new_game(remi.SWEDISH, players=2, seed=3).apply("draw")
+        >>> state.lay("♥4 ♦4 ♣4")
         Traceback (most recent call last):
         ...
-        remi.NotationError: ...
+        remi.IllegalActionError: Meld 1 (♥4 ♦4 ♣4): Seat 0 does not hold ♥4 ♣4.
         """
         return _engine.lay_all(self, melds)
 

@@ -556,8 +556,10 @@ def action_effects(before: GameState, action: remi.Action, after: GameState) -> 
             raise AssertionError("the discarder called Shanghai on their own card")
         if after.turn_player != (before.shanghai_from + 1) % n:
             raise AssertionError("after a Shanghai call the discarder's left neighbour plays")
-    if isinstance(action, SwapJoker) and same_round and not after.pending:
+    if isinstance(action, SwapJoker) and same_round and rules.swapped_joker_same_turn and not after.pending:
         raise AssertionError("a swapped joker is not pending")
+    if isinstance(action, SwapJoker) and same_round and not rules.swapped_joker_same_turn and after.pending:
+        raise AssertionError("a joker that may be kept is pending")
     if isinstance(action, Cut) and after.cut_bonus_seat not in (-1, seat):
         raise AssertionError("the cut bonus went to a seat that did not cut")
     if isinstance(action, LayDown) and same_round and rules.family == "contract" and after.down[seat] != before.turn:

@@ -31,6 +31,8 @@ from remi import (
 
 SL = remi.SLOVENIAN
 KA = remi.KALOOKI
+#: Kalooki with the Norwegian rule for a swapped joker: it must be played again in the same turn.
+KA_SAME = attrs.evolve(KA, swapped_joker_same_turn=True)
 ABROAD = attrs.evolve(SL, hand_size_by_players=((2, 10),), starter_extra_card=False, upcard=True)
 
 
@@ -531,7 +533,7 @@ def test_lay_off_option_reason_names_the_opening() -> None:
 
 
 @pytest.mark.rule("slovenian-jokers", "kalooki-joker-swap", "opening-layoffs")
-@pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
+@pytest.mark.parametrize("ruleset", [SL, KA_SAME], ids=["slovenian", "kalooki-same-turn"])
 def test_joker_swap_from_a_set_once_opened(ruleset: remi.Ruleset) -> None:
     # docs/rules/slovenian.rst, slovenian-jokers: Jokers in melds: a joker in another's meld may be swapped by a player who has opened
     # docs/rules/kalooki.rst, kalooki-joker-swap: A player holding the card a joker stands for in anyone's meld may swap it (sets too)
@@ -555,7 +557,7 @@ def test_joker_swap_from_a_set_once_opened(ruleset: remi.Ruleset) -> None:
 
 
 @pytest.mark.rule("slovenian-jokers", "kalooki-joker-swap")
-@pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
+@pytest.mark.parametrize("ruleset", [SL, KA_SAME], ids=["slovenian", "kalooki-same-turn"])
 def test_joker_swap_from_a_run_once_opened(ruleset: remi.Ruleset) -> None:
     # docs/rules/slovenian.rst, slovenian-jokers: Jokers in melds: swap a joker for the card it stands for (a run)
     # docs/rules/kalooki.rst, kalooki-joker-swap: Swapping a joker out of a run
@@ -574,7 +576,7 @@ def test_joker_swap_from_a_run_once_opened(ruleset: remi.Ruleset) -> None:
 
 
 @pytest.mark.rule("slovenian-jokers", "kalooki-opening")
-@pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
+@pytest.mark.parametrize("ruleset", [SL, KA_SAME], ids=["slovenian", "kalooki-same-turn"])
 def test_joker_swap_refused_before_opening_allowed_in_the_opening_turn(ruleset: remi.Ruleset) -> None:
     # docs/rules/slovenian.rst, slovenian-jokers: Jokers in melds: only a player who has opened may swap
     # docs/rules/kalooki.rst, kalooki-opening: ... if they have opened or open in that turn
@@ -888,3 +890,24 @@ def test_seeded_random_playouts_keep_the_invariants(ruleset: remi.Ruleset, playe
     assert opened > 0
     assert GameState.from_dict(state.to_dict()) == state
     assert len(state.results) >= 1 and went_out <= len(state.results)
+
+
+@pytest.mark.rule("kalooki-keep-swapped-joker")
+def test_kalooki_keeps_a_swapped_joker_for_a_later_turn() -> None:
+    # docs/rules/kalooki.rst, kalooki-keep-swapped-joker: the freed joker goes to the hand and may be kept
+    # for a later turn (swapped_joker_same_turn=False in the preset)
+    state = pos(
+        KA, hands={0: "♠3 ♠6 ♦9 ♣2", 1: "♣J"}, table=["♠2 JK=♠3 ♠4 ♠5"],
+        owners=[1], down={0: 1, 1: 2}, turn=3,
+    )
+    s = legal(state, "swap ♠3 0")
+    assert str(s.table[0]) == "♠2 ♠3 ♠4 ♠5" and s.pending == ()
+    assert remi.JOKER in s.hands[0] and remi.JOKER in s.known[0]
+    after = legal(s, "discard ♦9")
+    assert remi.JOKER in after.hands[0] and after.current_player == 1
+    # With the Norwegian rule the same swap leaves the joker pending.
+    same = pos(
+        KA_SAME, hands={0: "♠3 ♠6 ♦9 ♣2", 1: "♣J"}, table=["♠2 JK=♠3 ♠4 ♠5"],
+        owners=[1], down={0: 1, 1: 2}, turn=3,
+    )
+    assert legal(same, "swap ♠3 0").pending == (remi.JOKER,)
