@@ -54,7 +54,7 @@ play = _helpers.play
 round_end = _helpers.round_end
 roundtrip = _helpers.roundtrip
 
-SHANGHAI_TAKEN_REPRO = ("take", "lay ♠2 ♦2 ♦2 / ♠3 ♦3 ♣3", "discard ♦3")
+SHANGHAI_TAKEN_REPRO = ("take", "lay ♠2 ♦2 ♦2", "lay ♠3 ♦3 ♣3", "discard ♦3")
 
 
 #: FINNISH 3 players, seed 13: after these actions the seat on turn holds only the card it just
@@ -348,7 +348,7 @@ def _bad_dicts() -> list[tuple[str, Any]]:
         d = copy.deepcopy(BASE)
         d["phase"] = value
         out.append((f"phase={value!r}", d))
-    for value in (None, "remi-state/0", "remi-state/2", 1, ""):
+    for value in (None, "remi-state/0", "remi-state/99", 1, ""):
         d = copy.deepcopy(BASE)
         d["format"] = value
         out.append((f"format={value!r}", d))
