@@ -109,6 +109,7 @@ def plays_on(data: Any, seed: int = 0, steps: int = WALK_STEPS) -> None:
     except RemiError:
         return
     rng = random.Random(seed)
+    str(state), repr(state)  # a loaded state can always be shown
     for step in range(steps + 1):
         state.check_invariants()
         legal = state.legal_actions()
@@ -118,6 +119,7 @@ def plays_on(data: Any, seed: int = 0, steps: int = WALK_STEPS) -> None:
         assert legal, f"step {step}: phase {state.phase}, seat {state.current_player}: no legal action"
         for action in rng.sample(legal, min(len(legal), APPLY_EACH)):
             try:
+                assert state.is_legal(action) and state.why_illegal(action) is None, "offered but refused"
                 after = state.apply(action)
             except Exception as exc:  # noqa: BLE001 - any exception is the failure reported
                 raise AssertionError(

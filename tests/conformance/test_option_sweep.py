@@ -77,6 +77,10 @@ TARGET_MATCHES = ((7, "greedy", TURN_CAP), (3, "greedy", 20))
 ACTION_LIMIT = 6000
 
 
+#: Option fields whose type alternatives() does not know (a new option needs values here).
+UNKNOWN: set[str] = set()
+
+
 def _hints() -> dict[str, Any]:
     return typing.get_type_hints(remi.Ruleset)
 
@@ -130,7 +134,8 @@ def alternatives(preset: remi.Ruleset, field: attrs.Attribute[Any]) -> list[Any]
         return [tuple(size + 1 for size in value), tuple(max(1, size - 2) for size in value)]
     if field.name == "hand_size_by_players":
         return [((2, 10),), ((2, 7),), tuple((p, c + 1) for p, c in value) or ((2, 9),)]
-    raise AssertionError(f"no alternatives known for {field.name} ({hint}): teach alternatives() about it")
+    UNKNOWN.add(field.name)  # reported by test_sweep_covers_every_option
+    return []
 
 
 def bounded(rules: remi.Ruleset, field: str, cap: int = TURN_CAP) -> remi.Ruleset:
@@ -234,6 +239,7 @@ def test_option_alone_plays_to_the_end(key: str, field: str, value: Any) -> None
 
 def test_sweep_covers_every_option() -> None:
     # Every option field is swept on at least one preset with a value that builds.
+    assert not UNKNOWN, f"no alternative values known for {sorted(UNKNOWN)}: teach alternatives() about them"
     swept = {param.values[1] for param in PARAMS}
     options = {f.name for f in attrs.fields(remi.Ruleset)} - NOT_OPTIONS
     assert options - swept == set(), f"options never swept: {sorted(options - swept)}"
