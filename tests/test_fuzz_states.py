@@ -369,3 +369,17 @@ def test_issue6_state(make: Callable[[], dict[str, Any]]) -> None:
     data = make()
     for seed in range(3):
         plays_on(copy.deepcopy(data), seed)
+
+
+def test_no_cut_bonus_without_the_liverpool_cut() -> None:
+    # The cut-phase state of a game without the Liverpool cut is refused, or its cut earns nothing:
+    # ``cut_bonus`` belongs to the Liverpool cut variant only.
+    data = _cut_without_liverpool_cut()
+    for seed in range(10):
+        data["seed"] = seed
+        try:
+            state = GameState.from_dict(copy.deepcopy(data))
+        except RemiError:
+            return
+        after = state.apply(remi.Cut())
+        assert after.cut_bonus_seat == -1, f"seed {seed}: seat {after.cut_bonus_seat} earned the cut bonus"
