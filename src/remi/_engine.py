@@ -629,6 +629,8 @@ def _refuse_layoff(s: GameState, action: LayOff) -> Refusal | None:
     hand = s.hands[seat]
     if not policy.table_play:
         return _nothing_laid(rules)
+    if policy.in_progress(s, seat):
+        return policy.in_progress_refusal(s, seat)
     if not policy.is_down(s, seat) and rules.layoff_needs != "always":
         return ("contract-not-down", f"{policy.not_down_text(rules)}, so you may not lay off.")
     if not _may_lay_off(s, policy, seat):
@@ -706,6 +708,8 @@ def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
         return _nothing_laid(rules)
     if rules.joker_swap == "none":
         return ("no-joker-swaps", f"{rules.name} does not allow joker swaps.")
+    if policy.in_progress(s, seat) and not policy.freed_joker_in_new_meld():
+        return policy.in_progress_refusal(s, seat)
     if not _may_swap(s, policy, seat):
         if not policy.is_down(s, seat):
             return ("contract-not-down", f"{policy.not_down_text(rules)}, so you may not swap a joker.")

@@ -156,7 +156,7 @@ class ContractPolicy(Policy):
     def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:
         return (
             "contract-unfinished",
-            f"Your contract ({s.contract}) is half laid; lay its other melds before you discard.",
+            f"Your contract ({s.contract}) is half laid; lay its other melds first.",
         )
 
     def not_down_text(self, rules: Ruleset) -> str:
@@ -219,7 +219,7 @@ class OpeningPolicy(Policy):
         return (
             "opening-unfinished",
             f"Your opening has {self.points(s, seat)} of {s.ruleset.opening_points} points; "
-            "lay more melds before you discard.",
+            "lay more melds first.",
         )
 
     def may_swap_before_down(self, rules: Ruleset) -> bool:

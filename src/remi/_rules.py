@@ -532,6 +532,8 @@ class Ruleset:
             )
         if self.family == "opening" and self.melds_per_turn is not None:
             fail("melds_per_turn cannot limit a 51 game, whose opening may take several melds in one turn.")
+        if self.family == "contract" and self.melds_per_turn is not None:
+            fail("melds_per_turn cannot limit a contract game, whose contract takes several melds in one turn.")
         if self.family == "opening" and self.keep_taken_discard:
             fail("keep_taken_discard is not available for the 51 games in this version.")
         if self.rounds is None and self.target_score is None:

@@ -763,8 +763,8 @@ def _phase_problems(s: GameState) -> list[str]:
         problems.append("a Shanghai window in a game without Shanghai calls")
     if live and s.turn < 1:
         problems.append("a turn is under way before the first turn")
-    if live and not s.hands[s.turn_player]:
-        problems.append("the seat on turn holds no cards in a round that is still on")
+    if s.phase in ("buy", "play") and not s.hands[s.turn_player]:
+        problems.append("the seat on turn holds no cards to play or discard")
     if s.phase == "over" and not s.results:
         problems.append("the match is over with no round played")
     if s.phase in ("draw", "play", "cut") and s.to_act != s.turn_player:

@@ -392,7 +392,7 @@ def test_no_discard_in_the_middle_of_an_opening(ruleset: remi.Ruleset) -> None:
     assert half.down == (3, 2) and half.phase == "play" and half.current_player == 0
     err = illegal(half, "discard ♦9")
     assert err.code == "opening-unfinished"
-    assert err.reason == "Your opening has 30 of 51 points; lay more melds before you discard."
+    assert err.reason == "Your opening has 30 of 51 points; lay more melds first."
     assert not any(isinstance(a, Discard | LayOff) for a in half.legal_actions())
     assert illegal(half, "off ♦2 0").code == "contract-not-down"
     assert strs(half.legal_actions()) == [str(LayDown.of("♣6 ♣7 ♣8"))]
