@@ -159,6 +159,10 @@ def start_ray(workers: int, address: str | None) -> ModuleType:
     else:
         # Every node needs remi installed: for example ray.init(runtime_env={"pip": ["remi-rules"]}).
         ray.init(address=address, log_to_driver=False)
+    if __name__ != "__main__":
+        # Imported as a module (as the tests do) rather than run: Ray's workers may not import it by
+        # that name, so ship its functions by value, as Ray does for a script's own functions.
+        importlib.import_module("ray.cloudpickle").register_pickle_by_value(sys.modules[__name__])
     return ray
 
 
