@@ -11,7 +11,7 @@ Match *i* is seeded with ``--seed`` + *i*: it deals and plays the same wherever 
 process, in a worker process or on a Ray node, so the summary and its results digest are the same
 for any ``--workers`` and with or without Ray. ``--bots`` names the bot of each seat in turn
 (cycled): ``random`` picks any legal action; ``greedy`` lays down the most cards it can, lays off,
-knocks, and otherwise discards its highest-valued card. Rounds end after ``--max-turns`` turns (the
+knocks, and otherwise discards its highest-valued card (it never buys). Rounds end after ``--max-turns`` turns (the
 ruleset's ``max_turns_per_round`` option), so that random play always finishes.
 
 Only the public API is used: :func:`remi.new_game`, ``state.legal_actions()``, ``state.apply``,
@@ -67,7 +67,7 @@ def random_bot(state: GameState, rng: random.Random) -> Action:
 
 
 def greedy_bot(state: GameState, rng: random.Random) -> Action:
-    """Lay down the most cards, lay off, knock; else discard the highest-valued card; else the first action."""
+    """Lay down the most cards, lay off, knock; else discard the highest-valued card, pass, or draw."""
     actions = state.legal_actions()
     laydowns = [a for a in actions if isinstance(a, LayDown)]
     if laydowns:
@@ -79,7 +79,9 @@ def greedy_bot(state: GameState, rng: random.Random) -> Action:
     discards = [a for a in actions if isinstance(a, remi.Discard) and not a.shanghai]
     if discards:
         return max(discards, key=lambda a: remi.hand_value([a.card], state.ruleset))
-    return actions[0]
+    if remi.Pass() in actions:
+        return remi.Pass()  # never buy a discard: it costs a penalty card
+    return actions[0]  # draw from the stock: listed first
 
 
 POLICIES: dict[str, Callable[[GameState, random.Random], Action]] = {
@@ -142,9 +144,14 @@ def run_processes(jobs: Sequence[Job], workers: int, progress: Progress) -> Iter
     """Play the jobs on *workers* processes (concurrent.futures), yielding results as they finish."""
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(play_match, job) for job in jobs]
-        for future in as_completed(futures):
-            yield future.result()
-            progress.advance()
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+                progress.advance()
+        except BaseException:
+            # A failed match or Ctrl-C: drop the matches not started rather than wait for them.
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
 
 
 def start_ray(workers: int, address: str | None) -> ModuleType:
