@@ -62,8 +62,7 @@ def test_named_ruleset_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert referee.main(["--ruleset", "gin rummy", "qs ks as", "AS 2S 3S"]) == 0
     out = capsys.readouterr().out
     assert _lines_for(out, "♠Q ♠K ♠A") == {
-        "gin": "NO   ace-high-not-allowed: In Gin Rummy the ace is low only, "
-        "so it cannot sit above the king."
+        "gin": "NO   ace-high-not-allowed: In Gin Rummy the ace is low only, so it cannot sit above the king."
     }
     assert _lines_for(out, "♠A ♠2 ♠3") == {"gin": "ok   run  ♠A ♠2 ♠3"}
 
@@ -111,9 +110,7 @@ def test_contract(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "  NO   extra-cards: " in out
     assert referee.main(["--contract", "1", "♥9 ♠9 ♦9", "♣5 ♣6 ♣7 ♣8"]) == 0
-    assert "NO   wrong-combinations: Round 1 asks for 2 sets, not 1 set + 1 run." in (
-        capsys.readouterr().out
-    )
+    assert "NO   wrong-combinations: Round 1 asks for 2 sets, not 1 set + 1 run." in (capsys.readouterr().out)
 
 
 @pytest.mark.rule("norwegian-contracts")
@@ -203,3 +200,102 @@ def test_runs_as_a_script() -> None:
     )
     assert bad.returncode == 2
     assert "'♠Z' is not a card" in bad.stderr
+
+
+# -- examples/play.py and examples/selfplay.py --------------------------------------------------
+
+EXAMPLES = REFEREE.parent
+
+
+def _load_example(name: str) -> ModuleType:
+    """Load examples/<name>.py under a unique module name, registered so worker processes can unpickle."""
+    module_name = f"remi_example_{name}"
+    spec = importlib.util.spec_from_file_location(module_name, EXAMPLES / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+play = _load_example("play")
+selfplay = _load_example("selfplay")
+
+
+def test_play_stops_after_two_rounds_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    assert play.main([]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Norwegian Remi, 4 players, seed 7"
+    assert lines[1].startswith("round 1 (2 sets):")
+    assert lines[2].startswith("round 2 (1 set + 1 run):")
+    assert lines[-1].startswith("leading after 2 rounds: seat ")
+
+
+def test_play_full_match(capsys: pytest.CaptureFixture[str]) -> None:
+    assert play.main(["--game", "gin", "--players", "2", "--full"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1].startswith("winner: seat ")
+
+
+def test_selfplay_match_replays_from_its_seed() -> None:
+    job = selfplay.Job("gin", 2, 5, ("greedy", "random"), 60)
+    first = selfplay.play_match(job)
+    assert selfplay.play_match(job) == first
+    assert first.seed == 5 and len(first.scores) == 2 and first.winners
+    assert selfplay.play_match(job._replace(seed=6)) != first
+
+
+def test_selfplay_same_results_in_one_process_and_in_a_pool() -> None:
+    jobs = selfplay.jobs_for("swedish", 3, 4, 10, ["random", "greedy"], 30)
+    assert [j.seed for j in jobs] == [10, 11, 12, 13]
+    progress = selfplay.Progress(len(jobs), enabled=False)
+    here = sorted(selfplay.run_here(jobs, progress))
+    pool = sorted(selfplay.run_processes(jobs, 2, progress))
+    assert here == pool
+    assert selfplay.digest(here) == selfplay.digest(reversed(pool))
+    assert progress.done == 8
+
+
+def test_selfplay_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert selfplay.main(["--preset", "gin", "--matches", "3", "--workers", "1"]) == 0
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    assert lines[0] == "Gin Rummy, 2 players, 3 matches (seeds 0..2), max 60 turns a round"
+    assert lines[1].startswith("1 process: ") and lines[1].endswith(" matches/s")
+    assert lines[4].split() == ["seat", "bot", "mean", "score", "win", "rate"]
+    assert lines[5].split()[:2] == ["0", "greedy"] and lines[6].split()[:2] == ["1", "random"]
+    assert lines[-1].startswith("results digest: ")
+    assert "3/3 matches" in captured.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--bots", "greedy,smart"], "--bots takes a comma-separated list"),
+        (["--matches", "0"], "must be at least 1"),
+    ],
+)
+def test_selfplay_usage_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        selfplay.main(argv)
+    assert exc.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_selfplay_bad_preset_or_players(capsys: pytest.CaptureFixture[str]) -> None:
+    assert selfplay.main(["--preset", "canasta"]) == 2
+    assert "No preset is called 'canasta'" in capsys.readouterr().err
+    assert selfplay.main(["--preset", "norwegian", "--players", "2"]) == 2
+    assert "for 3 to 5 players, not 2" in capsys.readouterr().err
+
+
+def test_selfplay_over_ray_gives_the_same_results() -> None:
+    pytest.importorskip("ray", reason="Ray is not installed; .ci/run tests this path in .venvs/ray")
+    jobs = selfplay.jobs_for("gin", 2, 4, 0, ["greedy", "random"], 60)
+    progress = selfplay.Progress(len(jobs), enabled=False)
+    ray = selfplay.start_ray(2, None)
+    try:
+        over_ray = sorted(selfplay.run_ray(ray, jobs, progress))
+    finally:
+        ray.shutdown()
+    assert over_ray == sorted(selfplay.run_here(jobs, progress))
