@@ -144,7 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     variants = [("shanghai",), ("spade twos wild",), ("all down at once",)]
     for names in variants:
         rules = remi.with_variants(remi.NORWEGIAN, *names)
-        report(f"NORWEGIAN + {' + '.join(names)}, 4 players", run(rules, 4, max(1, args.matches // 2), args.seed))
+        report(
+            f"NORWEGIAN + {' + '.join(names)}, 4 players", run(rules, 4, max(1, args.matches // 2), args.seed)
+        )
     rate = main_stats.matches / main_stats.wall
     worst = max(main_stats.legal)
     ok = rate >= 10 and worst <= 0.005

@@ -16,15 +16,18 @@ import time
 from collections.abc import Callable, Sequence
 
 import remi
-from remi import JOKER, Card
-from remi import _solver
+from remi import JOKER, Card, _solver
 
 HANDS = 300
 
 
 def clear() -> None:
     for cached in (
-        _solver._pool, _solver._layouts, _solver._arrangement, _solver._meld, _solver._best_opening
+        _solver._pool,
+        _solver._layouts,
+        _solver._arrangement,
+        _solver._meld,
+        _solver._best_opening,
     ):
         cached.cache_clear()
 

@@ -104,7 +104,11 @@ RULES: list[tuple[str, str, str]] = [
     ("3", r"values|ace 10|ace 1\b|joker held", "slovenian-values"),
     ("3", r"scori|shed|total|penalty|match", "slovenian-scoring"),
     # 4. Kalooki
-    ("4", r"keeps? the discard|left for the final discard|no card for the final", "kalooki-opening-keeps-discard"),
+    (
+        "4",
+        r"keeps? the discard|left for the final discard|no card for the final",
+        "kalooki-opening-keeps-discard",
+    ),
     ("4", r"kept|keep.*joker|later turn", "kalooki-keep-swapped-joker"),
     ("4", r"swap|joker take|freed|stands for", "kalooki-joker-swap"),
     ("4", r"going out|final discard|discards their last|\+25|plus 25|deal ends", "kalooki-going-out"),

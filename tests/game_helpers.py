@@ -111,7 +111,9 @@ def position(
     placed.update(top)
     too_many = placed - Counter(pack)
     if too_many:
-        raise ValueError(f"more cards than the pack holds: {format_cards(sorted(too_many.elements(), key=_code))}")
+        raise ValueError(
+            f"more cards than the pack holds: {format_cards(sorted(too_many.elements(), key=_code))}"
+        )
     left = Counter(pack) - placed
     leftover = [card for card in dict.fromkeys(pack) for _ in range(left[card])]
     if rest == "stock":

@@ -56,8 +56,10 @@ def _code_arguments(node: ast.Call) -> Iterator[ast.expr]:
     if name == "Check":
         if len(node.args) >= 2:
             yield node.args[1]
-    elif _PRODUCERS.match(name) or name in ERROR_CLASSES or (
-        name.endswith("Error") and not hasattr(builtins, name)
+    elif (
+        _PRODUCERS.match(name)
+        or name in ERROR_CLASSES
+        or (name.endswith("Error") and not hasattr(builtins, name))
     ):
         if len(node.args) >= 2:
             yield node.args[0]
@@ -134,7 +136,9 @@ def test_every_code_the_source_raises_is_listed() -> None:
     found, dynamic = scan()
     assert len(found) > 80, "the scan found too few codes: did the producers change names?"
     unlisted = {code: where for code, where in found.items() if code not in CODES and code != "ok"}
-    assert not unlisted, f"codes raised but not in remi._codes (add them, then run scripts/gen_error_codes.py): {unlisted}"
+    assert not unlisted, (
+        f"codes raised but not in remi._codes (add them, then run scripts/gen_error_codes.py): {unlisted}"
+    )
     assert not dynamic, f"codes built at run time, which no table can list: {dynamic}"
 
 

@@ -51,7 +51,9 @@ def _playout(rules: remi.Ruleset, players: int, seed: int, limit: int = 400) -> 
     while not state.is_over and len(states) < limit:
         legal = state.legal_actions()
         # Lay, lay off and swap when possible, so tables fill and rounds end.
-        good = [a for a in legal if isinstance(a, (remi.LayDown, remi.LayOff, remi.SwapJoker, remi.CallShanghai))]
+        good = [
+            a for a in legal if isinstance(a, (remi.LayDown, remi.LayOff, remi.SwapJoker, remi.CallShanghai))
+        ]
         state = state.apply(rng.choice(good) if good and rng.random() < 0.7 else rng.choice(legal))
         states.append(state)
     return states
@@ -78,7 +80,7 @@ def _base_states() -> dict[str, list[GameState]]:
         for state in states:
             by_phase.setdefault(state.phase, []).append(state)
         picked: list[GameState] = []
-        for phase, group in sorted(by_phase.items()):
+        for _phase, group in sorted(by_phase.items()):
             tabled = [s for s in group if s.table] or group
             picked += rng.sample(tabled, min(2, len(tabled)))
         out[name] = picked
@@ -89,7 +91,9 @@ BASES = _base_states()
 BASE_LIST = [state for states in BASES.values() for state in states]
 
 
-def base(name: str, phase: str, *, table: bool = False, where: Callable[[GameState], bool] | None = None) -> GameState:
+def base(
+    name: str, phase: str, *, table: bool = False, where: Callable[[GameState], bool] | None = None
+) -> GameState:
     """A real state of *name* in *phase* (with melds on the table, or meeting *where*)."""
     index = [s[0] for s in SOURCES].index(name)
     _, rules, players = SOURCES[index]
@@ -121,7 +125,7 @@ def plays_on(data: Any, seed: int = 0, steps: int = WALK_STEPS) -> None:
             try:
                 assert state.is_legal(action) and state.why_illegal(action) is None, "offered but refused"
                 after = state.apply(action)
-            except Exception as exc:  # noqa: BLE001 - any exception is the failure reported
+            except Exception as exc:
                 raise AssertionError(
                     f"step {step}: offered {action} (phase {state.phase}) raised {type(exc).__name__}: {exc}"
                 ) from exc
@@ -217,10 +221,26 @@ def set_field(d: dict[str, Any], draw: Callable[[Any], Any]) -> None:
     """Set one scalar or list field to a plausible (small) value."""
     seats = len(d["hands"])
     seat = st.integers(-1, seats)
-    key = draw(st.sampled_from([
-        "phase", "to_act", "turn_player", "queue", "taken", "shanghai_from", "down", "buys",
-        "last_buyer", "turn", "melds_this_turn", "dealer", "reshuffles", "cut_bonus_seat",
-    ]))
+    key = draw(
+        st.sampled_from(
+            [
+                "phase",
+                "to_act",
+                "turn_player",
+                "queue",
+                "taken",
+                "shanghai_from",
+                "down",
+                "buys",
+                "last_buyer",
+                "turn",
+                "melds_this_turn",
+                "dealer",
+                "reshuffles",
+                "cut_bonus_seat",
+            ]
+        )
+    )
     if key == "phase":
         d[key] = draw(st.sampled_from(remi.PHASES))
     elif key in ("to_act", "turn_player", "shanghai_from", "last_buyer", "dealer", "cut_bonus_seat"):
@@ -255,7 +275,16 @@ def table_field(d: dict[str, Any], draw: Callable[[Any], Any]) -> None:
         meld["wild"][index] = not meld["wild"][index]
 
 
-MUTATIONS = [move_cards, delete_cards, whole_pack_in_hands, empty_a_hand, pending_joker, set_field, set_field, table_field]
+MUTATIONS = [
+    move_cards,
+    delete_cards,
+    whole_pack_in_hands,
+    empty_a_hand,
+    pending_joker,
+    set_field,
+    set_field,
+    table_field,
+]
 
 
 @given(
@@ -265,7 +294,9 @@ MUTATIONS = [move_cards, delete_cards, whole_pack_in_hands, empty_a_hand, pendin
     data=st.data(),
 )
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-def test_mutated_states_raise_or_play_on(index: int, mutations: list[Any], seed: int, data: st.DataObject) -> None:
+def test_mutated_states_raise_or_play_on(
+    index: int, mutations: list[Any], seed: int, data: st.DataObject
+) -> None:
     d = BASE_LIST[index].to_dict()
     for mutate in mutations:
         mutate(d, data.draw)
@@ -330,7 +361,8 @@ def _empty_hand_on_turn(name: str, phase: str) -> dict[str, Any]:
 def _pending_joker_not_down() -> dict[str, Any]:
     # A joker in the hand of the seat on turn marked pending (as after a swap), the seat not down.
     state = base(
-        "norwegian", "play",
+        "norwegian",
+        "play",
         where=lambda s: s.down[s.current_player] < 0 and remi.JOKER in s.hands[s.current_player],
     )
     d = state.to_dict()

@@ -24,7 +24,9 @@ import remi
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN_DIR = ROOT / "tests" / "golden"
-HINT = "If this change is intended, run `python scripts/regen_golden.py` and review the diff of tests/golden/."
+HINT = (
+    "If this change is intended, run `python scripts/regen_golden.py` and review the diff of tests/golden/."
+)
 
 
 def _load_script() -> ModuleType:
@@ -66,7 +68,12 @@ def test_golden_file_is_up_to_date(golden: object) -> None:
     actual = REGEN.render(golden)
     if actual != expected:
         diff = difflib.unified_diff(
-            expected.splitlines(), actual.splitlines(), f"{path.name} (file)", f"{path.name} (engine now)", lineterm="", n=2
+            expected.splitlines(),
+            actual.splitlines(),
+            f"{path.name} (file)",
+            f"{path.name} (engine now)",
+            lineterm="",
+            n=2,
         )
         shown = "\n".join(list(diff)[:80])
         pytest.fail(f"{path.name} differs from what the engine plays now:\n{shown}\n{HINT}")

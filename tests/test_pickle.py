@@ -202,7 +202,12 @@ def test_each_error_class(cls: type[RemiError], protocol: int) -> None:
     error = cls("internal", "Something is wrong.")
     back = roundtrip(error, protocol)
     assert type(back) is cls and back == error and hash(back) == hash(error)
-    assert (back.code, back.reason, str(back), back.args) == (error.code, error.reason, str(error), error.args)
+    assert (back.code, back.reason, str(back), back.args) == (
+        error.code,
+        error.reason,
+        str(error),
+        error.args,
+    )
     assert repr(back) == repr(error)
     assert copy.copy(error) == error and copy.deepcopy(error) == error
 

@@ -64,7 +64,7 @@ def test_every_rule_is_cited_by_a_test() -> None:
 
 def test_the_engine_list_is_short_and_real() -> None:
     labels = page_labels()
-    assert ENGINE_RULES_TESTED_ELSEWHERE <= set(labels)
+    assert set(labels) >= ENGINE_RULES_TESTED_ELSEWHERE
     assert len(ENGINE_RULES_TESTED_ELSEWHERE) <= 5
 
 

@@ -49,9 +49,9 @@ SLICE = tuple(Card.of(r, s) for s in (0, 1) for r in (1, 2, 3, 4, 5, 6, 12, 13))
 
 def hands(max_size: int = 8, *, jokers: int = 2) -> st.SearchStrategy[tuple[Card, ...]]:
     cards = st.sampled_from(SLICE)
-    return st.tuples(
-        st.lists(cards, min_size=1, max_size=max_size), st.integers(0, jokers)
-    ).map(lambda t: tuple(t[0]) + (JOKER,) * t[1])
+    return st.tuples(st.lists(cards, min_size=1, max_size=max_size), st.integers(0, jokers)).map(
+        lambda t: tuple(t[0]) + (JOKER,) * t[1]
+    )
 
 
 def wilds(ruleset: remi.Ruleset) -> tuple[Card, ...]:
@@ -119,9 +119,7 @@ def brute_melds(hand: tuple[Card, ...], ruleset: remi.Ruleset, exact: bool = Fal
                     here += [(card, True) for card in wild if held[card]]
                     options.append(here)
                 for choice in product(*options):
-                    out.add(
-                        Meld("run", tuple(c for c, _ in choice), tuple(w for _, w in choice), lo, suit)
-                    )
+                    out.add(Meld("run", tuple(c for c, _ in choice), tuple(w for _, w in choice), lo, suit))
     good = set()
     for meld in out:
         if not fits(Counter(meld.cards), held) or not legal(meld, ruleset):
@@ -313,9 +311,7 @@ def test_contract_layouts_match_brute_force(
 
 @settings(max_examples=40)
 @given(hand=hands(12, jokers=4), round=st.integers(1, 7), seed=st.integers(0, 99))
-def test_norwegian_layouts_are_legal_and_order_free(
-    hand: tuple[Card, ...], round: int, seed: int
-) -> None:
+def test_norwegian_layouts_are_legal_and_order_free(hand: tuple[Card, ...], round: int, seed: int) -> None:
     layouts = remi.contract_layouts(hand, round, remi.NORWEGIAN)
     final = round == 7
     held = Counter(hand)
@@ -435,7 +431,5 @@ def test_best_opening_points_left_matches_a_fresh_search(data: st.DataObject) ->
             kept.append(card)
     assert remi.best_opening_points_left(hand, kept, ruleset) == remi.best_opening_points(rest, ruleset)
     if rest:
-        one_out = max(
-            remi.best_opening_points(rest[:i] + rest[i + 1 :], ruleset) for i in range(len(rest))
-        )
+        one_out = max(remi.best_opening_points(rest[:i] + rest[i + 1 :], ruleset) for i in range(len(rest)))
         assert remi.best_opening_points_left(hand, kept, ruleset, keep_one=True) == one_out

@@ -53,7 +53,16 @@ def mypy(tmp_path: Path, source: str) -> tuple[int, str]:
     path = tmp_path / "snippet.py"
     path.write_text(textwrap.dedent(source).lstrip("\n"), encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "--cache-dir", str(tmp_path / "cache"), str(path)],
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--no-error-summary",
+            "--cache-dir",
+            str(tmp_path / "cache"),
+            str(path),
+        ],
         capture_output=True,
         text=True,
         cwd=tmp_path,

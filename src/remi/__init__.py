@@ -68,21 +68,6 @@ from ._presets import (
 from ._rules import CardValues, Contract, Family, Ruleset
 from ._scoring import card_value, hand_value
 
-# solver
-from ._solver import (
-    Arrangement,
-    best_arrangement,
-    candidate_melds,
-    contract_layouts,
-    deadwood,
-    find_contract,
-    find_opening,
-    meld_sort_key,
-    best_opening_points,
-    best_opening_points_left,
-    opening_layouts,
-)
-
 # settlement
 from ._settle import (
     Settlement,
@@ -92,6 +77,21 @@ from ._settle import (
     settle_block,
     settle_gin,
     settle_penalty,
+)
+
+# solver
+from ._solver import (
+    Arrangement,
+    best_arrangement,
+    best_opening_points,
+    best_opening_points_left,
+    candidate_melds,
+    contract_layouts,
+    deadwood,
+    find_contract,
+    find_opening,
+    meld_sort_key,
+    opening_layouts,
 )
 
 __version__ = "0.1.0"

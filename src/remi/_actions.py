@@ -289,12 +289,22 @@ class CallShanghai:
         return f"shanghai {self.target}" + (" low" if self.low else "")
 
 
-Action = Union[
+Action = Union[  # noqa: UP007 - a runtime alias, kept as Union
     Cut, DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard, Knock, CallShanghai
 ]
 
 _ACTION_TYPES = (
-    Cut, DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard, Knock, CallShanghai
+    Cut,
+    DrawStock,
+    TakeDiscard,
+    Buy,
+    Pass,
+    LayDown,
+    LayOff,
+    SwapJoker,
+    Discard,
+    Knock,
+    CallShanghai,
 )
 
 

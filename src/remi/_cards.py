@@ -299,4 +299,3 @@ def make_pack(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:
     if jokers < 0:
         raise NotationError("bad-pack", f"A pack cannot hold {jokers!r} jokers.")
     return _CARDS[:52] * decks + (JOKER,) * jokers
-

@@ -251,14 +251,23 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
         ("GameState.apply", "GameState.from_dict"),
     ),
     # -- joker swaps
-    "no-joker-swaps": ("The game does not allow taking a joker back from the table.", ("check_joker_swap", *_APPLY)),
+    "no-joker-swaps": (
+        "The game does not allow taking a joker back from the table.",
+        ("check_joker_swap", *_APPLY),
+    ),
     "no-joker": ("The table meld holds no joker to swap.", ("check_joker_swap",)),
     "no-joker-for-card": ("No joker in the meld stands for the card offered.", ("check_joker_swap",)),
     "joker-locked-in-set": ("A joker in a set stays there for the rest of the round.", ("check_joker_swap",)),
     "swap-needs-natural": ("Only a natural card can take a joker's place.", ("check_joker_swap",)),
     # -- contracts and openings
-    "no-melds": ("A contract, opening or lay-down was given no melds.", ("check_contract", "check_opening", *_APPLY)),
-    "wrong-combinations": ("The melds are not the sets and runs the round's contract asks for.", ("check_contract",)),
+    "no-melds": (
+        "A contract, opening or lay-down was given no melds.",
+        ("check_contract", "check_opening", *_APPLY),
+    ),
+    "wrong-combinations": (
+        "The melds are not the sets and runs the round's contract asks for.",
+        ("check_contract",),
+    ),
     "extra-cards": ("The contract's melds hold more cards than the contract allows.", ("check_contract",)),
     "runs-touch": ("Two runs of one suit join into one run.", ("check_contract",)),
     "cards-left-in-hand": (
@@ -269,7 +278,10 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
         "The cards are not all in the hand.",
         ("check_contract", "settle_gin", "best_opening_points_left", *_APPLY),
     ),
-    "opening-too-low": ("The opening melds count fewer points than the game requires.", ("check_opening", *_APPLY)),
+    "opening-too-low": (
+        "The opening melds count fewer points than the game requires.",
+        ("check_opening", *_APPLY),
+    ),
     "opening-unfinished": ("The turn would end before the opening reaches its points.", _APPLY),
     "contract-unfinished": ("The turn would end with the contract only partly laid down.", _APPLY),
     "contract-unreachable": (
@@ -281,7 +293,10 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
         _APPLY,
     ),
     # -- playing a game
-    "not-an-action": ("The value is neither an action nor action text.", ("GameState.apply", "GameState.is_legal")),
+    "not-an-action": (
+        "The value is neither an action nor action text.",
+        ("GameState.apply", "GameState.is_legal"),
+    ),
     "bad-player": ("The ``player`` given is not a seat number.", ("GameState.apply",)),
     "not-your-turn": ("Another seat must act now.", ("GameState.apply",)),
     "game-over": ("The game has ended; no more actions.", _APPLY),
@@ -301,7 +316,10 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
         "Only the card just taken from the discard pile would be left, and it may not go back.",
         _APPLY,
     ),
-    "discard-just-taken": ("The card just taken from the discard pile may not be discarded this turn.", _APPLY),
+    "discard-just-taken": (
+        "The card just taken from the discard pile may not be discarded this turn.",
+        _APPLY,
+    ),
     "no-such-meld": ("There is no table meld with that index.", _APPLY),
     "no-end-choice": ("``low`` was given, but the card fits only one end of the run.", _APPLY),
     "no-shanghai": ("The game is played without Shanghai calls.", _APPLY),
@@ -309,7 +327,10 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     "no-knocking": ("The game is not ended by knocking.", _APPLY),
     "knock-too-high": ("The knocker's deadwood is above the knock limit.", ("settle_gin", *_APPLY)),
     "nothing-laid-in-gin": ("In Gin Rummy nothing is laid on the table during play.", _APPLY),
-    "must-draw": ("The seat on turn must draw or take; only Block Rummy may decline the discard top.", _APPLY),
+    "must-draw": (
+        "The seat on turn must draw or take; only Block Rummy may decline the discard top.",
+        _APPLY,
+    ),
     "internal": ("An inconsistency inside remi; please report it.", _APPLY),
     # -- creating games and states
     "bad-players": ("The number of players is not a number the game allows.", _NEW),
@@ -318,22 +339,26 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     "game-not-available": ("The game's referee functions exist, but it cannot be played yet.", _NEW),
     "unknown-format": ("A serialized state has an unknown format version.", _FROM_DICT),
     "malformed-state": ("A serialized state is missing fields or holds wrong values.", _FROM_DICT),
-    "dead-end": ("A serialized state could not play on: no legal action, yet the match is not over.", _FROM_DICT),
+    "dead-end": (
+        "A serialized state could not play on: no legal action, yet the match is not over.",
+        _FROM_DICT,
+    ),
     "broken-invariant": (
         "The state breaks an invariant (cards lost or duplicated, impossible seats).",
         ("GameState.check_invariants", *_FROM_DICT),
     ),
     # -- settlement
     "bad-hands": ("The hands to settle are not one hand per seat for at least two seats.", ("settle",)),
-    "bad-seat": ("A seat number is outside the table, or the seat may not do this.", ("settle", "settle_gin")),
+    "bad-seat": (
+        "A seat number is outside the table, or the seat may not do this.",
+        ("settle", "settle_gin"),
+    ),
     "bad-layoff": ("Cards a defender lays off do not fit the knocker's melds.", ("settle_gin",)),
     "bad-totals": ("Match totals are empty or not numbers.", ("match_winner",)),
 }
 
 #: Every :data:`ErrorCode` with its one-line meaning, in alphabetical order.
-CODES: Final[Mapping[ErrorCode, str]] = MappingProxyType(
-    {code: _TABLE[code][0] for code in sorted(_TABLE)}
-)
+CODES: Final[Mapping[ErrorCode, str]] = MappingProxyType({code: _TABLE[code][0] for code in sorted(_TABLE)})
 
 #: The public functions and methods that produce each code (for the docs).
 RAISED_BY: Final[Mapping[ErrorCode, tuple[str, ...]]] = MappingProxyType(

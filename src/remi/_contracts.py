@@ -34,9 +34,7 @@ def _arrange_all(melds: MeldsInput, ruleset: Ruleset) -> tuple[tuple[Meld, ...],
     try:
         groups = list(melds)
     except TypeError:
-        raise NotationError(
-            "not-melds", f"Expected a list of melds, got {type(melds).__name__}."
-        ) from None
+        raise NotationError("not-melds", f"Expected a list of melds, got {type(melds).__name__}.") from None
     arranged: list[Meld] = []
     for number, group in enumerate(groups, start=1):
         result = check_meld(group, ruleset)
@@ -67,11 +65,7 @@ def contract_for(round: int, ruleset: Ruleset) -> Contract:
 
     if not require_ruleset(ruleset).contracts:
         raise RulesetError("no-contracts", f"{ruleset.name} has no contracts.")
-    if (
-        not isinstance(round, int)
-        or isinstance(round, bool)
-        or not 1 <= round <= len(ruleset.contracts)
-    ):
+    if not isinstance(round, int) or isinstance(round, bool) or not 1 <= round <= len(ruleset.contracts):
         raise RulesetError(
             "no-such-round",
             f"{ruleset.name} has rounds 1 to {len(ruleset.contracts)}, not {round!r}.",
@@ -111,7 +105,9 @@ def check_contract(
     if bad is not None:
         return bad
     if not arranged:
-        return Check(False, "no-melds", f"Round {round}'s contract ({contract}) needs melds; none were given.")
+        return Check(
+            False, "no-melds", f"Round {round}'s contract ({contract}) needs melds; none were given."
+        )
     sets = [m for m in arranged if m.kind == "set"]
     runs = [m for m in arranged if m.kind == "run"]
     if len(sets) != contract.sets or len(runs) != contract.runs:
@@ -197,4 +193,3 @@ def check_opening(melds: MeldsInput, ruleset: Ruleset) -> Check:
             points=points,
         )
     return Check(True, "ok", "", melds=arranged, points=points)
-

@@ -52,7 +52,15 @@ from ._policies import Policy, Refusal, policy_for
 from ._rules import Ruleset
 from ._state import GameState, RoundResult, _Work, sorted_hand
 
-__all__ = ["legal_actions", "refusal_of", "apply", "lay_all", "start", "must_keep_card", "can_complete_contract"]
+__all__ = [
+    "legal_actions",
+    "refusal_of",
+    "apply",
+    "lay_all",
+    "start",
+    "must_keep_card",
+    "can_complete_contract",
+]
 
 #: The fixed order of action kinds in ``legal_actions()``: the order of ``_ACTION_TYPES``.
 _ACTION_ORDER: Final = {cls: index for index, cls in enumerate(_ACTION_TYPES)}
@@ -145,7 +153,7 @@ def _could_fit(meld: Meld, card: Card, rules: Ruleset) -> bool:
         return False
     rank = card.rank
     below, above = meld.low - 1, meld.high + 1
-    return rank == below or rank == above or (rank == 1 and above == 14)
+    return rank in (below, above) or (rank == 1 and above == 14)
 
 
 def _could_swap(meld: Meld, card: Card, rules: Ruleset) -> bool:
@@ -300,7 +308,9 @@ def can_complete_contract(
 
 
 @lru_cache(maxsize=512)
-def _naive_complete(hand: tuple[Card, ...], laid: tuple[Meld, ...], round: int, rules: Ruleset, keep: int) -> bool:
+def _naive_complete(
+    hand: tuple[Card, ...], laid: tuple[Meld, ...], round: int, rules: Ruleset, keep: int
+) -> bool:
     from ._contracts import check_contract, contract_for
     from ._solver import candidate_melds
 
@@ -315,7 +325,11 @@ def _naive_complete(hand: tuple[Card, ...], laid: tuple[Meld, ...], round: int, 
         kinds.append("set")
     if runs:
         kinds.append("run")
-    pool = candidate_melds(hand, rules, kinds=kinds, exact=not rules.all_down_at_once and not final) if kinds else ()
+    pool = (
+        candidate_melds(hand, rules, kinds=kinds, exact=not rules.all_down_at_once and not final)
+        if kinds
+        else ()
+    )
     counts = Counter(hand)
 
     def done(chosen: list[Meld]) -> bool:
@@ -392,7 +406,10 @@ def _refuse_draw(s: GameState, action: DrawStock) -> Refusal | None:
     if _can_draw(s.stock, s.discard, s.ruleset):
         return None
     if s.ruleset.discard_reuse == "none":
-        return ("stock-empty", "The stock is empty; take the discard, or pass to decline it and end the deal.")
+        return (
+            "stock-empty",
+            "The stock is empty; take the discard, or pass to decline it and end the deal.",
+        )
     return ("stock-empty", "The stock is empty and cannot be rebuilt; take the discard.")
 
 
@@ -485,7 +502,10 @@ def _refuse_pass(s: GameState, action: Pass) -> Refusal | None:
     # the player on turn may decline the discard top, which ends the deal.
     if s.ruleset.discard_reuse == "none" and not s.stock:
         return None
-    return ("must-draw", f"Seat {s.to_act} must draw from the stock or take the discard; passing is not possible.")
+    return (
+        "must-draw",
+        f"Seat {s.to_act} must draw from the stock or take the discard; passing is not possible.",
+    )
 
 
 def _perform_pass(s: GameState, action: Pass) -> GameState:
@@ -535,7 +555,10 @@ def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
         return ("joker-pending", f"Play {_pending_text(s)} you took from the table first.")
     limit = rules.melds_per_turn
     if policy.limits_melds_per_turn and limit is not None and s.melds_this_turn >= limit:
-        return ("meld-limit", f"You may lay at most {limit} new meld{'s' if limit != 1 else ''} a turn in {rules.name}.")
+        return (
+            "meld-limit",
+            f"You may lay at most {limit} new meld{'s' if limit != 1 else ''} a turn in {rules.name}.",
+        )
     missing = _not_in_hand(hand, meld.cards, seat)
     if missing is not None:
         return missing
@@ -579,7 +602,10 @@ def _perform_lay(s: GameState, action: LayDown) -> GameState:
 
 
 def _nothing_laid(rules: Ruleset) -> Refusal:
-    return ("nothing-laid-in-gin", f"In {rules.name} nothing is laid on the table during play; knock to end the deal.")
+    return (
+        "nothing-laid-in-gin",
+        f"In {rules.name} nothing is laid on the table during play; knock to end the deal.",
+    )
 
 
 # Lay off -------------------------------------------------------------------------------------------------
@@ -617,7 +643,10 @@ def _layoff_choice(s: GameState, meld: Meld, card: Card, low: bool) -> Check | R
         return first
     if lower is None:
         if meld.kind == "set":
-            return ("no-end-choice", f"A set has no ends, so {card} cannot be placed low on {meld}; leave the end unset.")
+            return (
+                "no-end-choice",
+                f"A set has no ends, so {card} cannot be placed low on {meld}; leave the end unset.",
+            )
         return ("no-end-choice", f"{card} can only go one place on {meld}; leave the end unset.")
     return lower
 
@@ -634,7 +663,10 @@ def _refuse_layoff(s: GameState, action: LayOff) -> Refusal | None:
     if not policy.is_down(s, seat) and rules.layoff_needs != "always":
         return ("contract-not-down", f"{policy.not_down_text(rules)}, so you may not lay off.")
     if not _may_lay_off(s, policy, seat):
-        return ("contract-down-this-turn", f"{policy.down_this_turn_text(rules)}; you may lay off from your next turn.")
+        return (
+            "contract-down-this-turn",
+            f"{policy.down_this_turn_text(rules)}; you may lay off from your next turn.",
+        )
     if action.target >= len(s.table):
         return ("no-such-meld", f"There is no table meld {action.target}; the table has {len(s.table)}.")
     missing = _card_not_in_hand(hand, action.card, seat)
@@ -713,7 +745,10 @@ def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
     if not _may_swap(s, policy, seat):
         if not policy.is_down(s, seat):
             return ("contract-not-down", f"{policy.not_down_text(rules)}, so you may not swap a joker.")
-        return ("contract-down-this-turn", f"{policy.down_this_turn_text(rules)}; you may swap a joker from your next turn.")
+        return (
+            "contract-down-this-turn",
+            f"{policy.down_this_turn_text(rules)}; you may swap a joker from your next turn.",
+        )
     if s.pending:
         return ("joker-pending", f"Play {_pending_text(s)} you took from the table before you swap another.")
     if action.target >= len(s.table):
@@ -733,7 +768,10 @@ def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
         rest.remove(action.card)
         rest.append(swap.freed)
         if not _pending_ok(s, table, rest, [swap.freed]):
-            return ("joker-stuck", "The wild card could not be played again this turn, so it may not be taken.")
+            return (
+                "joker-stuck",
+                "The wild card could not be played again this turn, so it may not be taken.",
+            )
     return None
 
 
@@ -783,14 +821,20 @@ def _refuse_discard(s: GameState, action: Discard) -> Refusal | None:
     if missing is not None:
         return missing
     if not _discard_allowed(s, hand, action.card):
-        return ("discard-just-taken", f"{action.card} was just taken from the discard pile and may not go back.")
+        return (
+            "discard-just-taken",
+            f"{action.card} was just taken from the discard pile and may not go back.",
+        )
     if action.shanghai:
         if not rules.shanghai:
             return ("no-shanghai", f"{rules.name} is played without Shanghai calls.")
         if len(hand) <= 1:
             return ("shanghai-pointless", "Your last card goes out; there is nothing to protect.")
         if not _fits_somewhere(s.table, action.card, rules):
-            return ("shanghai-pointless", f"{action.card} fits no table meld, so there is nothing to protect.")
+            return (
+                "shanghai-pointless",
+                f"{action.card} fits no table meld, so there is nothing to protect.",
+            )
     return None
 
 
@@ -843,12 +887,18 @@ def _refuse_knock(s: GameState, action: Knock) -> Refusal | None:
     if missing is not None:
         return missing
     if not _discard_allowed(s, hand, action.card):
-        return ("discard-just-taken", f"{action.card} was just taken from the discard pile and may not go back.")
+        return (
+            "discard-just-taken",
+            f"{action.card} was just taken from the discard pile and may not go back.",
+        )
     if action.card not in _knock_cards(hand, rules):
         rest = list(hand)
         rest.remove(action.card)
         left = deadwood(rest, rules)
-        return ("knock-too-high", f"You cannot knock with {left} points of deadwood; the limit is {rules.knock_limit}.")
+        return (
+            "knock-too-high",
+            f"You cannot knock with {left} points of deadwood; the limit is {rules.knock_limit}.",
+        )
     return None
 
 
@@ -916,7 +966,8 @@ _RULES: Final[tuple[_Rule, ...]] = (
 )
 _RULE_OF: Final[dict[type[Any], _Rule]] = {rule.kind: rule for rule in _RULES}
 _RULES_IN: Final[dict[str, tuple[_Rule, ...]]] = {
-    phase: tuple(r for r in _RULES if phase in r.phases) for phase in ("cut", "draw", "buy", "play", "shanghai")
+    phase: tuple(r for r in _RULES if phase in r.phases)
+    for phase in ("cut", "draw", "buy", "play", "shanghai")
 }
 
 
@@ -938,7 +989,9 @@ def _coerce(action: Action | str) -> Action:
     if isinstance(action, str):
         return parse_action(action)
     if not is_action(action):
-        raise IllegalActionError("not-an-action", f"{action!r} is not an action (expected an action value or its text).")
+        raise IllegalActionError(
+            "not-an-action", f"{action!r} is not an action (expected an action value or its text)."
+        )
     return action
 
 
@@ -979,7 +1032,9 @@ def apply(s: GameState, action: Action | str, player: int | None) -> GameState:
     if player is not None and player != s.current_player:
         if s.is_over:
             raise IllegalActionError("game-over", "The game is over; no more actions.")
-        raise IllegalActionError("not-your-turn", f"It is seat {s.current_player}'s move, not seat {player}'s.")
+        raise IllegalActionError(
+            "not-your-turn", f"It is seat {s.current_player}'s move, not seat {player}'s."
+        )
     refusal = _refusal(s, act)
     if refusal is not None:
         raise IllegalActionError(*refusal)
@@ -1008,10 +1063,30 @@ def start(ruleset: Ruleset, players: int, seed: int, dealer: int) -> GameState:
     """The first state of a match: the pack shuffled with *seed* and the first round dealt (or cut)."""
     w = _Work.of(
         GameState(
-            ruleset=ruleset, players=players, seed=seed, round=1, dealer=dealer, phase="draw",
-            turn_player=0, to_act=0, hands=((),) * players, stock=(), discard=(), table=(), owners=(),
-            down=(-1,) * players, turn=0, pending=(), taken=None, queue=(), last_buyer=-1,
-            buys=(0,) * players, shanghai_from=-1, reshuffles=0, cut_bonus_seat=-1, results=(),
+            ruleset=ruleset,
+            players=players,
+            seed=seed,
+            round=1,
+            dealer=dealer,
+            phase="draw",
+            turn_player=0,
+            to_act=0,
+            hands=((),) * players,
+            stock=(),
+            discard=(),
+            table=(),
+            owners=(),
+            down=(-1,) * players,
+            turn=0,
+            pending=(),
+            taken=None,
+            queue=(),
+            last_buyer=-1,
+            buys=(0,) * players,
+            shanghai_from=-1,
+            reshuffles=0,
+            cut_bonus_seat=-1,
+            results=(),
             totals=(0,) * players,
         )
     )

@@ -164,11 +164,7 @@ def _shape_problem(meld: Meld) -> str | None:
         return f"kind must be 'set' or 'run', not {kind!r}."
     if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
         return f"cards must be a tuple of Card values, not {cards!r:.80}."
-    if (
-        not isinstance(wild, tuple)
-        or not all(isinstance(w, bool) for w in wild)
-        or len(wild) != len(cards)
-    ):
+    if not isinstance(wild, tuple) or not all(isinstance(w, bool) for w in wild) or len(wild) != len(cards):
         return f"wild must be a tuple of one bool per card ({len(cards)}), not {wild!r:.80}."
     if not isinstance(rank, int) or isinstance(rank, bool):
         return f"rank must be a whole number, not {rank!r:.40}."
@@ -208,8 +204,7 @@ def _copies_problem(cards: Iterable[Card], ruleset: Ruleset, kind: MeldKind | No
         if jokers > most:
             return _fail(
                 "too-many-copies",
-                f"{ruleset.name} is played with at most {_plural(most, 'joker')}; "
-                f"this meld holds {jokers}.",
+                f"{ruleset.name} is played with at most {_plural(most, 'joker')}; this meld holds {jokers}.",
                 kind,
             )
     decks = ruleset.max_decks
@@ -354,8 +349,7 @@ _RUN_MAX = 13
 def _too_long(n: int) -> Check:
     return _fail(
         "run-too-long",
-        f"A run holds at most {_RUN_MAX} cards (the ace is low or high, never both); "
-        f"this one has {n}.",
+        f"A run holds at most {_RUN_MAX} cards (the ace is low or high, never both); this one has {n}.",
         "run",
     )
 
@@ -435,8 +429,7 @@ def _arrange_run(
             return _fail("gap", f"{text} is not a run: {shown} is missing.", "run")
         return _fail(
             "gap",
-            f"{text} is not a run: it is missing {shown}, more than "
-            f"{_plural(w, 'joker')} can fill.",
+            f"{text} is not a run: it is missing {shown}, more than {_plural(w, 'joker')} can fill.",
             "run",
         )
     if not ruleset.ace_high and not has_ace and rs[-1] == 13:
@@ -483,9 +476,7 @@ def _wraps(ranks: Sequence[int], w: int) -> bool:
     return False
 
 
-def _build_run(
-    naturals: Sequence[Card], wilds: Sequence[Card], suit: int, lo: int, n: int
-) -> Meld:
+def _build_run(naturals: Sequence[Card], wilds: Sequence[Card], suit: int, lo: int, n: int) -> Meld:
     by_rank: dict[int, Card] = {}
     for card in naturals:
         rank = card.rank
@@ -702,9 +693,7 @@ def _validate(meld: Meld, ruleset: Ruleset) -> Check:
                 "run",
             )
     if n < ruleset.run_min:
-        return _fail(
-            "too-short", f"A run needs at least {ruleset.run_min} cards; this one has {n}.", "run"
-        )
+        return _fail("too-short", f"A run needs at least {ruleset.run_min} cards; this one has {n}.", "run")
     bad = _ratio_check(len(naturals), len(wilds), ruleset, "run")
     if bad is not None:
         return bad
@@ -787,9 +776,7 @@ def _layoff_set(meld: Meld, new: Sequence[Card], ruleset: Ruleset) -> Check:
     if not result.ok:
         return result
     cards = meld.cards + tuple(new)
-    wild = meld.wild + tuple(
-        c.is_joker or (is_wild(c, ruleset) and c.rank != meld.rank) for c in new
-    )
+    wild = meld.wild + tuple(c.is_joker or (is_wild(c, ruleset) and c.rank != meld.rank) for c in new)
     return _ok(Meld("set", cards, wild, meld.rank))
 
 
@@ -941,9 +928,7 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
 # -- notation and points --------------------------------------------------------------------
 
 
-def parse_meld(
-    text: str, ruleset: Ruleset | None = None, *, kind: MeldKind | None = None
-) -> Meld:
+def parse_meld(text: str, ruleset: Ruleset | None = None, *, kind: MeldKind | None = None) -> Meld:
     """Parse a meld in notation: cards, with ``=X`` after a wild card to say what it stands for.
 
     Without annotations the cards are arranged as :func:`check_meld` would.

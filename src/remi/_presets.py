@@ -194,14 +194,16 @@ GIN: Final = Ruleset(
 )
 
 #: Every preset, by its short key (read-only).
-PRESETS: Final[Mapping[str, Ruleset]] = MappingProxyType({
-    "norwegian": NORWEGIAN,
-    "swedish": SWEDISH,
-    "finnish": FINNISH,
-    "slovenian": SLOVENIAN,
-    "kalooki": KALOOKI,
-    "gin": GIN,
-})
+PRESETS: Final[Mapping[str, Ruleset]] = MappingProxyType(
+    {
+        "norwegian": NORWEGIAN,
+        "swedish": SWEDISH,
+        "finnish": FINNISH,
+        "slovenian": SLOVENIAN,
+        "kalooki": KALOOKI,
+        "gin": GIN,
+    }
+)
 
 _ALIASES: Final = {
     "norwegian": "norwegian",

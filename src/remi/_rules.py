@@ -50,9 +50,7 @@ ONE_FEWER_THAN_PLAYERS: Final = "one-fewer-than-players"
 def _positive(minimum: int) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-            raise RulesetError(
-                "bad-option", f"{attribute.name} must be at least {minimum}, not {value!r}."
-            )
+            raise RulesetError("bad-option", f"{attribute.name} must be at least {minimum}, not {value!r}.")
 
     return check
 
@@ -60,9 +58,7 @@ def _positive(minimum: int) -> Any:
 def _at_most(maximum: int) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if isinstance(value, int) and value > maximum:
-            raise RulesetError(
-                "bad-option", f"{attribute.name} must be at most {maximum}, not {value!r}."
-            )
+            raise RulesetError("bad-option", f"{attribute.name} must be at most {maximum}, not {value!r}.")
 
     return check
 
@@ -81,9 +77,7 @@ def _one_of(*choices: object) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value not in choices:
             options = ", ".join(repr(c) for c in choices)
-            raise RulesetError(
-                "bad-option", f"{attribute.name} must be one of {options}, not {value!r}."
-            )
+            raise RulesetError("bad-option", f"{attribute.name} must be one of {options}, not {value!r}.")
 
     return check
 
@@ -283,17 +277,13 @@ class Ruleset:
     #: Cards dealt in each round of a contract game (index 0 is round 1).
     hand_size_by_round: tuple[int, ...] = attrs.field(default=(), converter=_int_tuple)
     #: ``(from_players, cards)`` pairs for games whose deal depends on the table size.
-    hand_size_by_players: tuple[tuple[int, int], ...] = attrs.field(
-        default=(), converter=_pair_tuple
-    )
+    hand_size_by_players: tuple[tuple[int, int], ...] = attrs.field(default=(), converter=_pair_tuple)
     #: The starting player gets one card more and opens by discarding (Slovenian).
     starter_extra_card: bool = attrs.field(default=False, validator=_boolean)
     #: A card is turned face up to start the discard pile.
     upcard: bool = attrs.field(default=True, validator=_boolean)
     #: How the first dealer is chosen: seat 0, or by lot (a seeded chance outcome).
-    first_dealer: Literal["seat-0", "lot"] = attrs.field(
-        default="seat-0", validator=_one_of("seat-0", "lot")
-    )
+    first_dealer: Literal["seat-0", "lot"] = attrs.field(default="seat-0", validator=_one_of("seat-0", "lot"))
 
     # -- melds ------------------------------------------------------------------
     set_min: int = attrs.field(default=3, validator=_positive(2))
@@ -380,9 +370,7 @@ class Ruleset:
     #: What a Gin loser pays on a gin (times ``gin_multiplier``): ``"hand"``, every card
     #: held (the source read literally), or ``"deadwood"``, only the cards outside their best
     #: melds (standard Gin; docs/rules/gin.rst, gin-loser-deadwood).
-    gin_loser_pays: GinLoserPays = attrs.field(
-        default="hand", validator=_one_of("hand", "deadwood")
-    )
+    gin_loser_pays: GinLoserPays = attrs.field(default="hand", validator=_one_of("hand", "deadwood"))
     #: Cards left in the stock when a gin deal is void.
     gin_stock_reserve: int = attrs.field(default=2, validator=_positive(0))
     #: Deals in a match (``None``: play to ``target_score``).
@@ -499,8 +487,8 @@ class Ruleset:
             if smallest > self.min_players:
                 fail(f"No hand size is given for {self.min_players} players.")
         for players in range(self.min_players, self.max_players + 1):
-            cards = self.hand_size(players, 1) if not self.hand_size_by_round else max(
-                self.hand_size_by_round
+            cards = (
+                self.hand_size(players, 1) if not self.hand_size_by_round else max(self.hand_size_by_round)
             )
             if cards < 1:
                 fail(f"Nobody gets a card at a table of {players}.")
@@ -533,7 +521,9 @@ class Ruleset:
         if self.family == "opening" and self.melds_per_turn is not None:
             fail("melds_per_turn cannot limit a 51 game, whose opening may take several melds in one turn.")
         if self.family == "contract" and self.melds_per_turn is not None:
-            fail("melds_per_turn cannot limit a contract game, whose contract takes several melds in one turn.")
+            fail(
+                "melds_per_turn cannot limit a contract game, whose contract takes several melds in one turn."
+            )
         if self.family == "opening" and self.keep_taken_discard:
             fail("keep_taken_discard is not available for the 51 games in this version.")
         if self.rounds is None and self.target_score is None:

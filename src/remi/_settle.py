@@ -133,9 +133,7 @@ def settle_basic(
     """
     cards = _hands(hands, ruleset)
     if went_out is None:
-        return Settlement(
-            (0,) * len(cards), None, "no-winner", "Nobody went out: nobody scores."
-        )
+        return Settlement((0,) * len(cards), None, "no-winner", "Nobody went out: nobody scores.")
     seat = _seat(went_out, len(cards), "went_out")
     total = sum(hand_value(hand, ruleset) for i, hand in enumerate(cards) if i != seat)
     doubled = going_rummy and ruleset.going_rummy

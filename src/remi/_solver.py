@@ -83,9 +83,7 @@ def _entry(ruleset: Ruleset) -> _RulesEntry:
         return entry
     if not isinstance(ruleset, Ruleset):
         raise NotationError("not-a-ruleset", f"Expected a Ruleset, got {type(ruleset).__name__}.")
-    has_jokers = any(
-        ruleset.pack_for(p)[1] > 0 for p in range(ruleset.min_players, ruleset.max_players + 1)
-    )
+    has_jokers = any(ruleset.pack_for(p)[1] > 0 for p in range(ruleset.min_players, ruleset.max_players + 1))
     if ruleset.wild_spade_twos:
         wild = _SPADE_TWO
     elif has_jokers:
@@ -225,9 +223,7 @@ def _gen_sets(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
                 if w:
                     use = dict(uses)
                     use[r.wild] = use.get(r.wild, 0) + w
-                    key: _Key = (
-                        0, rank, -1, n, tuple(naturals) + (r.wild,) * w, (False,) * k + (True,) * w
-                    )
+                    key: _Key = (0, rank, -1, n, tuple(naturals) + (r.wild,) * w, (False,) * k + (True,) * w)
                     out.append((key, tuple(sorted(use.items()))))
                 else:
                     out.append(((0, rank, -1, n, tuple(naturals), (False,) * k), tuple(uses)))
@@ -468,9 +464,7 @@ def _cover(pool: _Pool, rules: _Rules, sets: int, runs: int) -> list[tuple[int, 
     return out
 
 
-def _expand(
-    pool: _Pool, group_layouts: list[tuple[int, ...]], apart: bool
-) -> tuple[tuple[Meld, ...], ...]:
+def _expand(pool: _Pool, group_layouts: list[tuple[int, ...]], apart: bool) -> tuple[tuple[Meld, ...], ...]:
     """Turn layouts of groups into layouts of melds: every choice of members, sorted."""
     groups, keys = pool.groups, pool.keys
     found: list[tuple[int, ...]] = []
@@ -513,9 +507,7 @@ def _cannot_cover(counts: tuple[int, ...], rules: _Rules, sets: int, runs: int) 
     keeps the last round's search instant for the big hands buying makes.
     """
     naturals = [
-        code
-        for code in range(52)
-        if counts[code] and not (rules.twos and code == 1) and code != rules.wild
+        code for code in range(52) if counts[code] and not (rules.twos and code == 1) and code != rules.wild
     ]
     if sets == 0:
         if len({code // 13 for code in naturals}) > runs:
@@ -705,9 +697,7 @@ def _arrangement(counts: tuple[int, ...], rules: _Rules, values: tuple[int, ...]
     # Least deadwood value first, then fewest deadwood cards; on a tie, meld.
     skip_cost = [v * scale + 1 for v in values]
     groups = pool.groups
-    packer = _Packer(
-        pool, skip_cost, [0] * len(groups), [g.members[0] for g in groups], skip_cost[_JOKER]
-    )
+    packer = _Packer(pool, skip_cost, [0] * len(groups), [g.members[0] for g in groups], skip_cost[_JOKER])
     picked, left = packer.path(pool.total)
     melds = tuple(_meld(pool.keys[i]) for i in sorted(picked))
     return Arrangement(melds, tuple(_CARDS[c] for c in sorted(left)), sum(values[c] for c in left))
@@ -777,9 +767,7 @@ def find_opening(hand: Hand, ruleset: Ruleset) -> tuple[Meld, ...] | None:
 
 
 @lru_cache(maxsize=2048)
-def _best_opening(
-    counts: tuple[int, ...], rules: _Rules, ruleset: Ruleset
-) -> tuple[Meld, ...] | None:
+def _best_opening(counts: tuple[int, ...], rules: _Rules, ruleset: Ruleset) -> tuple[Meld, ...] | None:
     packer, points, _ = _opening_packer(counts, ruleset)
     picked, _ = packer.path(packer.pool.total)
     if not picked:
@@ -798,9 +786,7 @@ def _best_points(counts: tuple[int, ...], ruleset: Ruleset) -> int:
 
 
 @lru_cache(maxsize=64)
-def _shared_opening_packer(
-    counts: tuple[int, ...], ruleset: Ruleset
-) -> tuple[_Packer, list[int], int]:
+def _shared_opening_packer(counts: tuple[int, ...], ruleset: Ruleset) -> tuple[_Packer, list[int], int]:
     return _opening_packer(counts, ruleset)
 
 

@@ -77,7 +77,9 @@ def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 def _bad(name: str, what: str, value: Any) -> StateError:
-    return StateError("malformed-state", f"The state dict is malformed: {name} must be {what}, not {value!r}.")
+    return StateError(
+        "malformed-state", f"The state dict is malformed: {name} must be {what}, not {value!r}."
+    )
 
 
 def _read_int(value: Any, name: str) -> int:
@@ -479,7 +481,9 @@ class GameState:
         ]
         for number, (meld, owner) in enumerate(zip(self.table, self.owners)):
             lines.append(f"  [{number}] {meld}  (seat {owner})")
-        lines.append(f"discard top {self.discard_top or '-'} ({len(self.discard)} cards), stock {len(self.stock)}")
+        lines.append(
+            f"discard top {self.discard_top or '-'} ({len(self.discard)} cards), stock {len(self.stock)}"
+        )
         lines.append("hand sizes " + " ".join(str(n) for n in self.hand_sizes))
         lines.append("totals " + " ".join(str(t) for t in self.totals))
         return "\n".join(lines)
@@ -680,7 +684,9 @@ _get_all: Final = operator.attrgetter(*_NAMES)
 
 def _shape_problems(s: GameState) -> list[str]:
     """Type and shape checks from the field table, so the deeper checks never meet a foreign value."""
-    problems = [f"{name} has the wrong type or shape" for name, kind in FIELDS if not kind.shape(getattr(s, name))]
+    problems = [
+        f"{name} has the wrong type or shape" for name, kind in FIELDS if not kind.shape(getattr(s, name))
+    ]
     return problems
 
 

@@ -150,7 +150,7 @@ def hoarding_policy(rng: random.Random, lay_rate: float = 0.1) -> _helpers.Polic
 
 
 def policy_for(kind: str, seed: int) -> _helpers.Policy:
-    """"greedy", "uniform" (the conformance policies) or "hoard"."""
+    """ "greedy", "uniform" (the conformance policies) or "hoard"."""
     if kind == "hoard":
         return hoarding_policy(random.Random(seed))
     return make_policy(kind, seed)
@@ -182,7 +182,10 @@ def _categories(states: list[GameState]) -> dict[str, list[int]]:
             hand = state.hands[state.current_player]
             if state.table:
                 keys.append("play with a table")
-            if len(_disjoint(list(remi.candidate_melds(hand, state.ruleset)), hand, random.Random(index), 2)) >= 2:
+            if (
+                len(_disjoint(list(remi.candidate_melds(hand, state.ruleset)), hand, random.Random(index), 2))
+                >= 2
+            ):
                 keys.append("play with two disjoint melds in hand")
             if state.pending:
                 keys.append("play with a pending joker")
@@ -236,7 +239,9 @@ FOREIGN = _foreign_pool()
 # -- candidates -----------------------------------------------------------------------------------
 
 
-def _disjoint(melds: list[remi.Meld], hand: tuple[remi.Card, ...], rng: random.Random, size: int) -> tuple[remi.Meld, ...]:
+def _disjoint(
+    melds: list[remi.Meld], hand: tuple[remi.Card, ...], rng: random.Random, size: int
+) -> tuple[remi.Meld, ...]:
     """Up to *size* melds that the hand holds together (a random greedy pick)."""
     left = list(hand)
     group: list[remi.Meld] = []
@@ -290,7 +295,9 @@ def random_laydowns(state: GameState, rng: random.Random) -> list[LayDown]:
     return out
 
 
-def candidates(state: GameState, offered: list[remi.Action], taken: list[remi.Action], rng: random.Random) -> list[remi.Action]:
+def candidates(
+    state: GameState, offered: list[remi.Action], taken: list[remi.Action], rng: random.Random
+) -> list[remi.Action]:
     """Every candidate the property must see, then a sample of the rest.
 
     Always: the offered actions (a sample when there are many), ``Cut``, ``DrawStock``,
@@ -331,9 +338,13 @@ def candidates(state: GameState, offered: list[remi.Action], taken: list[remi.Ac
 # -- the property ------------------------------------------------------------------------------------
 
 
-def check_equivalence(state: GameState, action: remi.Action, offered: set[remi.Action], snapshot: dict) -> None:
+def check_equivalence(
+    state: GameState, action: remi.Action, offered: set[remi.Action], snapshot: dict
+) -> None:
     """The three answers about *action* agree, and none of them changes *state*."""
-    where = f"{action} (phase {state.phase}, seat {state.current_player}, round {state.round}, turn {state.turn})"
+    where = (
+        f"{action} (phase {state.phase}, seat {state.current_player}, round {state.round}, turn {state.turn})"
+    )
     listed = action in offered
     legal = state.is_legal(action)
     assert state.to_dict() == snapshot, f"is_legal({where}) changed the state"
@@ -407,7 +418,17 @@ def test_is_legal_is_membership_in_legal_actions_any_seed(index: int, seed: int,
 
 #: Issue 6's drift, found by the hoarding policy: Swedish with any number of melds per turn,
 #: 3 players, seed 20; after these actions seat 2 holds ♠A ♥A ♦A and ♠8 ♥8 ♦8.
-SWEDISH_DRIFT = ["take", "discard ♥6", "draw", "discard ♣9", "draw", "discard ♥K", "draw", "discard ♣3", "draw"]
+SWEDISH_DRIFT = [
+    "take",
+    "discard ♥6",
+    "draw",
+    "discard ♣9",
+    "draw",
+    "discard ♥K",
+    "draw",
+    "discard ♣3",
+    "draw",
+]
 
 
 def test_two_melds_at_once_swedish_melds_per_turn_none() -> None:
@@ -434,7 +455,9 @@ def _going_out_states() -> list[pytest.param]:
         states, _ = playout(bounded(case.ruleset), case.players, case_seed(case, 9), "greedy")
         for before, after in zip(states, states[1:]):
             if len(after.results) > len(before.results) and before.phase != "over":
-                ending = [a for a in before.legal_actions() if len(before.apply(a).results) > len(before.results)]
+                ending = [
+                    a for a in before.legal_actions() if len(before.apply(a).results) > len(before.results)
+                ]
                 if ending:
                     out.append(pytest.param(before, ending[0], id=f"{case.name}-{ending[0]}"))
                     break
@@ -442,7 +465,9 @@ def _going_out_states() -> list[pytest.param]:
 
 
 @pytest.mark.parametrize(("state", "action"), _going_out_states())
-def test_is_legal_does_not_settle_the_round(state: GameState, action: remi.Action, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_is_legal_does_not_settle_the_round(
+    state: GameState, action: remi.Action, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Asking whether a round-ending action is legal must not settle the round or deal the next one.
     built: list[object] = []
     original = remi.RoundResult.__init__

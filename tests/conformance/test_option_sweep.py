@@ -60,8 +60,15 @@ make_policy = _helpers.make_policy
 #: The fields that name a game rather than set an option of it.
 NOT_OPTIONS = {"name", "family"}
 #: Options that only the Gin family reads (swept on Gin only, to keep the sweep short).
-GIN_ONLY = {"knock_limit", "gin_bonus", "gin_multiplier", "undercut_bonus", "undercut_penalty",
-            "undercut_on_tie", "gin_stock_reserve"}
+GIN_ONLY = {
+    "knock_limit",
+    "gin_bonus",
+    "gin_multiplier",
+    "undercut_bonus",
+    "undercut_penalty",
+    "undercut_on_tie",
+    "gin_stock_reserve",
+}
 #: Table size per preset (one that every preset deals for).
 PLAYERS = {"norwegian": 4, "swedish": 3, "finnish": 2, "slovenian": 3, "kalooki": 3, "gin": 2}
 #: The turn cap of every sweep game, and the number of deals of matches played to a score.
@@ -110,7 +117,7 @@ def alternatives(preset: remi.Ruleset, field: attrs.Attribute[Any]) -> list[Any]
         # Small targets: a match to 500 under a turn cap is long. None only where rounds are counted.
         return [v for v in (None, 1, 25) if v != value]
     if hint in (int, int | None):
-        return _small_ints(value, hint != int)
+        return _small_ints(value, hint is not int)
     if field.name in ("jokers", "large_table_jokers"):
         out: list[Any] = [0, 2, "one-fewer-than-players"]
         if isinstance(value, int):
@@ -141,7 +148,9 @@ def alternatives(preset: remi.Ruleset, field: attrs.Attribute[Any]) -> list[Any]
 def bounded(rules: remi.Ruleset, field: str, cap: int = TURN_CAP) -> remi.Ruleset:
     """*rules* with a turn cap and (matches to a score) a few deals, unless *field* is the one swept."""
     changes: dict[str, Any] = {}
-    if field != "max_turns_per_round" and (rules.max_turns_per_round is None or rules.max_turns_per_round > cap):
+    if field != "max_turns_per_round" and (
+        rules.max_turns_per_round is None or rules.max_turns_per_round > cap
+    ):
         changes["max_turns_per_round"] = cap
     if field not in ("rounds", "target_score") and rules.rounds is None and not rules.contracts:
         changes["rounds"] = DEALS

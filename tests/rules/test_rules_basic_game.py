@@ -12,10 +12,10 @@ from typing import Any
 
 import attrs
 import pytest
+from game_helpers import all_cards, cards, position, sorted_hand, strs
 
 import remi
 import remi._engine as game_module
-from game_helpers import all_cards, cards, position, sorted_hand, strs
 from remi import (
     Card,
     Discard,
@@ -262,9 +262,7 @@ def test_at_most_one_new_meld_per_turn() -> None:
     assert not any(isinstance(a, LayDown) for a in after.legal_actions())
     assert illegal(after, LayDown.of("♣2 ♣3 ♣4")).code == "meld-limit"
     # The limit is per turn: the next turn of the same seat may lay a new meld again.
-    later = pos(
-        hands=["♣2 ♣3 ♣4 ♥K", "♠2", "♠3", "♠4"], table=["♠7 ♥7 ♦7"], owners=[0], down={0: 1}, turn=5
-    )
+    later = pos(hands=["♣2 ♣3 ♣4 ♥K", "♠2", "♠3", "♠4"], table=["♠7 ♥7 ♦7"], owners=[0], down={0: 1}, turn=5)
     assert later.melds_this_turn == 0 and later.is_legal(LayDown.of("♣2 ♣3 ♣4"))
 
 
@@ -344,7 +342,9 @@ def test_taken_discard_may_not_be_discarded_that_turn_but_a_stock_card_may() -> 
     assert taking.taken == remi.parse_card("♦K")
     assert illegal(taking, "discard ♦K").code == "discard-just-taken"
     assert set(strs(a for a in taking.legal_actions() if isinstance(a, Discard))) == {
-        "discard ♠2", "discard ♥5", "discard ♦9"
+        "discard ♠2",
+        "discard ♥5",
+        "discard ♦9",
     }
     drawing = pos(hands=hands, phase="draw", discard="♥8", stock="♦K").apply("draw")
     assert drawing.taken is None and drawing.is_legal("discard ♦K")
@@ -381,8 +381,12 @@ def test_taken_card_stranded_by_a_lay_off_decision() -> None:
     # docs/rules/swedish.rst, basic-taken-discard: The taken discard may not be discarded that turn [decision "taken-card-stranded"]:
     # a lay-off that would leave only the taken card in hand is refused
     state = pos(
-        hands=["♠8", "♣2 ♣3", "♣4 ♣5", "♣6 ♣8"], table=["♠5 ♠6 ♠7"], down={0: 1}, turn=5,
-        phase="draw", discard="♥K",
+        hands=["♠8", "♣2 ♣3", "♣4 ♣5", "♣6 ♣8"],
+        table=["♠5 ♠6 ♠7"],
+        down={0: 1},
+        turn=5,
+        phase="draw",
+        discard="♥K",
     ).apply("take")
     assert illegal(state, "off ♠8 0").code == "taken-card-stranded"
     assert strs(state.legal_actions()) == ["discard ♠8"]
@@ -544,15 +548,26 @@ def test_winner_scores_the_sum_of_the_opponents_hands(ruleset: remi.Ruleset) -> 
 @pytest.mark.rule("basic-scoring")
 def test_table_melds_do_not_count() -> None:
     # docs/rules/swedish.rst, basic-scoring: The winner scores the opponents' HAND values (cards on the table do not count)
-    state = pos(hands=["♣K", "♣5 ♦9", "", ""], table=["♠J ♥J ♦J", "♠8 ♠9 ♠10"], owners=[1, 2],
-                down={0: 2, 1: 2, 2: 3}, turn=6)
+    state = pos(
+        hands=["♣K", "♣5 ♦9", "", ""],
+        table=["♠J ♥J ♦J", "♠8 ♠9 ♠10"],
+        owners=[1, 2],
+        down={0: 2, 1: 2, 2: 3},
+        turn=6,
+    )
     assert ended(state, state.apply("discard ♣K")).points == (14, 0, 0, 0)
 
 
 def rummy_turn(ruleset: remi.Ruleset, down: int = -1) -> tuple[GameState, GameState]:
     """Seat 0 lays ♠3-♠9 and discards ♣K in one turn; *down* is when it first laid anything."""
-    state = pos(ruleset, hands=["♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♣K", *OTHERS_48], down={0: down}, turn=9,
-                table=["♦A ♦2 ♦3"] if down >= 0 else [], owners=[0] if down >= 0 else None)
+    state = pos(
+        ruleset,
+        hands=["♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♣K", *OTHERS_48],
+        down={0: down},
+        turn=9,
+        table=["♦A ♦2 ♦3"] if down >= 0 else [],
+        owners=[0] if down >= 0 else None,
+    )
     after = state.apply("lay ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9")
     assert after.down[0] == (9 if down < 0 else down)
     return state, after.apply("discard ♣K")
@@ -585,8 +600,9 @@ def test_going_rummy_needs_nothing_laid_earlier(earlier: str) -> None:
         assert ended(before, after).points == (48, 0, 0, 0)
         return
     # Seat 0 lays off one card in an earlier turn (turn 1), then empties its hand in turn 5.
-    state = pos(F, hands=["♠10 ♥K ♦3 ♣3", *OTHERS_48], table=["♠7 ♠8 ♠9"], owners=[3], turn=1,
-                stock="♥3 ♦J ♠J ♣J")
+    state = pos(
+        F, hands=["♠10 ♥K ♦3 ♣3", *OTHERS_48], table=["♠7 ♠8 ♠9"], owners=[3], turn=1, stock="♥3 ♦J ♠J ♣J"
+    )
     state = state.apply("off ♠10 0").apply("discard ♥K")
     assert state.down[0] == 1
     for seat, drawn in ((1, "♣J"), (2, "♠J"), (3, "♦J")):
@@ -661,13 +677,20 @@ def test_block_rummy_draw_phase_never_draws_from_an_empty_stock() -> None:
 def test_match_goes_on_below_the_target_and_ends_at_it() -> None:
     # docs/rules/swedish.rst, basic-match: The match ends when a total reaches the target score; the HIGHEST total wins
     earlier = (RoundResult(1, 1, (0, 460, 0, 0)), RoundResult(2, 0, (430, 0, 0, 0)))
-    below = pos(hands=["♣5 ♦9", "♣K", "♥Q ♥2", "♠2"], turn_player=1, round=3, results=earlier,
-                down={1: 1}, turn=4)
+    below = pos(
+        hands=["♣5 ♦9", "♣K", "♥Q ♥2", "♠2"], turn_player=1, round=3, results=earlier, down={1: 1}, turn=4
+    )
     after = below.apply("discard ♣K")  # seat 1 scores 14 + 12 + 2 = 28: 488 < 500
     assert not after.is_over and after.round == 4 and after.totals == (430, 488, 0, 0)
     assert after.winners == ()
-    reach = pos(hands=["♣5 ♦9", "♣K", "♥Q ♥2", "♠K ♠Q ♠2"], turn_player=1, round=3, results=earlier,
-                down={1: 1}, turn=4)
+    reach = pos(
+        hands=["♣5 ♦9", "♣K", "♥Q ♥2", "♠K ♠Q ♠2"],
+        turn_player=1,
+        round=3,
+        results=earlier,
+        down={1: 1},
+        turn=4,
+    )
     over = reach.apply("discard ♣K")  # 460 + 48 = 508
     assert over.is_over and over.totals == (430, 508, 0, 0)
     assert over.winners == (1,) and over.current_player == -1
@@ -716,8 +739,14 @@ def test_last_card_discard_with_the_taken_card(move: str) -> None:
     lcd = attrs.evolve(S, last_card_discard=True)
     hand = "♠8" if move.startswith("off") else "♥7 ♦7 ♣7"
     state = pos(
-        lcd, hands=[hand, "♣2 ♣3", "♣4 ♣5", "♣6 ♣8"], table=["♠4 ♠5 ♠6 ♠7", "♥10 ♥J ♥Q"],
-        owners=[1, 2], down={0: 1}, turn=5, phase="draw", discard="♥K",
+        lcd,
+        hands=[hand, "♣2 ♣3", "♣4 ♣5", "♣6 ♣8"],
+        table=["♠4 ♠5 ♠6 ♠7", "♥10 ♥J ♥Q"],
+        owners=[1, 2],
+        down={0: 1},
+        turn=5,
+        phase="draw",
+        discard="♥K",
     ).apply("take")
     for action in state.legal_actions():
         after = state.apply(action)

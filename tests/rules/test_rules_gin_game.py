@@ -6,9 +6,9 @@ import random
 
 import attrs
 import pytest
+from game_helpers import position
 
 import remi
-from game_helpers import position
 from remi import Discard, GameState, IllegalActionError, Knock
 
 G = remi.GIN
@@ -66,7 +66,9 @@ def test_knock_scores_the_difference_after_lay_offs() -> None:
     result = after.results[-1]
     assert result.went_out == 0
     # Seat 1 lays ♠4 onto ♠A-♠3 and keeps ♦2 ♦3 ♣K (15 deadwood) against the knocker's 2.
-    expected = remi.settle_gin([remi.parse_cards("♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♣2"), remi.parse_cards(DEFENDER)], 0, G)
+    expected = remi.settle_gin(
+        [remi.parse_cards("♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♣2"), remi.parse_cards(DEFENDER)], 0, G
+    )
     assert result.points == expected.deltas == (0, -13)
     assert after.round == 2 and after.discard != state.discard
 

@@ -11,11 +11,11 @@ from typing import Any
 
 import attrs
 import pytest
+from game_helpers import all_cards, cards, offers, position, refused, sorted_hand, strs, whole_layouts
+from game_helpers import lay as lay_melds
 
 import remi
 import remi._engine as game_module
-from game_helpers import all_cards, cards, offers, position, refused, sorted_hand, strs, whole_layouts
-from game_helpers import lay as lay_melds
 from remi import (
     JOKER,
     Buy,
@@ -486,7 +486,9 @@ def test_any_seat_may_buy_unless_buy_only_before_contract() -> None:
     # (option: only players whose contract is not down)
     table = ["♠5 ♠6 ♠7 ♠8", "♥9 ♦9 ♠9"]
     hands = ["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"]
-    default = position(hands=hands, table=table, owners=[2, 2], phase="draw", discard="♥5 ♦6", down={2: 1}, turn=3)
+    default = position(
+        hands=hands, table=table, owners=[2, 2], phase="draw", discard="♥5 ♦6", down={2: 1}, turn=3
+    )
     assert default.apply(DrawStock()).queue == (1, 2, 3)
     strict = position(
         attrs.evolve(N, buy_only_before_contract=True),
@@ -505,7 +507,9 @@ def test_any_seat_may_buy_unless_buy_only_before_contract() -> None:
 def test_buy_with_an_empty_stock_rebuilds_from_the_pile_under_the_card() -> None:
     # docs/rules/norwegian.rst, norwegian-buying: Buying [decision]: stock empty when a buy needs its penalty card: the stock is first
     # rebuilt from the pile under the card being bought
-    state = position(hands=["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], phase="draw", discard="♣7", stock="♠3", rest="discard")
+    state = position(
+        hands=["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], phase="draw", discard="♣7", stock="♠3", rest="discard"
+    )
     under = state.discard[:-1]
     window = state.apply(DrawStock())
     assert window.stock == () and window.phase == "buy"
@@ -523,7 +527,9 @@ def test_buy_with_an_empty_stock_rebuilds_from_the_pile_under_the_card() -> None
 @pytest.mark.rule("norwegian-buying")
 def test_nothing_to_rebuild_means_the_card_cannot_be_bought() -> None:
     # docs/rules/norwegian.rst, norwegian-buying: Buying [decision]: if nothing is left to rebuild from, the card cannot be bought
-    state = position(hands=["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], phase="draw", discard="♣7", stock="♠3", rest=2)
+    state = position(
+        hands=["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], phase="draw", discard="♣7", stock="♠3", rest=2
+    )
     window = state.apply(DrawStock())
     assert window.stock == () and window.discard == cards("♣7")
     # Nothing can be bought, so no buying window opens: the player on turn goes on.
@@ -592,11 +598,17 @@ def test_joker_in_a_set_is_locked() -> None:
 
 
 @pytest.mark.rule("norwegian-jokers-on-table")
-@pytest.mark.parametrize("down, code", [({1: 2}, "contract-not-down"), ({0: 5, 1: 2}, "contract-down-this-turn")])
+@pytest.mark.parametrize(
+    "down, code", [({1: 2}, "contract-not-down"), ({0: 5, 1: 2}, "contract-down-this-turn")]
+)
 def test_swap_needs_the_contract_down_on_an_earlier_turn(down: dict[int, int], code: str) -> None:
     # docs/rules/norwegian.rst, norwegian-jokers-on-table: Jokers on the table: only a player whose contract went down on an earlier turn swaps
     # (a seat down this turn has its contract, two sets, on the table)
-    contract = {"table": ["♠2 JK ♠4 ♠5", "♥7 ♦7 JK", "♠9 ♥9 ♦9", "♠K ♥K ♦K"], "owners": [1, 1, 0, 0]} if 0 in down else {}
+    contract = (
+        {"table": ["♠2 JK ♠4 ♠5", "♥7 ♦7 JK", "♠9 ♥9 ♦9", "♠K ♥K ♦K"], "owners": [1, 1, 0, 0]}
+        if 0 in down
+        else {}
+    )
     state = swap_position(down=down, **contract)
     assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
     assert illegal(state, SwapJoker("♠3", 0)).code == code
@@ -749,7 +761,9 @@ def test_last_card_must_be_discarded_option() -> None:
 @pytest.mark.rule("shared-going-out")
 def test_going_out_by_discarding_ends_the_round_at_once() -> None:
     # docs/rules/index.rst, shared-going-out: Concepts: going out: shedding the last card ends the round at once; nobody plays
-    state = position(hands=["♣K", "♣5 ♣6", "♣7", "♣8 ♠A"], round=2, dealer=3, down={0: 1}, turn=9, discard="♦2")
+    state = position(
+        hands=["♣K", "♣5 ♣6", "♣7", "♣8 ♠A"], round=2, dealer=3, down={0: 1}, turn=9, discard="♦2"
+    )
     after = state.apply(Discard("♣K"))
     assert after.results[-1] == remi.RoundResult(2, 0, (0, 11, 7, 28), None)
     assert after.totals == (0, 11, 7, 28)
@@ -764,9 +778,7 @@ def test_going_out_ends_the_match_after_round_seven() -> None:
     earlier = tuple(
         remi.RoundResult(r, 0, points) for r, points in enumerate([(100, 0, 30, 0), (0, 40, 30, 40)], start=1)
     )
-    state = position(
-        hands=["♣K", "♠K", "♠2", "♠A"], round=7, down={0: 1}, turn=5, results=earlier
-    )
+    state = position(hands=["♣K", "♠K", "♠2", "♠A"], round=7, down={0: 1}, turn=5, results=earlier)
     assert state.totals == (100, 40, 60, 40)
     over = state.apply("discard ♣K")
     assert over.is_over and over.current_player == -1 and over.legal_actions() == []
@@ -812,7 +824,9 @@ def test_empty_stock_is_rebuilt_from_the_pile_less_its_top() -> None:
 def test_rebuilt_stock_is_seeded() -> None:
     # docs/rules/index.rst, shared-randomness: Concepts: all randomness comes from a seed
     def rebuilt(seed: int) -> tuple[Card, ...]:
-        state = position(hands=["♥2", "♣5", "♣7", "♣9"], phase="draw", discard="♦K", rest="discard", seed=seed)
+        state = position(
+            hands=["♥2", "♣5", "♣7", "♣9"], phase="draw", discard="♦K", rest="discard", seed=seed
+        )
         return state.apply(DrawStock()).stock
 
     assert rebuilt(1) == rebuilt(1)
@@ -861,7 +875,9 @@ def test_stock_and_pile_both_empty_after_heavy_buying() -> None:
 @pytest.mark.rule("norwegian-scoring")
 def test_seed_example_64_and_36() -> None:
     # docs/rules/norwegian.rst, norwegian-scoring: Scoring: joker + ♥K + ♦4 = 64; ♠A + ♣8 + ♦8 = 36 [seed example]
-    state = position(hands=["♣K", "JK ♥K ♦4", "♠A ♣8 ♦8", "♠2 ♥3 ♦4 ♣5 ♠6 ♥7 ♦8 ♣9 ♠10 ♥J ♦Q ♣K"], down={0: 1}, turn=3)
+    state = position(
+        hands=["♣K", "JK ♥K ♦4", "♠A ♣8 ♦8", "♠2 ♥3 ♦4 ♣5 ♠6 ♥7 ♦8 ♣9 ♠10 ♥J ♦Q ♣K"], down={0: 1}, turn=3
+    )
     result = state.apply("discard ♣K").results[-1]
     assert result.points == (0, 64, 36, 84)
 
@@ -1078,7 +1094,7 @@ def test_shanghai_call_lays_the_card_and_the_discarder_draws_blind() -> None:
     assert after.table[0] == remi.parse_meld("♠5 ♠6 ♠7 ♠8 ♠9")
     assert after.discard == cards("♥K")
     assert len(after.hands[3]) == 1
-    given = (Counter(window.hands[3]) - Counter(after.hands[3]))
+    given = Counter(window.hands[3]) - Counter(after.hands[3])
     assert sum(given.values()) == 1 and set(given) <= {Card("♦5"), Card("♦6")}
     assert after.hands[0] == sorted_hand([Card("♥2"), Card("♥3"), *given.elements()])
     assert (after.phase, after.turn_player, after.current_player) == ("draw", 1, 1)
@@ -1187,7 +1203,9 @@ def test_spade_two_held_scores_50() -> None:
 @pytest.mark.rule("norwegian-spade-twos-wild")
 def test_spade_two_in_a_run_may_be_swapped() -> None:
     # docs/rules/norwegian.rst, norwegian-spade-twos-wild: Jokers on the table: a wild card in a run may be swapped (♠2 wild variant)
-    state = position(TWOS, hands=["♥6 ♣2 ♣3", "♣5", "♣6", "♣8"], table=["♥5 ♠2=♥6 ♥7 ♥8"], down={0: 1}, turn=5)
+    state = position(
+        TWOS, hands=["♥6 ♣2 ♣3", "♣5", "♣6", "♣8"], table=["♥5 ♠2=♥6 ♥7 ♥8"], down={0: 1}, turn=5
+    )
     assert SwapJoker("♥6", 0) in state.legal_actions()
     after = state.apply(SwapJoker("♥6", 0))
     assert after.pending == (Card("♠2"),)
@@ -1225,7 +1243,12 @@ def test_same_suit_runs_variant(runs: tuple[str, str], apart: bool) -> None:
 @pytest.mark.rule("norwegian-variants")
 @pytest.mark.parametrize(
     "names, players",
-    [((), 4), (("shanghai", "liverpool cut"), 3), (("twelve cards", "spade twos wild"), 5), (("six players",), 6)],
+    [
+        ((), 4),
+        (("shanghai", "liverpool cut"), 3),
+        (("twelve cards", "spade twos wild"), 5),
+        (("six players",), 6),
+    ],
 )
 def test_random_games_keep_the_invariants(names: tuple[str, ...], players: int) -> None:
     # docs/rules/norwegian.rst, norwegian-variants: Norwegian Remi: a whole match (7 rounds) of random legal play keeps every invariant

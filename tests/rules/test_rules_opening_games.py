@@ -12,9 +12,9 @@ from typing import Any
 
 import attrs
 import pytest
+from game_helpers import all_cards, position, sorted_hand, strs
 
 import remi
-from game_helpers import all_cards, position, sorted_hand, strs
 from remi import (
     Discard,
     DrawStock,
@@ -116,7 +116,7 @@ def expected_lays(state: GameState) -> set[str]:
             continue
         need = 51 - have - remi.meld_points(meld, rules)
         if not opened and need > 0:
-            rests = [rest[:i] + rest[i + 1:] for i in range(len(rest))] if keep else [rest]
+            rests = [rest[:i] + rest[i + 1 :] for i in range(len(rest))] if keep else [rest]
             if not any(remi.best_opening_points(r, rules) >= need for r in rests):
                 continue
         out.add(str(LayDown((meld,))))
@@ -127,9 +127,7 @@ def expected_lays(state: GameState) -> set[str]:
 
 
 @pytest.mark.rule("slovenian-jokers", "slovenian-deal")
-@pytest.mark.parametrize(
-    "players, decks, jokers", [(2, 1, 3), (3, 1, 3), (4, 2, 6), (5, 2, 6), (6, 2, 6)]
-)
+@pytest.mark.parametrize("players, decks, jokers", [(2, 1, 3), (3, 1, 3), (4, 2, 6), (5, 2, 6), (6, 2, 6)])
 @pytest.mark.parametrize("dealer", [0, 1])
 def test_slovenian_deal_and_pack_by_players(players: int, decks: int, jokers: int, dealer: int) -> None:
     # docs/rules/slovenian.rst, slovenian-jokers: Equipment: 2-3 players one deck + 3 jokers, 4-6 two decks + 6 jokers
@@ -182,7 +180,9 @@ def test_starter_first_turn_is_a_discard_without_drawing() -> None:
     card = state.hands[starter][-1]
     after = legal(state, Discard(card))
     nxt = (starter + 1) % 3
-    assert after.hands[starter] == tuple(x for i, x in enumerate(state.hands[starter]) if i != len(state.hands[starter]) - 1)
+    assert after.hands[starter] == tuple(
+        x for i, x in enumerate(state.hands[starter]) if i != len(state.hands[starter]) - 1
+    )
     assert after.discard == (card,)
     assert (after.phase, after.current_player, after.turn) == ("draw", nxt, 2)
     assert strs(after.legal_actions()) == ["draw", "take"]
@@ -202,10 +202,16 @@ def test_starter_may_open_on_the_first_turn() -> None:
     # docs/rules/slovenian.rst, opening-51: Deal + Opening: the starter's first turn is a play turn, so he may open, then discards
     melds = ("♠10 ♥10 ♦10", "♣6 ♣7 ♣8")
     state = pos(
-        SL, 3, hands={0: "♥2 ♥5 ♦7 ♦J ♣K ♠3 ♠Q ♥A ♦3 ♣2 ♣3 ♣4 ♦K ♥9",
-                      1: hand_text(*melds) + " ♥3 ♥4 ♦2 ♦4 ♦5 ♦6 ♠4 ♠5 ♠6",
-                      2: "♥6 ♥7 ♥8 ♣10 ♥J ♥Q ♥K ♠7 ♠8 ♠9 ♠J ♠K ♣5 ♣9"},
-        dealer=0, turn_player=1, turn=1,
+        SL,
+        3,
+        hands={
+            0: "♥2 ♥5 ♦7 ♦J ♣K ♠3 ♠Q ♥A ♦3 ♣2 ♣3 ♣4 ♦K ♥9",
+            1: hand_text(*melds) + " ♥3 ♥4 ♦2 ♦4 ♦5 ♦6 ♠4 ♠5 ♠6",
+            2: "♥6 ♥7 ♥8 ♣10 ♥J ♥Q ♥K ♠7 ♠8 ♠9 ♠J ♠K ♣5 ♣9",
+        },
+        dealer=0,
+        turn_player=1,
+        turn=1,
     )
     assert state.hand_sizes == (14, 15, 14)
     assert lay_downs(state) == expected_lays(state) >= {str(LayDown.of(m)) for m in melds}
@@ -285,7 +291,9 @@ OPENINGS = [
 
 @pytest.mark.rule("opening-51", "kalooki-opening")
 @pytest.mark.parametrize("ruleset, melds, points", OPENINGS, ids=lambda v: getattr(v, "name", v))
-def test_opening_needs_51_points_in_one_turn(ruleset: remi.Ruleset, melds: tuple[str, ...], points: int) -> None:
+def test_opening_needs_51_points_in_one_turn(
+    ruleset: remi.Ruleset, melds: tuple[str, ...], points: int
+) -> None:
     # docs/rules/slovenian.rst, opening-51: Opening: the first lay-down totals at least 51; jokers count as the card they stand for
     # docs/rules/kalooki.rst, kalooki-opening: Opening needs at least 51 points; ace 11 (1 low in a run)
     state = pos(ruleset, hands={0: hand_text(*melds) + " ♦9", 1: "♣J"}, turn=3)
@@ -316,8 +324,13 @@ def test_opening_needs_51_points_in_one_turn(ruleset: remi.Ruleset, melds: tuple
 @pytest.mark.rule("opening-51", "kalooki-opening")
 @pytest.mark.parametrize(
     "ruleset, hand, opens",
-    [(SL, "♠10 ♠J ♠Q ♠K ♠A", False), (KA, "♠10 ♠J ♠Q ♠K ♠A ♦9", True), (SL, "♠9 ♠10 ♠J ♠Q ♠K ♦2", False),
-     (SL, "♠9 ♠10 ♠J ♠Q ♠K ♠A", True), (KA, "♠A ♥A ♦A ♣A ♠2 ♦9", False)],
+    [
+        (SL, "♠10 ♠J ♠Q ♠K ♠A", False),
+        (KA, "♠10 ♠J ♠Q ♠K ♠A ♦9", True),
+        (SL, "♠9 ♠10 ♠J ♠Q ♠K ♦2", False),
+        (SL, "♠9 ♠10 ♠J ♠Q ♠K ♠A", True),
+        (KA, "♠A ♥A ♦A ♣A ♠2 ♦9", False),
+    ],
     ids=["sl-50-alone", "ka-51-alone", "sl-49", "sl-59-going-out", "ka-44"],
 )
 def test_a_lone_meld_opens_only_with_51(ruleset: remi.Ruleset, hand: str, opens: bool) -> None:
@@ -385,8 +398,14 @@ def test_opening_may_be_spread_over_melds_but_not_over_turns() -> None:
 def test_no_discard_in_the_middle_of_an_opening(ruleset: remi.Ruleset) -> None:
     # docs/rules/slovenian.rst, opening-51: Opening: the whole 51 goes down in one turn, so the turn cannot end halfway
     # docs/rules/kalooki.rst, kalooki-opening: Opening needs at least 51 points (in one turn)
-    state = pos(ruleset, hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♦2 ♦9", 1: "♣J"}, table=["♥4 ♥5 ♥6"],
-                owners=[1], down={1: 2}, turn=3)
+    state = pos(
+        ruleset,
+        hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♦2 ♦9", 1: "♣J"},
+        table=["♥4 ♥5 ♥6"],
+        owners=[1],
+        down={1: 2},
+        turn=3,
+    )
     assert illegal(state, LayDown.of("♠10 ♥10 ♦10", "♣6 ♣7 ♣8")).code == "one-meld-at-a-time"
     half = legal(state, LayDown.of("♠10 ♥10 ♦10"))
     assert half.down == (3, 2) and half.phase == "play" and half.current_player == 0
@@ -430,8 +449,12 @@ def test_no_lay_off_before_opening(ruleset: remi.Ruleset) -> None:
     # docs/rules/slovenian.rst, opening-layoffs: Before opening, a player may not lay off onto anyone's melds
     # docs/rules/kalooki.rst, kalooki-opening: Only after opening may a player lay off onto others' melds
     state = pos(
-        ruleset, hands={0: "♥7 ♣Q ♠2 ♠3 ♠4", 1: "♣J"}, table=["♥4 ♥5 ♥6", "♠Q ♥Q ♦Q"],
-        owners=[1, 1], down={1: 2}, turn=3,
+        ruleset,
+        hands={0: "♥7 ♣Q ♠2 ♠3 ♠4", 1: "♣J"},
+        table=["♥4 ♥5 ♥6", "♠Q ♥Q ♦Q"],
+        owners=[1, 1],
+        down={1: 2},
+        turn=3,
     )
     assert not any(isinstance(a, LayOff) for a in state.legal_actions())
     err = illegal(state, "off ♥7 0")
@@ -451,7 +474,10 @@ def test_lay_offs_and_new_melds_from_the_moment_of_opening(ruleset: remi.Ruleset
     state = pos(
         ruleset,
         hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♣9 ♥7 ♠2 ♠3 ♠4 ♦2 ♦3 ♦4 ♦9", 1: "♣J"},
-        table=["♥4 ♥5 ♥6"], owners=[1], down={1: 2}, turn=3,
+        table=["♥4 ♥5 ♥6"],
+        owners=[1],
+        down={1: 2},
+        turn=3,
     )
     assert illegal(state, "off ♥7 0").code == "contract-not-down"
     half = legal(state, LayDown.of("♠10 ♥10 ♦10"))  # 30 of 51: not open yet
@@ -476,8 +502,12 @@ def test_lay_offs_and_new_melds_from_the_moment_of_opening(ruleset: remi.Ruleset
 
 def _after_opening() -> GameState:
     return pos(
-        SL, hands={0: "♠2 ♠3 ♠4 ♥A ♦A ♣A ♦9", 1: "♣J"}, table=["♠10 ♥10 ♦10", "♣6 ♣7 ♣8"],
-        owners=[0, 0], down={0: 1}, turn=3,
+        SL,
+        hands={0: "♠2 ♠3 ♠4 ♥A ♦A ♣A ♦9", 1: "♣J"},
+        table=["♠10 ♥10 ♦10", "♣6 ♣7 ♣8"],
+        owners=[0, 0],
+        down={0: 1},
+        turn=3,
     )
 
 
@@ -508,8 +538,12 @@ def test_lay_off_option_down_earlier_turn() -> None:
     # docs/rules/slovenian.rst, opening-layoffs: After opening, lay off ... in the same turn too [decision]; option: wait a turn
     later = attrs.evolve(SL, layoff_needs="down-earlier-turn")
     state = pos(
-        later, hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♥7 ♦9", 1: "♣J"}, table=["♥4 ♥5 ♥6"],
-        owners=[1], down={1: 2}, turn=3,
+        later,
+        hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♥7 ♦9", 1: "♣J"},
+        table=["♥4 ♥5 ♥6"],
+        owners=[1],
+        down={1: 2},
+        turn=3,
     )
     opened = open_with(state, "♠10 ♥10 ♦10", "♣6 ♣7 ♣8")
     assert illegal(opened, "off ♥7 0").code == "contract-down-this-turn"
@@ -522,8 +556,12 @@ def test_lay_off_option_reason_names_the_opening() -> None:
     # docs/rules/slovenian.rst, opening-51: Opening: reasons in a 51 game speak of the opening, not a contract
     later = attrs.evolve(SL, layoff_needs="down-earlier-turn")
     state = pos(
-        later, hands={0: "♥7 ♦9", 1: "♣J"}, table=["♥4 ♥5 ♥6", "♠10 ♥10 ♦10", "♣6 ♣7 ♣8"],
-        owners=[1, 0, 0], down={0: 3, 1: 2}, turn=3,
+        later,
+        hands={0: "♥7 ♦9", 1: "♣J"},
+        table=["♥4 ♥5 ♥6", "♠10 ♥10 ♦10", "♣6 ♣7 ♣8"],
+        owners=[1, 0, 0],
+        down={0: 3, 1: 2},
+        turn=3,
     )
     reason = illegal(state, "off ♥7 0").reason
     assert "contract" not in reason.lower()
@@ -538,8 +576,12 @@ def test_joker_swap_from_a_set_once_opened(ruleset: remi.Ruleset) -> None:
     # docs/rules/slovenian.rst, slovenian-jokers: Jokers in melds: a joker in another's meld may be swapped by a player who has opened
     # docs/rules/kalooki.rst, kalooki-joker-swap: A player holding the card a joker stands for in anyone's meld may swap it (sets too)
     state = pos(
-        ruleset, hands={0: "♦Q ♠2 ♠9", 1: "♣J"}, table=["♠Q ♥Q JK", "♥4 ♥5 ♥6"],
-        owners=[1, 1], down={0: 1, 1: 2}, turn=3,
+        ruleset,
+        hands={0: "♦Q ♠2 ♠9", 1: "♣J"},
+        table=["♠Q ♥Q JK", "♥4 ♥5 ♥6"],
+        owners=[1, 1],
+        down={0: 1, 1: 2},
+        turn=3,
     )
     s = legal(state, SwapJoker(remi.parse_card("♦Q"), 0))
     assert str(s.table[0]) == "♠Q ♥Q ♦Q" and s.owners[0] == 1
@@ -562,8 +604,12 @@ def test_joker_swap_from_a_run_once_opened(ruleset: remi.Ruleset) -> None:
     # docs/rules/slovenian.rst, slovenian-jokers: Jokers in melds: swap a joker for the card it stands for (a run)
     # docs/rules/kalooki.rst, kalooki-joker-swap: Swapping a joker out of a run
     state = pos(
-        ruleset, hands={0: "♠3 ♠6 ♦9 ♣2", 1: "♣J"}, table=["♠2 JK=♠3 ♠4 ♠5"],
-        owners=[1], down={0: 1, 1: 2}, turn=3,
+        ruleset,
+        hands={0: "♠3 ♠6 ♦9 ♣2", 1: "♣J"},
+        table=["♠2 JK=♠3 ♠4 ♠5"],
+        owners=[1],
+        down={0: 1, 1: 2},
+        turn=3,
     )
     assert [str(a) for a in state.legal_actions() if isinstance(a, SwapJoker)] == ["swap ♠3 0"]
     assert illegal(state, "swap ♠6 0").code not in ("contract-not-down", "joker-pending")
@@ -581,8 +627,12 @@ def test_joker_swap_refused_before_opening_allowed_in_the_opening_turn(ruleset: 
     # docs/rules/slovenian.rst, slovenian-jokers: Jokers in melds: only a player who has opened may swap
     # docs/rules/kalooki.rst, kalooki-opening: ... if they have opened or open in that turn
     state = pos(
-        ruleset, hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♠3 ♦Q ♦9", 1: "♣J"},
-        table=["♠2 JK=♠3 ♠4 ♠5", "♠Q ♥Q JK"], owners=[1, 1], down={1: 2}, turn=3,
+        ruleset,
+        hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♠3 ♦Q ♦9", 1: "♣J"},
+        table=["♠2 JK=♠3 ♠4 ♠5", "♠Q ♥Q JK"],
+        owners=[1, 1],
+        down={1: 2},
+        turn=3,
     )
     if ruleset.joker_swap_before_opening:
         # Kalooki: the swap is open before opening, the joker then going into this turn's opening.
@@ -603,7 +653,9 @@ def test_joker_swap_refused_before_opening_allowed_in_the_opening_turn(ruleset: 
         assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
         err = illegal(state, "swap ♠3 0")
         assert err.code == "contract-not-down"
-        assert err.reason == "You have not opened yet (an opening needs 51 points), so you may not swap a joker."
+        assert (
+            err.reason == "You have not opened yet (an opening needs 51 points), so you may not swap a joker."
+        )
         assert illegal(state, "swap ♦Q 1").code == "contract-not-down"
         half = legal(state, LayDown.of("♠10 ♥10 ♦10"))  # 30 of 51: still not open
         assert not any(isinstance(a, SwapJoker) for a in half.legal_actions())
@@ -635,8 +687,12 @@ def test_joker_swap_offered_only_if_the_joker_can_be_laid_off() -> None:
     assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
     assert illegal(state, "swap ♦Q 0").code == "joker-stuck"
     roomy = pos(
-        SL, hands={0: "♦Q ♦9", 1: "♣J"}, table=[*full, "♥4 ♥5 ♥6"], owners=[1, 1],
-        down={0: 1, 1: 2}, turn=3,
+        SL,
+        hands={0: "♦Q ♦9", 1: "♣J"},
+        table=[*full, "♥4 ♥5 ♥6"],
+        owners=[1, 1],
+        down={0: 1, 1: 2},
+        turn=3,
     )
     s = legal(roomy, "swap ♦Q 0")
     assert sorted_hand(s.table[0].cards) == sorted_hand("♠Q ♥Q ♦Q ♣Q") and not s.table[0].wild_count
@@ -647,8 +703,9 @@ def test_joker_swap_offered_only_if_the_joker_can_be_laid_off() -> None:
 def test_joker_swap_option_none() -> None:
     # docs/rules/slovenian.rst, slovenian-jokers: Jokers in melds: swapping is an option
     off = attrs.evolve(SL, joker_swap="none")
-    state = pos(off, hands={0: "♠3 ♦9", 1: "♣J"}, table=["♠2 JK=♠3 ♠4 ♠5"], owners=[1],
-                down={0: 1, 1: 2}, turn=3)
+    state = pos(
+        off, hands={0: "♠3 ♦9", 1: "♣J"}, table=["♠2 JK=♠3 ♠4 ♠5"], owners=[1], down={0: 1, 1: 2}, turn=3
+    )
     assert illegal(state, "swap ♠3 0").code == "no-joker-swaps"
 
 
@@ -688,8 +745,13 @@ def test_kalooki_going_out_needs_a_final_discard() -> None:
 def test_kalooki_losers_pay_hand_plus_25() -> None:
     # docs/rules/kalooki.rst, kalooki-going-out: Going out: each other player scores the value of their hand plus 25 (ace 11, joker 25)
     state = pos(
-        KA, 3, hands={0: "♣5 ♣6 ♣7 ♦9", 1: "♠A JK ♥K ♦4", 2: "♥2 ♥3"},
-        table=["♥4 ♥5 ♥6"], owners=[0], down={0: 1}, turn=4,
+        KA,
+        3,
+        hands={0: "♣5 ♣6 ♣7 ♦9", 1: "♠A JK ♥K ♦4", 2: "♥2 ♥3"},
+        table=["♥4 ♥5 ♥6"],
+        owners=[0],
+        down={0: 1},
+        turn=4,
     )
     s = legal(state, LayDown.of("♣5 ♣6 ♣7"))
     assert s.round == 1 and s.hand_sizes[0] == 1
@@ -708,12 +770,20 @@ def test_slovenian_going_out_ends_the_deal(how: str) -> None:
     #          (joker 25, ace 10 in hand); docs/rules/index.rst, shared-going-out: Going out by melding, laying off or discarding
     hand = {"lay": "♣5 ♣6 ♣7", "off": "♥7", "discard": "♦9"}[how]
     actions: dict[str, remi.Action | str] = {
-        "lay": LayDown.of("♣5 ♣6 ♣7"), "off": "off ♥7 0", "discard": "discard ♦9"
+        "lay": LayDown.of("♣5 ♣6 ♣7"),
+        "off": "off ♥7 0",
+        "discard": "discard ♦9",
     }
     action = actions[how]
     state = pos(
-        SL, 3, hands={0: hand, 1: "♠A JK ♥K ♦4", 2: "♥2 ♥3"},
-        table=["♥4 ♥5 ♥6"], owners=[1], down={0: 1, 1: 2}, turn=4, dealer=1,
+        SL,
+        3,
+        hands={0: hand, 1: "♠A JK ♥K ♦4", 2: "♥2 ♥3"},
+        table=["♥4 ♥5 ♥6"],
+        owners=[1],
+        down={0: 1, 1: 2},
+        turn=4,
+        dealer=1,
     )
     s = legal(state, action)
     assert s.results[-1] == RoundResult(1, 0, (0, 10 + 25 + 10 + 4, 5))
@@ -733,10 +803,21 @@ def test_turn_cap_scores_every_hand_without_surcharge() -> None:
 
 
 def _late(ruleset: remi.Ruleset, seat1: str, seat2: str) -> GameState:
-    results = [RoundResult(1, 0, (0, 200, 100)), RoundResult(2, 1, (150, 0, 100)), RoundResult(3, 2, (100, 250, 0))]
+    results = [
+        RoundResult(1, 0, (0, 200, 100)),
+        RoundResult(2, 1, (150, 0, 100)),
+        RoundResult(3, 2, (100, 250, 0)),
+    ]
     return pos(
-        ruleset, 3, hands={0: "♦9", 1: seat1, 2: seat2}, round=4, results=results, turn=6,
-        table=["♥4 ♥5 ♥6"], owners=[0], down={0: 2},
+        ruleset,
+        3,
+        hands={0: "♦9", 1: seat1, 2: seat2},
+        round=4,
+        results=results,
+        turn=6,
+        table=["♥4 ♥5 ♥6"],
+        owners=[0],
+        down={0: 2},
     )
 
 
@@ -897,8 +978,12 @@ def test_kalooki_keeps_a_swapped_joker_for_a_later_turn() -> None:
     # docs/rules/kalooki.rst, kalooki-keep-swapped-joker: the freed joker goes to the hand and may be kept
     # for a later turn (swapped_joker_same_turn=False in the preset)
     state = pos(
-        KA, hands={0: "♠3 ♠6 ♦9 ♣2", 1: "♣J"}, table=["♠2 JK=♠3 ♠4 ♠5"],
-        owners=[1], down={0: 1, 1: 2}, turn=3,
+        KA,
+        hands={0: "♠3 ♠6 ♦9 ♣2", 1: "♣J"},
+        table=["♠2 JK=♠3 ♠4 ♠5"],
+        owners=[1],
+        down={0: 1, 1: 2},
+        turn=3,
     )
     s = legal(state, "swap ♠3 0")
     assert str(s.table[0]) == "♠2 ♠3 ♠4 ♠5" and s.pending == ()
@@ -907,7 +992,11 @@ def test_kalooki_keeps_a_swapped_joker_for_a_later_turn() -> None:
     assert remi.JOKER in after.hands[0] and after.current_player == 1
     # With the Norwegian rule the same swap leaves the joker pending.
     same = pos(
-        KA_SAME, hands={0: "♠3 ♠6 ♦9 ♣2", 1: "♣J"}, table=["♠2 JK=♠3 ♠4 ♠5"],
-        owners=[1], down={0: 1, 1: 2}, turn=3,
+        KA_SAME,
+        hands={0: "♠3 ♠6 ♦9 ♣2", 1: "♣J"},
+        table=["♠2 JK=♠3 ♠4 ♠5"],
+        owners=[1],
+        down={0: 1, 1: 2},
+        turn=3,
     )
     assert legal(same, "swap ♠3 0").pending == (remi.JOKER,)

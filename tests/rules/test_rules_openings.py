@@ -92,7 +92,21 @@ def test_norwegian_values_and_the_seed_examples() -> None:
     # docs/rules/norwegian.rst, norwegian-scoring: Scoring
     assert hand_value("JK ♥K ♦4", N) == 64
     assert hand_value("♠A ♣8 ♦8", N) == 36
-    assert [card_value(Card.of(r, 0), N) for r in range(1, 14)] == [20, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
+    assert [card_value(Card.of(r, 0), N) for r in range(1, 14)] == [
+        20,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        9,
+        10,
+        10,
+        10,
+        10,
+    ]
     assert card_value(remi.JOKER, N) == 50
 
 
@@ -119,7 +133,21 @@ def test_norwegian_spade_two_wild_held_scores_as_a_joker() -> None:
 @pytest.mark.parametrize("ruleset", [SW, FI], ids=lambda r: r.name)
 def test_basic_rummy_values(ruleset: remi.Ruleset) -> None:
     # docs/rules/swedish.rst, basic-values: Basic Rummy
-    assert [card_value(Card.of(r, 3), ruleset) for r in range(1, 14)] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
+    assert [card_value(Card.of(r, 3), ruleset) for r in range(1, 14)] == [
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        9,
+        10,
+        10,
+        10,
+        10,
+    ]
     assert hand_value("♣5 ♦9", ruleset) == 14
     assert hand_value("♠2 ♥K", ruleset) == 12
     assert hand_value("♠Q ♥10 ♦2", ruleset) == 22
@@ -128,7 +156,21 @@ def test_basic_rummy_values(ruleset: remi.Ruleset) -> None:
 @pytest.mark.rule("slovenian-jokers")
 def test_slovenian_values_ace_10_joker_25() -> None:
     # docs/rules/slovenian.rst, slovenian-jokers: Slovenian remi
-    assert [card_value(Card.of(r, 2), SL) for r in range(1, 14)] == [10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
+    assert [card_value(Card.of(r, 2), SL) for r in range(1, 14)] == [
+        10,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        9,
+        10,
+        10,
+        10,
+        10,
+    ]
     assert card_value(remi.JOKER, SL) == 25
     assert hand_value("JK ♠A ♥7", SL) == 42
     eleven = attrs.evolve(SL, values=attrs.evolve(SL.values, ace=11))
@@ -138,7 +180,21 @@ def test_slovenian_values_ace_10_joker_25() -> None:
 @pytest.mark.rule("kalooki-values")
 def test_kalooki_values_ace_11_joker_25() -> None:
     # docs/rules/kalooki.rst, kalooki-values: Kalooki
-    assert [card_value(Card.of(r, 0), KA) for r in range(1, 14)] == [11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
+    assert [card_value(Card.of(r, 0), KA) for r in range(1, 14)] == [
+        11,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        9,
+        10,
+        10,
+        10,
+        10,
+    ]
     assert card_value(remi.JOKER, KA) == 25
     assert hand_value("JK ♠A ♠A ♥Q", KA) == 57
 
@@ -146,5 +202,19 @@ def test_kalooki_values_ace_11_joker_25() -> None:
 @pytest.mark.rule("gin-values")
 def test_gin_values_ace_1() -> None:
     # docs/rules/gin.rst, gin-values: Gin Rummy
-    assert [card_value(Card.of(r, 1), GIN) for r in range(1, 14)] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
+    assert [card_value(Card.of(r, 1), GIN) for r in range(1, 14)] == [
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        9,
+        10,
+        10,
+        10,
+        10,
+    ]
     assert hand_value("♠A ♥K ♦5", GIN) == 16

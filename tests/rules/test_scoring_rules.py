@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
 import attrs
+import pytest
 
 import remi
 from remi import hand_value
