@@ -46,7 +46,7 @@ _CARDS: Final = tuple(Card.from_code(code) for code in range(53))
 _JOKER: Final = 52
 _SPADE_TWO: Final = 1
 _NO_WILD: Final = -1
-#: Longest run: thirteen ranks (a run never holds the ace both low and high, RULES 1).
+#: Longest run: thirteen ranks (a run never holds the ace both low and high: docs/rules/index.rst, shared-run).
 _LONGEST_RUN: Final = 13
 
 Hand = str | Iterable[Card | str]
