@@ -24,7 +24,7 @@ import attrs
 from ._cards import Card, parse_cards
 from ._contracts import contract_for
 from ._errors import NotationError
-from ._melds import Meld, MeldKind, meld_points
+from ._melds import Meld, MeldKind, check_meld, meld_points
 from ._rules import Ruleset
 from ._scoring import card_value
 
@@ -40,6 +40,8 @@ __all__ = [
     "best_opening_points_left",
     "deadwood",
     "meld_sort_key",
+    "knock_cards",
+    "can_complete_contract",
 ]
 
 _CARDS: Final = tuple(Card.from_code(code) for code in range(53))
@@ -916,3 +918,353 @@ def opening_layouts(
     if limit is None or limit > 0:
         grow(0, pool.total, 0)
     return tuple(out)
+
+
+# -- the engine's questions: which discards knock, can the contract still be completed --------
+
+
+def _fast_counts(hand: Hand) -> tuple[int, ...]:
+    """Return the 53 card counts of *hand*; a sequence of cards is read without parsing."""
+    counts = [0] * 53
+    for card in hand:
+        if type(card) is not Card:
+            return _counts(hand)
+        counts[card.code] += 1
+    return tuple(counts)
+
+
+def _meldable(counts: tuple[int, ...], present: Sequence[int], rules: _Rules) -> set[int]:
+    """The card codes of a hand without wild cards that some meld of the hand may take.
+
+    A card may be in a set when its rank has ``set_min`` cards (of distinct suits
+    when sets need them), and in a run when ``run_min`` ranks in a row around it
+    are held in its suit. Every card a candidate meld takes is in the answer.
+    """
+    masks = [0, 0, 0, 0]
+    by_rank = [0] * 13
+    for code in present:
+        if code == _JOKER:
+            continue
+        masks[code // 13] |= 2 << (code % 13)
+        by_rank[code % 13] += 1 if rules.distinct else counts[code]
+    out = {code for code in present if code != _JOKER and by_rank[code % 13] >= rules.set_min}
+    run_min = rules.run_min
+    for suit, held in enumerate(masks):
+        if rules.hi_bound == 14 and held & 2:
+            held |= 1 << 14
+        if rules.lo_bound == 2:
+            held &= ~2
+        starts = held
+        for shift in range(1, run_min):
+            starts &= held >> shift
+        if not starts:
+            continue
+        covered = starts
+        for shift in range(1, run_min):
+            covered |= starts << shift
+        covered |= (covered >> 13) & 2
+        for rank in range(1, 14):
+            if covered >> rank & 1:
+                out.add(suit * 13 + rank - 1)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _knock(counts: tuple[int, ...], rules: _Rules, values: tuple[int, ...], limit: int) -> frozenset[Card]:
+    present = [code for code in range(53) if counts[code]]
+    wild = rules.wild
+    if wild == _NO_WILD or not counts[wild]:
+        # Cards no meld can take stay deadwood whatever is discarded: a lower bound.
+        meldable = _meldable(counts, present, rules)
+        stuck = [code for code in present if code not in meldable]
+        floor = sum(values[code] * counts[code] for code in stuck)
+        if floor - max((values[code] for code in stuck), default=0) > limit:
+            return frozenset()
+    else:
+        meldable = set(present)
+        floor = 0
+    pool = _pool(counts, rules, False)
+    packer = _Packer(
+        pool, values, [0] * len(pool.groups), [g.members[0] for g in pool.groups], values[_JOKER]
+    )
+    width = pool.width
+    out: list[Card] = []
+    for code in present:
+        if (floor if code in meldable else floor - values[code]) > limit:
+            continue
+        if packer.best(pool.total - (1 << (width * code))) <= limit:
+            out.append(_CARDS[code])
+    return frozenset(out)
+
+
+def knock_cards(hand: Sequence[Card], ruleset: Ruleset) -> frozenset[Card]:
+    """Return the distinct cards of *hand* whose discard leaves at most ``knock_limit`` deadwood.
+
+    Exactly ``{c for c in set(hand) if deadwood(hand less c) <= ruleset.knock_limit}``,
+    from one search of the whole hand shared by every discard, after a quick
+    bound (cards no meld can take) that rules most hands out at once.
+
+    >>> import remi
+    >>> hand = remi.parse_cards("♠3 ♠4 ♠5 ♥9 ♦9 ♣9 ♣J ♣Q ♣K ♦2 ♥A")
+    >>> sorted(str(c) for c in knock_cards(hand, remi.GIN))
+    ['♠5', '♥A', '♦2']
+    >>> knock_cards(remi.parse_cards("♠3 ♥5 ♦7 ♣9 ♠J ♥Q ♦K ♣2 ♠6 ♥8 ♦10"), remi.GIN)
+    frozenset()
+    """
+    entry = _entry(ruleset)
+    return _knock(_fast_counts(hand), entry.rules, entry.values, ruleset.knock_limit)
+
+
+_Span = tuple[int, int, int]  # a run's suit, lowest and highest rank
+
+
+@lru_cache(maxsize=1024)
+def _laid_needs(
+    laid: tuple[Meld, ...], round: int, ruleset: Ruleset
+) -> tuple[int, int, tuple[_Span, ...]] | None:
+    """Sets and runs still missing after *laid*, and the laid runs; ``None`` if *laid* cannot be part."""
+    contract = contract_for(round, ruleset)
+    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
+    exact = not (final or ruleset.all_down_at_once)
+    sets = runs = 0
+    spans: list[_Span] = []
+    for meld in laid:
+        result = check_meld(meld, ruleset)
+        if not result.ok or result.meld is None:
+            return None
+        meld = result.meld
+        if meld.kind == "set":
+            sets += 1
+            want = ruleset.set_min
+        else:
+            runs += 1
+            want = ruleset.run_min
+            spans.append((meld.suit, meld.low, meld.high))
+        if exact and len(meld.cards) != want:
+            return None
+    if sets > contract.sets or runs > contract.runs:
+        return None
+    if ruleset.same_suit_runs_apart and not _spans_apart(spans):
+        return None
+    return contract.sets - sets, contract.runs - runs, tuple(sorted(spans))
+
+
+def _touches(span: _Span, spans: Iterable[_Span]) -> bool:
+    suit, low, high = span
+    return any(s == suit and (high + 1 == lo or hi + 1 == low) for s, lo, hi in spans)
+
+
+def _spans_apart(spans: Sequence[_Span]) -> bool:
+    return not any(_touches(span, spans[i + 1 :]) for i, span in enumerate(spans))
+
+
+def _run_options(pool: _Pool, apart: bool) -> list[tuple[int, _Span]]:
+    """Run groups as (group, span): one per group, or one per distinct span with *apart*."""
+    out: list[tuple[int, _Span]] = []
+    for index, group in enumerate(pool.groups):
+        if group.kind != 1:
+            continue
+        seen: set[_Span] = set()
+        for member in group.members if apart else group.members[:1]:
+            _, suit, low, n, _, _ = pool.keys[member]
+            span = (suit, low, low + n - 1)
+            if span not in seen:
+                seen.add(span)
+                out.append((index, span))
+    return out
+
+
+_MEMO_LIMIT: Final = 1 << 17
+
+
+class _Completer:
+    """Existence searches for the rest of a contract, remembering the states that fail."""
+
+    def __init__(self, pool: _Pool, rules: _Rules, apart: bool) -> None:
+        self.pool = pool
+        self.rules = rules
+        self.apart = apart
+        self.sets = [(i, g.use, g.size) for i, g in enumerate(pool.groups) if g.kind == 0]
+        self.runs = [(i, pool.groups[i].use, pool.groups[i].size, span) for i, span in _run_options(pool, apart)]
+        self.failed: set[tuple[object, ...]] = set()
+        # For cover: the options by the lowest natural card they take.
+        self.starting: dict[int, list[tuple[int, _Span]]] = {}
+        for index, _, _ in self.sets:
+            self.starting.setdefault(pool.groups[index].first, []).append((index, (-1, 0, 0)))
+        for index, _, _, span in self.runs:
+            self.starting.setdefault(pool.groups[index].first, []).append((index, span))
+        for options in self.starting.values():
+            options.sort()
+
+    def pick(self, rem: int, left: int, sets: int, runs: int, spans: tuple[_Span, ...], at: int) -> bool:
+        """Whether *sets* sets then *runs* runs (options from *at* on) fit in *rem*, *left* cards spare."""
+        if not sets and not runs:
+            return True
+        state = (rem, left, sets, runs, spans, at)
+        if state in self.failed:
+            return False
+        guard = self.pool.guard
+        rules = self.rules
+        if sets:
+            for k in range(at, len(self.sets)):
+                _, use, size = self.sets[k]
+                spare = left - size
+                if spare < (sets - 1) * rules.set_min + runs * rules.run_min:
+                    continue
+                x = (rem | guard) - use
+                if x & guard != guard:
+                    continue
+                if self.pick(x ^ guard, spare, sets - 1, runs, spans, k if sets > 1 else 0):
+                    return True
+        else:
+            for k in range(at, len(self.runs)):
+                _, use, size, span = self.runs[k]
+                spare = left - size
+                if spare < (runs - 1) * rules.run_min:
+                    continue
+                if self.apart and _touches(span, spans):
+                    continue
+                x = (rem | guard) - use
+                if x & guard != guard:
+                    continue
+                more = tuple(sorted(spans + (span,))) if self.apart else spans
+                if self.pick(x ^ guard, spare, 0, runs - 1, more, k):
+                    return True
+        if len(self.failed) > _MEMO_LIMIT:
+            self.failed.clear()
+        self.failed.add(state)
+        return False
+
+    def cover(self, rem: int, count: int, sets: int, runs: int, spans: tuple[_Span, ...]) -> bool:
+        """Whether *sets* sets and *runs* runs take exactly the *count* cards of *rem*."""
+        if not rem:
+            return not sets and not runs
+        if not sets and not runs:
+            return False
+        state = (rem, sets, runs, spans)
+        if state in self.failed:
+            return False
+        pool, rules = self.pool, self.rules
+        width, guard = pool.width, pool.guard
+        low = ((rem & -rem).bit_length() - 1) // width
+        if low == _JOKER:
+            return False  # only wild cards left, and a meld needs a natural card
+        set_top = rules.set_max or pool.n_cards
+        for index, span in self.starting.get(low, ()):
+            group = pool.groups[index]
+            if group.kind == 0:
+                if not sets:
+                    continue
+                s, r = sets - 1, runs
+            else:
+                if not runs or (self.apart and _touches(span, spans)):
+                    continue
+                s, r = sets, runs - 1
+            left = count - group.size
+            if left < s * rules.set_min + r * rules.run_min or left > s * set_top + r * _LONGEST_RUN:
+                continue
+            x = (rem | guard) - group.use
+            if x & guard != guard:
+                continue
+            more = tuple(sorted(spans + (span,))) if self.apart and group.kind == 1 else spans
+            if self.cover(x ^ guard, left, s, r, more):
+                return True
+        if len(self.failed) > _MEMO_LIMIT:
+            self.failed.clear()
+        self.failed.add(state)
+        return False
+
+
+@lru_cache(maxsize=32)
+def _completer(counts: tuple[int, ...], rules: _Rules, exact: bool, apart: bool) -> _Completer:
+    """One pool and one memo for a whole hand (the cards held plus those laid this turn)."""
+    return _Completer(_pool(counts, rules, exact), rules, apart)
+
+
+def _complete(
+    whole: tuple[int, ...],
+    counts: tuple[int, ...],
+    rules: _Rules,
+    needs: tuple[int, int, tuple[_Span, ...]],
+    exact: bool,
+    final: bool,
+    apart: bool,
+    keep: int,
+) -> bool:
+    sets, runs, spans = needs
+    n = sum(counts)
+    if final:
+        if keep > 0:
+            return False
+        if not sets and not runs:
+            return n == 0
+        if n < sets * rules.set_min + runs * rules.run_min or _cannot_cover(counts, rules, sets, runs):
+            return False
+    elif n - keep < sets * rules.set_min + runs * rules.run_min:
+        return False
+    elif not sets and not runs:
+        return True
+    # Melds of the whole hand that fit in the cards held are exactly the melds of those cards.
+    search = _completer(whole, rules, exact or not final, apart)
+    rem = _pack(counts, search.pool.width)
+    if final:
+        return search.cover(rem, n, sets, runs, spans)
+    if search.pick(rem, n - keep, sets, runs, spans, 0):
+        return True
+    if exact:
+        return False
+    # Any sizes (all down at once): melds of the least sizes were tried first; now any size.
+    return _completer(whole, rules, False, apart).pick(rem, n - keep, sets, runs, spans, 0)
+
+
+def _pack(counts: Sequence[int], width: int) -> int:
+    total = 0
+    for code, n in enumerate(counts):
+        if n:
+            total += n << (width * code)
+    return total
+
+
+def can_complete_contract(
+    hand: Sequence[Card], laid: Sequence[Meld], round: int, ruleset: Ruleset, *, keep: int = 0
+) -> bool:
+    """Return whether melds from *hand* can complete round *round*'s contract beside *laid*.
+
+    *laid* are the melds already laid toward the contract this turn, *hand*
+    the cards still held. True when some further melds R from *hand* make
+    ``check_contract([*laid, *R], round, ruleset)`` ok (in the last round of
+    a ``last_contract_goes_out`` game, with the laid cards and *hand* as the
+    hand, so R takes every card) while at least *keep* cards of *hand* stay
+    out of R. One existence search, stopping at the first way found.
+
+    >>> import remi
+    >>> hand = remi.parse_cards("♠9 ♥9 ♦9 ♣5 ♣6 ♣7 ♣8 ♥K")
+    >>> can_complete_contract(hand, [], 2, remi.NORWEGIAN, keep=1)
+    True
+    >>> laid = [remi.parse_meld("♠9 ♥9 ♦9")]
+    >>> can_complete_contract(remi.parse_cards("♣5 ♣6 ♣7 ♥K"), laid, 2, remi.NORWEGIAN)
+    False
+    """
+    contract_for(round, ruleset)
+    needs = _laid_needs(tuple(laid), round, ruleset)
+    if needs is None:
+        return False
+    if not needs[0] and not needs[1] and not laid:
+        return False  # check_contract refuses a contract of no melds
+    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
+    exact = not (final or ruleset.all_down_at_once)
+    counts = _fast_counts(hand)
+    whole = list(counts)
+    for meld in laid:
+        for card in meld.cards:
+            whole[card.code] += 1
+    return _complete(
+        tuple(whole),
+        counts,
+        _entry(ruleset).rules,
+        needs,
+        exact,
+        final,
+        ruleset.same_suit_runs_apart,
+        keep,
+    )
