@@ -152,16 +152,22 @@ def test_can_complete_contract_matches_the_layouts(ruleset: remi.Ruleset, data: 
         assert got == bool(remi.contract_layouts(hand, round, ruleset))
 
 
+@pytest.mark.parametrize(
+    "ruleset",
+    [remi.NORWEGIAN, remi.with_variants(remi.NORWEGIAN, "all down at once")],
+    ids=["norwegian", "all-down"],
+)
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
-def test_can_complete_contract_norwegian(data: st.DataObject) -> None:
+def test_can_complete_contract_norwegian(ruleset: remi.Ruleset, data: st.DataObject) -> None:
     pack = remi.make_pack(2, 4)
-    whole = tuple(data.draw(st.lists(st.sampled_from(pack), min_size=6, max_size=13)))
+    narrow = [c for c in pack if c.is_joker or c.rank <= 7]
+    whole = tuple(data.draw(st.lists(st.sampled_from(narrow), min_size=6, max_size=12)))
     round = data.draw(st.integers(1, 7))
     keep = data.draw(st.integers(0, 1))
-    hand, laid = split(data, whole, round, remi.NORWEGIAN)
-    got = can_complete_contract(hand, laid, round, remi.NORWEGIAN, keep=keep)
-    assert got == brute_complete(hand, laid, round, remi.NORWEGIAN, keep)
+    hand, laid = split(data, whole, round, ruleset)
+    got = can_complete_contract(hand, laid, round, ruleset, keep=keep)
+    assert got == brute_complete(hand, laid, round, ruleset, keep)
 
 
 def test_can_complete_contract_edges() -> None:

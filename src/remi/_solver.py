@@ -1211,10 +1211,32 @@ def _complete(
         return search.cover(rem, n, sets, runs, spans)
     if search.pick(rem, n - keep, sets, runs, spans, 0):
         return True
-    if exact:
+    if exact or (not apart and _runs_shrink(rules.run_min, rules.at_most)):
+        # Any sizes (all down at once): every longer meld holds a legal one of the least
+        # size, so melds of the least sizes were enough, unless runs must stay apart.
         return False
-    # Any sizes (all down at once): melds of the least sizes were tried first; now any size.
     return _completer(whole, rules, False, apart).pick(rem, n - keep, sets, runs, spans, 0)
+
+
+@lru_cache(maxsize=16)
+def _runs_shrink(run_min: int, at_most: bool) -> bool:
+    """Whether every legal run longer than *run_min* holds a legal run of *run_min* cards.
+
+    Legal: a natural card, and with *at_most* no more wild cards than naturals. (A
+    set always does: drop a wild card, or a natural when there is none.)
+    """
+    for length in range(run_min + 1, _LONGEST_RUN + 1):
+        for wild in range(1 << length):
+            w = wild.bit_count()
+            if w == length or (at_most and 2 * w > length):
+                continue
+            if not any(
+                (wild >> start) & ((1 << run_min) - 1) != (1 << run_min) - 1
+                and not (at_most and 2 * ((wild >> start) & ((1 << run_min) - 1)).bit_count() > run_min)
+                for start in range(length - run_min + 1)
+            ):
+                return False
+    return True
 
 
 def _pack(counts: Sequence[int], width: int) -> int:
