@@ -192,3 +192,57 @@ def test_can_complete_contract_edges() -> None:
     laid = [remi.parse_meld("♣3 ♣4 ♣5 ♣6")]
     assert not can_complete_contract(remi.parse_cards("♣7 ♣8 ♣9 ♣10"), laid, 3, apart)
     assert can_complete_contract(remi.parse_cards("♣8 ♣9 ♣10 ♣J"), laid, 3, apart)
+
+
+# -- deadwood: the fast path for hands without wild or repeated cards ------------------------------
+
+PLAIN_RULES = [
+    remi.GIN,
+    remi.NORWEGIAN,
+    remi.KALOOKI,
+    remi.SWEDISH,
+    attrs.evolve(remi.GIN, ace_high=True),
+    attrs.evolve(remi.GIN, ace_low=False, ace_high=True),
+    attrs.evolve(remi.GIN, set_max=3, run_min=4),
+    attrs.evolve(remi.GIN, set_min=4, run_min=5),
+    attrs.evolve(remi.GIN, set_min=2, run_min=2),
+]
+
+
+@pytest.mark.parametrize("index", range(len(PLAIN_RULES)))
+@settings(max_examples=60)
+@given(hand=st.lists(st.sampled_from(DECK), max_size=14, unique=True), dense=st.lists(st.sampled_from(SLICE), max_size=12, unique=True))
+def test_deadwood_fast_path_matches_best_arrangement(index: int, hand: list[Card], dense: list[Card]) -> None:
+    ruleset = PLAIN_RULES[index]
+    for cards in (hand, dense):
+        assert remi.deadwood(cards, ruleset) == remi.best_arrangement(cards, ruleset).deadwood_value
+        assert remi.deadwood(iter(cards), ruleset) == remi.deadwood(" ".join(map(str, cards)), ruleset)
+
+
+# -- no reference cycles per call ------------------------------------------------------------------
+
+
+def test_solver_calls_leave_no_reference_cycles() -> None:
+    import gc
+    import random
+
+    rng = random.Random(7)
+    norwegian_pack = remi.make_pack(2, 4)
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(200):
+            hand = rng.sample(DECK, 11)
+            knock_cards(hand, remi.GIN)
+            remi.deadwood(hand[:10], remi.GIN)
+            remi.best_arrangement(hand[:10], remi.GIN)
+            remi.candidate_melds(hand, remi.GIN)
+            big = rng.sample(norwegian_pack, 12)
+            remi.contract_layouts(big, 2, remi.NORWEGIAN)
+            remi.contract_layouts(big, 7, remi.NORWEGIAN)
+            can_complete_contract(big, (), 3, remi.NORWEGIAN, keep=1)
+            remi.opening_layouts(big, remi.SLOVENIAN, limit=5)
+        freed = gc.collect()
+    finally:
+        gc.enable()
+    assert freed < 100

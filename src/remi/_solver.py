@@ -74,9 +74,13 @@ class _RulesEntry(NamedTuple):
     rules: _Rules
     values: tuple[int, ...]  # hand value of each card code
     points: Callable[[Meld], int]
+    deadwood: dict[int, int]  # least deadwood by hand mask (hands without wild or repeated cards)
+    knock: dict[tuple[int, int], frozenset[Card]]  # knock_cards by hand mask and knock limit
 
 
 _ENTRIES: dict[int, _RulesEntry] = {}
+#: The most answers a per-ruleset table keeps before it starts afresh.
+_CACHE_LIMIT: Final = 1 << 14
 
 
 def _entry(ruleset: Ruleset) -> _RulesEntry:
@@ -110,7 +114,7 @@ def _entry(ruleset: Ruleset) -> _RulesEntry:
     def points(meld: Meld) -> int:
         return meld_points(meld, ruleset)
 
-    entry = _RulesEntry(ruleset, rules, values, points)
+    entry = _RulesEntry(ruleset, rules, values, points, {}, {})
     if len(_ENTRIES) > 64:
         _ENTRIES.clear()
     _ENTRIES[id(ruleset)] = entry
@@ -235,49 +239,64 @@ def _gen_sets(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
                     out.append(((0, rank, -1, n, tuple(naturals), (False,) * k), tuple(uses)))
 
 
-def _gen_runs(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
-    wild = r.wild
-    pool = counts[wild] if wild != _NO_WILD else 0
-    run_min = r.run_min
-    at_most = r.at_most
-    codes: list[int] = []
-    flags: list[bool] = []
+class _Runs:
+    """Every run of one hand, by a depth-first walk up from each lowest rank.
 
-    def extend(suit: int, lo: int, longest: int, k: int, w: int, spent: int) -> None:
+    A class rather than a recursive closure, so that no call leaves a reference cycle.
+    """
+
+    def __init__(self, counts: Sequence[int], r: _Rules, out: _Raw) -> None:
+        self.counts = counts
+        self.wild = r.wild
+        self.pool = counts[r.wild] if r.wild != _NO_WILD else 0
+        self.run_min = r.run_min
+        self.at_most = r.at_most
+        self.out = out
+        self.codes: list[int] = []
+        self.flags: list[bool] = []
+
+    def extend(self, suit: int, lo: int, longest: int, k: int, w: int, spent: int) -> None:
         # k naturals and w wild cards so far; *spent* cards taken from the wild pool
         # (with wild ♠2s, a natural ♠2 comes out of the pool too).
+        codes, flags, wild, at_most = self.codes, self.flags, self.wild, self.at_most
         length = len(codes)
-        if length >= run_min and k and not (at_most and w > k):
+        if length >= self.run_min and k and not (at_most and w > k):
             use: dict[int, int] = {}
             for code in codes:
                 use[code] = use.get(code, 0) + 1
-            out.append(((1, suit, lo, length, tuple(codes), tuple(flags)), tuple(sorted(use.items()))))
+            self.out.append(
+                ((1, suit, lo, length, tuple(codes), tuple(flags)), tuple(sorted(use.items())))
+            )
         if length == longest or (at_most and w > k + longest - length):
             return
         rank = lo + length
         code = suit * 13 + (0 if rank == 14 else rank - 1)
         if code == wild:
             # The ♠2's own place in a ♠ run: a ♠2 there stands as itself.
-            if spent < pool:
+            if spent < self.pool:
                 codes.append(code)
                 flags.append(False)
-                extend(suit, lo, longest, k + 1, w, spent + 1)
+                self.extend(suit, lo, longest, k + 1, w, spent + 1)
                 codes.pop()
                 flags.pop()
             return
-        if counts[code]:
+        if self.counts[code]:
             codes.append(code)
             flags.append(False)
-            extend(suit, lo, longest, k + 1, w, spent)
+            self.extend(suit, lo, longest, k + 1, w, spent)
             codes.pop()
             flags.pop()
-        if spent < pool:
+        if spent < self.pool:
             codes.append(wild)
             flags.append(True)
-            extend(suit, lo, longest, k, w + 1, spent + 1)
+            self.extend(suit, lo, longest, k, w + 1, spent + 1)
             codes.pop()
             flags.pop()
 
+
+def _gen_runs(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
+    walk = _Runs(counts, r, out)
+    run_min = r.run_min
     for suit in range(4):
         if not any(counts[suit * 13 : suit * 13 + 13]):
             continue
@@ -288,12 +307,12 @@ def _gen_runs(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
         for lo in range(r.lo_bound, r.hi_bound - run_min + 2):
             # Every run from lo fills its first run_min places: skip lo if it cannot.
             k = sum(held[lo : lo + run_min])
-            if k + pool < run_min:
+            if k + walk.pool < run_min:
                 continue
             longest = min(_LONGEST_RUN, r.hi_bound - lo + 1)
             if exact:
                 longest = min(longest, run_min)
-            extend(suit, lo, longest, 0, 0, 0)
+            walk.extend(suit, lo, longest, 0, 0, 0)
 
 
 @lru_cache(maxsize=16)
@@ -386,64 +405,76 @@ def _fits(rem: int, use: int, guard: int) -> int:
     return x ^ guard if x & guard == guard else -1
 
 
-def _pick(pool: _Pool, sets: int, runs: int) -> list[tuple[int, ...]]:
-    """Every multiset of *sets* set groups and *runs* run groups that fits the hand."""
-    guard = pool.guard
-    set_groups = [i for i, g in enumerate(pool.groups) if g.kind == 0]
-    run_groups = [i for i, g in enumerate(pool.groups) if g.kind == 1]
-    groups = pool.groups
-    out: list[tuple[int, ...]] = []
-    chosen: list[int] = []
+class _Picker:
+    """Every multiset of set groups then run groups that fits the hand (no recursive closure)."""
 
-    def pick(options: list[int], start: int, rem: int, left: int, then: int) -> None:
+    def __init__(self, pool: _Pool) -> None:
+        self.guard = pool.guard
+        self.groups = pool.groups
+        self.set_groups = [i for i, g in enumerate(pool.groups) if g.kind == 0]
+        self.run_groups = [i for i, g in enumerate(pool.groups) if g.kind == 1]
+        self.out: list[tuple[int, ...]] = []
+        self.chosen: list[int] = []
+
+    def pick(self, options: list[int], start: int, rem: int, left: int, then: int) -> None:
         if left == 0:
             if then:
-                pick(run_groups, 0, rem, then, 0)
+                self.pick(self.run_groups, 0, rem, then, 0)
             else:
-                out.append(tuple(chosen))
+                self.out.append(tuple(self.chosen))
             return
+        guard, groups, chosen = self.guard, self.groups, self.chosen
         for at in range(start, len(options)):
             index = options[at]
             x = (rem | guard) - groups[index].use
             if x & guard != guard:
                 continue
             chosen.append(index)
-            pick(options, at, x ^ guard, left - 1, then)
+            self.pick(options, at, x ^ guard, left - 1, then)
             chosen.pop()
 
+
+def _pick(pool: _Pool, sets: int, runs: int) -> list[tuple[int, ...]]:
+    """Every multiset of *sets* set groups and *runs* run groups that fits the hand."""
+    walk = _Picker(pool)
     if sets:
-        pick(set_groups, 0, pool.total, sets, runs)
+        walk.pick(walk.set_groups, 0, pool.total, sets, runs)
     else:
-        pick(run_groups, 0, pool.total, runs, 0)
-    return out
+        walk.pick(walk.run_groups, 0, pool.total, runs, 0)
+    return walk.out
 
 
-def _cover(pool: _Pool, rules: _Rules, sets: int, runs: int) -> list[tuple[int, ...]]:
-    """Every multiset of *sets* set groups and *runs* run groups using the whole hand."""
-    width, guard, groups = pool.width, pool.guard, pool.groups
-    by_first: dict[int, list[int]] = {}
-    by_use: dict[int, list[int]] = {}
-    for index, group in enumerate(groups):
-        by_first.setdefault(group.first, []).append(index)
-        by_use.setdefault(group.use, []).append(index)
-    set_top = rules.set_max or pool.n_cards
-    out: list[tuple[int, ...]] = []
-    chosen: list[int] = []
+class _Coverer:
+    """Every multiset of set and run groups using the whole hand (no recursive closure)."""
 
-    def cover(rem: int, count: int, s_left: int, r_left: int, last_first: int, last: int) -> None:
+    def __init__(self, pool: _Pool, rules: _Rules) -> None:
+        self.pool = pool
+        self.rules = rules
+        self.by_first: dict[int, list[int]] = {}
+        self.by_use: dict[int, list[int]] = {}
+        for index, group in enumerate(pool.groups):
+            self.by_first.setdefault(group.first, []).append(index)
+            self.by_use.setdefault(group.use, []).append(index)
+        self.set_top = rules.set_max or pool.n_cards
+        self.out: list[tuple[int, ...]] = []
+        self.chosen: list[int] = []
+
+    def cover(self, rem: int, count: int, s_left: int, r_left: int, last_first: int, last: int) -> None:
+        pool, rules, chosen = self.pool, self.rules, self.chosen
+        width, guard, groups = pool.width, pool.guard, pool.groups
         low = ((rem & -rem).bit_length() - 1) // width
         if low == _JOKER:
             return  # only jokers left, and a meld needs a natural card
         if s_left + r_left == 1:
-            for index in by_use.get(rem, ()):
+            for index in self.by_use.get(rem, ()):
                 group = groups[index]
                 if (group.kind == 0) != (s_left == 1):
                     continue
                 if low == last_first and index < last:
                     continue
-                out.append(tuple(chosen) + (index,))
+                self.out.append(tuple(chosen) + (index,))
             return
-        for index in by_first.get(low, ()):
+        for index in self.by_first.get(low, ()):
             if low == last_first and index < last:
                 continue
             group = groups[index]
@@ -456,18 +487,22 @@ def _cover(pool: _Pool, rules: _Rules, sets: int, runs: int) -> list[tuple[int, 
                     continue
                 s, r = s_left, r_left - 1
             left = count - group.size
-            if left < s * rules.set_min + r * rules.run_min or left > s * set_top + r * _LONGEST_RUN:
+            if left < s * rules.set_min + r * rules.run_min or left > s * self.set_top + r * _LONGEST_RUN:
                 continue
             x = (rem | guard) - group.use
             if x & guard != guard:
                 continue
             chosen.append(index)
-            cover(x ^ guard, left, s, r, low, index)
+            self.cover(x ^ guard, left, s, r, low, index)
             chosen.pop()
 
+
+def _cover(pool: _Pool, rules: _Rules, sets: int, runs: int) -> list[tuple[int, ...]]:
+    """Every multiset of *sets* set groups and *runs* run groups using the whole hand."""
+    walk = _Coverer(pool, rules)
     if pool.total:
-        cover(pool.total, pool.n_cards, sets, runs, -1, -1)
-    return out
+        walk.cover(pool.total, pool.n_cards, sets, runs, -1, -1)
+    return walk.out
 
 
 def _expand(
@@ -742,7 +777,12 @@ def deadwood(hand: Hand, ruleset: Ruleset) -> int:
     >>> remi.deadwood("♠3 ♠4 ♠5 ♥9 ♦9 ♣9 ♥K ♦2 ♣A ♣2", remi.GIN)
     15
     """
-    return best_arrangement(hand, ruleset).deadwood_value
+    entry = _entry(ruleset)
+    hand = _reiterable(hand)
+    mask = _hand_mask(hand, entry.rules)
+    if mask >= 0:
+        return _mask_deadwood(mask, entry)
+    return _arrangement(_counts(hand), entry.rules, entry.values).deadwood_value
 
 
 def _opening_packer(counts: tuple[int, ...], ruleset: Ruleset) -> tuple[_Packer, list[int], int]:
@@ -881,50 +921,67 @@ def opening_layouts(
     [['♠Q ♥Q ♦Q', '♠K ♥K ♦K'], ['♠Q ♥Q ♣Q', '♠K ♥K ♦K'], ['♠Q ♦Q ♣Q', '♠K ♥K ♦K'], ['♥Q ♦Q ♣Q', '♠K ♥K ♦K'], ['♠Q ♥Q ♦Q ♣Q', '♠K ♥K ♦K']]
     """
     packer, points, scale = _opening_packer(_counts(hand), ruleset)
-    pool = packer.pool
-    need = ruleset.opening_points or 1
-    guard = pool.guard
-    keys = pool.keys
-    use_of = [0] * len(keys)
-    for group in pool.groups:
-        for i in group.members:
-            use_of[i] = group.use
-    out: list[tuple[Meld, ...]] = []
-    chosen: list[int] = []
+    walk = _Grower(packer, points, scale, ruleset.opening_points or 1, limit)
+    if limit is None or limit > 0:
+        walk.grow(0, packer.pool.total, 0)
+    return tuple(walk.out)
 
-    def upper(rem: int) -> int:
+
+class _Grower:
+    """Every group of melds reaching the opening, pruned by the packer's bound (no closure)."""
+
+    def __init__(
+        self, packer: _Packer, points: list[int], scale: int, need: int, limit: int | None
+    ) -> None:
+        self.packer = packer
+        self.points = points
+        self.scale = scale
+        self.need = need
+        self.limit = limit
+        self.keys = packer.pool.keys
+        self.use_of = [0] * len(self.keys)
+        for group in packer.pool.groups:
+            for i in group.members:
+                self.use_of[i] = group.use
+        self.out: list[tuple[Meld, ...]] = []
+        self.chosen: list[int] = []
+
+    def upper(self, rem: int) -> int:
         # The packer's cost is -points * scale + cards; its points bound what rem can add.
-        return -((packer.best(rem)) // scale)
+        return -((self.packer.best(rem)) // self.scale)
 
-    def grow(start: int, rem: int, score: int) -> bool:
+    def grow(self, start: int, rem: int, score: int) -> bool:
+        guard, keys, chosen, out, need = self.packer.pool.guard, self.keys, self.chosen, self.out, self.need
+        limit = self.limit
         for i in range(start, len(keys)):
             if limit is not None and len(out) >= limit:
                 return False
-            x = (rem | guard) - use_of[i]
+            x = (rem | guard) - self.use_of[i]
             if x & guard != guard:
                 continue
             left = x ^ guard
-            new = score + points[i]
+            new = score + self.points[i]
             chosen.append(i)
             if new >= need:
                 out.append(tuple(_meld(keys[j]) for j in chosen))
-            if new >= need or new + upper(left) >= need:
-                if not grow(i, left, new):
+            if new >= need or new + self.upper(left) >= need:
+                if not self.grow(i, left, new):
                     chosen.pop()
                     return False
             chosen.pop()
         return True
 
-    if limit is None or limit > 0:
-        grow(0, pool.total, 0)
-    return tuple(out)
-
 
 # -- the engine's questions: which discards knock, can the contract still be completed --------
 
 
+def _reiterable(hand: Hand) -> Hand:
+    return hand if isinstance(hand, (str, list, tuple)) else tuple(hand)
+
+
 def _fast_counts(hand: Hand) -> tuple[int, ...]:
     """Return the 53 card counts of *hand*; a sequence of cards is read without parsing."""
+    hand = _reiterable(hand)
     counts = [0] * 53
     for card in hand:
         if type(card) is not Card:
@@ -1012,7 +1069,11 @@ def knock_cards(hand: Sequence[Card], ruleset: Ruleset) -> frozenset[Card]:
     frozenset()
     """
     entry = _entry(ruleset)
-    return _knock(_fast_counts(hand), entry.rules, entry.values, ruleset.knock_limit)
+    cards = _reiterable(hand)
+    mask = _hand_mask(cards, entry.rules)
+    if mask >= 0:
+        return _mask_knock(mask, entry, ruleset.knock_limit)
+    return _knock(_fast_counts(cards), entry.rules, entry.values, ruleset.knock_limit)
 
 
 _Span = tuple[int, int, int]  # a run's suit, lowest and highest rank
@@ -1290,3 +1351,192 @@ def can_complete_contract(
         ruleset.same_suit_runs_apart,
         keep,
     )
+
+
+# -- least deadwood of a hand without wild cards or repeated cards: bit masks ---------------
+#
+# Most hands the engines ask about (every Gin hand) hold neither wild cards nor two
+# copies of a card. Such a hand is a 52-bit mask, each candidate meld a sub-mask, and
+# the least deadwood a search over masks: the lowest card is left over or melded.
+
+
+_SUIT_BITS: Final = (1 << 13) - 1
+
+
+@lru_cache(maxsize=64)
+def _set_masks(set_min: int, set_max: int) -> tuple[tuple[int, ...], ...]:
+    """For each 4-bit pattern of suits holding a rank, the suit patterns of its sets."""
+    top = min(set_max or 4, 4)
+    out = []
+    for held in range(16):
+        out.append(
+            tuple(
+                sub
+                for sub in range(1, 16)
+                if sub & held == sub and set_min <= sub.bit_count() <= top
+            )
+        )
+    return tuple(out)
+
+
+class _Masks:
+    """The least deadwood of every part of one hand, from its candidate melds as masks."""
+
+    def __init__(self, melds: dict[int, list[int]], values: Sequence[int]) -> None:
+        self.melds = melds  # by lowest card code: the masks of the melds holding it as lowest
+        self.values = values
+        self.memo: dict[int, int] = {0: 0}
+
+    def best(self, rem: int) -> int:
+        got = self.memo.get(rem)
+        if got is not None:
+            return got
+        bit = rem & -rem
+        low = bit.bit_length() - 1
+        top = self.values[low] + self.best(rem ^ bit)
+        for meld in self.melds.get(low, ()):
+            if meld & rem == meld:
+                value = self.best(rem ^ meld)
+                if value < top:
+                    top = value
+        self.memo[rem] = top
+        return top
+
+
+def _mask_melds(mask: int, rules: _Rules) -> dict[int, list[int]]:
+    """Every candidate meld of the hand *mask* (no wild card, no repeated card), by lowest card."""
+    melds: dict[int, list[int]] = {}
+    suits = [(mask >> (13 * s)) & _SUIT_BITS for s in range(4)]
+    # Sets: ranks held in set_min suits or more.
+    a, b, c, d = suits
+    if rules.set_min <= 4:
+        patterns = _set_masks(rules.set_min, rules.set_max)
+        enough = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+        while enough:
+            bit = enough & -enough
+            enough ^= bit
+            rank = bit.bit_length() - 1
+            held = (a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2 | (d >> rank & 1) << 3
+            for sub in patterns[held]:
+                meld = 0
+                for s in range(4):
+                    if sub >> s & 1:
+                        meld |= 1 << (13 * s + rank)
+                low = (meld & -meld).bit_length() - 1
+                melds.setdefault(low, []).append(meld)
+    # Runs: windows of run_min to 13 ranks all held (bit r of a suit's line is rank r, 1-14).
+    run_min = rules.run_min
+    for s, held in enumerate(suits):
+        if held.bit_count() < run_min - (1 if rules.hi_bound == 14 else 0):
+            continue
+        line = held << 1
+        if rules.hi_bound == 14 and held & 1:
+            line |= 1 << 14
+        if rules.lo_bound == 2:
+            line &= ~2
+        starts = line
+        for shift in range(1, run_min):
+            starts &= line >> shift
+        while starts:
+            bit = starts & -starts
+            starts ^= bit
+            lo = bit.bit_length() - 1
+            meld = 0
+            for rank in range(lo, min(lo + _LONGEST_RUN, rules.hi_bound + 1)):
+                if not line >> rank & 1:
+                    break
+                meld |= 1 << (13 * s + (0 if rank == 14 else rank - 1))
+                if rank - lo + 1 >= run_min:
+                    low = (meld & -meld).bit_length() - 1
+                    melds.setdefault(low, []).append(meld)
+    return melds
+
+
+def _plain_mask(counts: Sequence[int], rules: _Rules) -> int:
+    """The hand as a mask, or -1 when it holds a wild card or a card twice."""
+    mask = 0
+    for code in range(52):
+        n = counts[code]
+        if n:
+            if n > 1:
+                return -1
+            mask |= 1 << code
+    if counts[_JOKER] or (rules.wild != _NO_WILD and counts[rules.wild]):
+        return -1
+    return mask
+
+
+def _hand_mask(hand: Hand, rules: _Rules) -> int:
+    """The hand as a mask when it is a sequence of cards without wild or repeated cards, else -1."""
+    mask = 0
+    for card in hand:
+        if type(card) is not Card:
+            return -1
+        bit = 1 << card.code
+        if mask & bit:
+            return -1
+        mask |= bit
+    if mask >> _JOKER or (rules.wild != _NO_WILD and mask >> rules.wild & 1):
+        return -1
+    return mask
+
+
+def _split(mask: int, rules: _Rules, values: Sequence[int]) -> tuple[_Masks, int, int]:
+    """The search for *mask*, the cards some meld may take, and the value of the others."""
+    melds = _mask_melds(mask, rules)
+    meldable = 0
+    for options in melds.values():
+        for meld in options:
+            meldable |= meld
+    loose = mask & ~meldable
+    stuck = 0
+    while loose:
+        bit = loose & -loose
+        loose ^= bit
+        stuck += values[bit.bit_length() - 1]
+    return _Masks(melds, values), meldable, stuck
+
+
+def _mask_deadwood(mask: int, entry: _RulesEntry) -> int:
+    memo = entry.deadwood
+    got = memo.get(mask)
+    if got is None:
+        search, meldable, stuck = _split(mask, entry.rules, entry.values)
+        got = stuck + search.best(meldable)
+        if len(memo) >= _CACHE_LIMIT:
+            memo.clear()
+        memo[mask] = got
+    return got
+
+
+def _mask_knock(mask: int, entry: _RulesEntry, limit: int) -> frozenset[Card]:
+    memo = entry.knock
+    key = (mask, limit)
+    got = memo.get(key)
+    if got is None:
+        values = entry.values
+        search, meldable, stuck = _split(mask, entry.rules, values)
+        loose = mask & ~meldable
+        out: list[Card] = []
+        if stuck - max((values[c] for c in _codes(loose)), default=0) <= limit:
+            for code in _codes(mask):
+                bit = 1 << code
+                if loose & bit:
+                    if stuck - values[code] + search.best(meldable) <= limit:
+                        out.append(_CARDS[code])
+                elif stuck <= limit and stuck + search.best(meldable ^ bit) <= limit:
+                    out.append(_CARDS[code])
+        got = frozenset(out)
+        if len(memo) >= _CACHE_LIMIT:
+            memo.clear()
+        memo[key] = got
+    return got
+
+
+def _codes(mask: int) -> list[int]:
+    out = []
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        out.append(bit.bit_length() - 1)
+    return out
