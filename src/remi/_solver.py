@@ -399,12 +399,6 @@ def candidate_melds(
 # -- contracts ---------------------------------------------------------------------------------
 
 
-def _fits(rem: int, use: int, guard: int) -> int:
-    """Return the cards left after taking *use* from *rem*, or -1 if they are not there."""
-    x = (rem | guard) - use
-    return x ^ guard if x & guard == guard else -1
-
-
 class _Picker:
     """Every multiset of set groups then run groups that fits the hand (no recursive closure)."""
 
