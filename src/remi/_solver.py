@@ -674,8 +674,10 @@ class _Packer:
         group_cost: Sequence[int],
         group_member: Sequence[int],
         joker_cost: int,
+        floor: int | None = None,
     ) -> None:
         self.pool = pool
+        self.floor = floor  # no way costs less: a group reaching it ends the search there
         self.skip_cost = skip_cost
         self.group_member = group_member
         self.joker_cost = joker_cost
@@ -684,6 +686,17 @@ class _Packer:
             self.by_first.setdefault(group.first, []).append((index, group.use, group_cost[index]))
         # rem -> (cost, choice): choice -1 leaves the lowest card, -2 only jokers are left.
         self.memo: dict[int, tuple[int, int]] = {0: (0, -2)}
+        # With a floor: the cards no group takes, left over whatever is chosen.
+        self.dead: list[tuple[int, int]] = []
+        if floor is not None:
+            taken = 0
+            for group in pool.groups:
+                taken |= group.use
+            field = (1 << pool.width) - 1
+            for code in range(53):
+                shift = pool.width * code
+                if (pool.total >> shift) & field and not (taken >> shift) & field:
+                    self.dead.append((shift, joker_cost if code == _JOKER else skip_cost[code]))
 
     def best(self, rem: int) -> int:
         got = self.memo.get(rem)
@@ -695,6 +708,8 @@ class _Packer:
             cost = (rem >> (width * _JOKER)) * self.joker_cost
             self.memo[rem] = (cost, -2)
             return cost
+        if self.floor is not None:
+            return self._best_floored(rem, low)
         top = self.skip_cost[low] + self.best(rem - (1 << (width * low)))
         choice = -1
         for index, use, cost in self.by_first.get(low, ()):
@@ -704,6 +719,36 @@ class _Packer:
             value = cost + self.best(x ^ guard)
             if value < top or (value == top and choice == -1):
                 top, choice = value, index
+        self.memo[rem] = (top, choice)
+        return top
+
+    def _best_floored(self, rem: int, low: int) -> int:
+        """:meth:`best` trying the groups first, stopping at the first reaching the floor.
+
+        The same answer and choice: the first group of least cost unless leaving
+        the card over costs strictly less.
+        """
+        guard = self.pool.guard
+        floor = self.floor or 0
+        if self.dead:
+            field = (1 << self.pool.width) - 1
+            for shift, cost in self.dead:
+                floor += ((rem >> shift) & field) * cost
+        top = -1
+        choice = -1
+        for index, use, cost in self.by_first.get(low, ()):
+            x = (rem | guard) - use
+            if x & guard != guard:
+                continue
+            value = cost + self.best(x ^ guard)
+            if choice == -1 or value < top:
+                top, choice = value, index
+                if value == floor:
+                    break
+        if choice == -1 or top != floor:
+            skip = self.skip_cost[low] + self.best(rem - (1 << (self.pool.width * low)))
+            if choice == -1 or skip < top:
+                top, choice = skip, -1
         self.memo[rem] = (top, choice)
         return top
 
@@ -737,7 +782,7 @@ def _arrangement(counts: tuple[int, ...], rules: _Rules, values: tuple[int, ...]
     skip_cost = [v * scale + 1 for v in values]
     groups = pool.groups
     packer = _Packer(
-        pool, skip_cost, [0] * len(groups), [g.members[0] for g in groups], skip_cost[_JOKER]
+        pool, skip_cost, [0] * len(groups), [g.members[0] for g in groups], skip_cost[_JOKER], 0
     )
     picked, left = packer.path(pool.total)
     melds = tuple(_meld(pool.keys[i]) for i in sorted(picked))
@@ -1036,7 +1081,7 @@ def _knock(counts: tuple[int, ...], rules: _Rules, values: tuple[int, ...], limi
         floor = 0
     pool = _pool(counts, rules, False)
     packer = _Packer(
-        pool, values, [0] * len(pool.groups), [g.members[0] for g in pool.groups], values[_JOKER]
+        pool, values, [0] * len(pool.groups), [g.members[0] for g in pool.groups], values[_JOKER], 0
     )
     width = pool.width
     out: list[Card] = []
