@@ -1,6 +1,6 @@
 """Benchmark the game engine: whole seeded matches on one core.
 
-Usage: python bench/bench_game.py [--matches N] [--seed S] [--profile]
+Usage: python bench/bench_game.py [--matches N] [--seed S] [--profile] [--tiny]
 
 Plays N whole 4-player NORWEGIAN matches (then N//2 for a few variants) with
 a seeded greedy-random policy and prints matches/s, actions/s, the time per
@@ -136,12 +136,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=20, help="4-player NORWEGIAN matches (default 20)")
     parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
     parser.add_argument("--profile", action="store_true", help="also cProfile the NORWEGIAN run (top 25)")
+    parser.add_argument("--tiny", action="store_true", help="one match, no variants: seconds (CI)")
     args = parser.parse_args(argv)
+    if args.tiny:
+        args.matches = 1
     gc.callbacks.append(_count_gc)
     print(f"remi {remi.__version__}, Python {sys.version.split()[0]}, one core; policy: {POLICY}")
     main_stats = run(remi.NORWEGIAN, 4, args.matches, args.seed)
     report("NORWEGIAN 4 players", main_stats)
-    variants = [("shanghai",), ("spade twos wild",), ("all down at once",)]
+    variants = [] if args.tiny else [("shanghai",), ("spade twos wild",), ("all down at once",)]
     for names in variants:
         rules = remi.with_variants(remi.NORWEGIAN, *names)
         report(f"NORWEGIAN + {' + '.join(names)}, 4 players", run(rules, 4, max(1, args.matches // 2), args.seed))
