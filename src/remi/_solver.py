@@ -1540,35 +1540,85 @@ def _mask_deadwood(mask: int, entry: _RulesEntry) -> int:
     memo = entry.deadwood
     got = memo.get(mask)
     if got is None:
-        search, meldable, stuck = _split(mask, entry.rules, entry.values)
-        got = stuck + search.best(meldable)
+        if _meldable_mask(mask, entry.rules):
+            search, meldable, stuck = _split(mask, entry.rules, entry.values)
+            got = stuck + search.best(meldable)
+        else:
+            values = entry.values
+            got = sum(values[code] for code in _codes(mask))
         if len(memo) >= _CACHE_LIMIT:
             memo.clear()
         memo[mask] = got
     return got
 
 
+def _meldable_mask(mask: int, rules: _Rules) -> int:
+    """The cards of *mask* (no wild or repeated card) that some candidate meld takes, by bit operations."""
+    a, b, c, d = ((mask >> (13 * s)) & _SUIT_BITS for s in range(4))
+    need = rules.set_min
+    if need <= 2:
+        ranks = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+    elif need == 3:
+        ranks = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+    elif need == 4:
+        ranks = a & b & c & d
+    else:
+        ranks = 0
+    out = 0
+    if ranks:
+        out = mask & (ranks | ranks << 13 | ranks << 26 | ranks << 39)
+    run_min = rules.run_min
+    for s, held in enumerate((a, b, c, d)):
+        if held.bit_count() < run_min - 1:
+            continue
+        line = held << 1
+        if rules.hi_bound == 14 and held & 1:
+            line |= 1 << 14
+        if rules.lo_bound == 2:
+            line &= ~2
+        starts = line
+        for shift in range(1, run_min):
+            starts &= line >> shift
+        if starts:
+            covered = starts
+            for shift in range(1, run_min):
+                covered |= starts << shift
+            covered = (covered >> 1) | (covered >> 14)
+            out |= (covered & _SUIT_BITS) << (13 * s)
+    return out
+
+
 def _mask_knock(mask: int, entry: _RulesEntry, limit: int) -> frozenset[Card]:
     memo = entry.knock
     key = (mask, limit)
     got = memo.get(key)
-    if got is None:
-        values = entry.values
+    if got is not None:
+        return got
+    values = entry.values
+    # Cards no meld takes stay deadwood, bar the one discarded: most hands end here.
+    loose = mask & ~_meldable_mask(mask, entry.rules)
+    stuck = top = 0
+    while loose:
+        bit = loose & -loose
+        loose ^= bit
+        value = values[bit.bit_length() - 1]
+        stuck += value
+        top = max(top, value)
+    out: list[Card] = []
+    if stuck - top <= limit:
         search, meldable, stuck = _split(mask, entry.rules, values)
         loose = mask & ~meldable
-        out: list[Card] = []
-        if stuck - max((values[c] for c in _codes(loose)), default=0) <= limit:
-            for code in _codes(mask):
-                bit = 1 << code
-                if loose & bit:
-                    if stuck - values[code] + search.best(meldable) <= limit:
-                        out.append(_CARDS[code])
-                elif stuck <= limit and stuck + search.best(meldable ^ bit) <= limit:
+        for code in _codes(mask):
+            bit = 1 << code
+            if loose & bit:
+                if stuck - values[code] + search.best(meldable) <= limit:
                     out.append(_CARDS[code])
-        got = frozenset(out)
-        if len(memo) >= _CACHE_LIMIT:
-            memo.clear()
-        memo[key] = got
+            elif stuck <= limit and stuck + search.best(meldable ^ bit) <= limit:
+                out.append(_CARDS[code])
+    got = frozenset(out)
+    if len(memo) >= _CACHE_LIMIT:
+        memo.clear()
+    memo[key] = got
     return got
 
 
