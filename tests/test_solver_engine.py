@@ -246,3 +246,17 @@ def test_solver_calls_leave_no_reference_cycles() -> None:
     finally:
         gc.enable()
     assert freed < 100
+
+
+# -- one meld order ---------------------------------------------------------------------------------
+
+
+@settings(max_examples=60)
+@given(hand=st.lists(st.sampled_from(SLICE), min_size=3, max_size=10), jokers=st.integers(0, 2))
+def test_meld_key_and_meld_sort_key_agree(hand: list[Card], jokers: int) -> None:
+    from remi._actions import meld_key
+
+    melds = list(remi.candidate_melds(hand + [JOKER] * jokers, remi.NORWEGIAN))
+    melds.reverse()
+    assert sorted(melds, key=meld_key) == sorted(melds, key=remi.meld_sort_key)
+    assert all(meld_key(m) == remi.meld_sort_key(m) for m in melds)
