@@ -260,3 +260,21 @@ def test_meld_key_and_meld_sort_key_agree(hand: list[Card], jokers: int) -> None
     melds.reverse()
     assert sorted(melds, key=meld_key) == sorted(melds, key=remi.meld_sort_key)
     assert all(meld_key(m) == remi.meld_sort_key(m) for m in melds)
+
+
+# -- caches never confuse two rulesets ---------------------------------------------------------------
+
+
+def test_caches_tell_rulesets_apart() -> None:
+    hand = remi.parse_cards("♠3 ♠4 ♠5 ♥9 ♦9 ♣9 ♣J ♣Q ♣K ♦2 ♥A")
+    tens = attrs.evolve(remi.GIN, values=remi.CardValues(ace=1, court=20))
+    strict = attrs.evolve(remi.GIN, knock_limit=2)
+    for _ in range(2):
+        assert remi.deadwood(hand[:10], remi.GIN) == 2
+        assert remi.deadwood(hand[:10], tens) == 2
+        assert remi.deadwood(remi.parse_cards("♣J ♦2 ♥A"), remi.GIN) == 13
+        assert remi.deadwood(remi.parse_cards("♣J ♦2 ♥A"), tens) == 23
+        assert knock_cards(hand, remi.GIN) == frozenset(remi.parse_cards("♠5 ♥A ♦2"))
+        assert knock_cards(hand, strict) == frozenset(remi.parse_cards("♥A ♦2"))
+        # An equal ruleset built anew shares the answers; it is never another ruleset's.
+        assert knock_cards(hand, attrs.evolve(remi.GIN)) == knock_cards(hand, remi.GIN)

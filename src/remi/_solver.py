@@ -1174,7 +1174,7 @@ def _run_options(pool: _Pool, apart: bool) -> list[tuple[int, _Span]]:
     return out
 
 
-_MEMO_LIMIT: Final = 1 << 17
+_MEMO_LIMIT: Final = 1 << 15
 
 
 class _Completer:
