@@ -217,6 +217,8 @@ def test_deadwood_fast_path_matches_best_arrangement(index: int, hand: list[Card
     for cards in (hand, dense):
         assert remi.deadwood(cards, ruleset) == remi.best_arrangement(cards, ruleset).deadwood_value
         assert remi.deadwood(iter(cards), ruleset) == remi.deadwood(" ".join(map(str, cards)), ruleset)
+        loose = attrs.evolve(ruleset, knock_limit=25)
+        assert knock_cards(cards, loose) == naive_knock(cards, loose)
 
 
 # -- no reference cycles per call ------------------------------------------------------------------

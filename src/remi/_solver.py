@@ -1552,9 +1552,20 @@ def _mask_deadwood(mask: int, entry: _RulesEntry) -> int:
     return got
 
 
+_LANES: Final = 0x7FFE_7FFE_7FFE_7FFE  # ranks 1-14 in each 16-bit lane
+
+
 def _meldable_mask(mask: int, rules: _Rules) -> int:
-    """The cards of *mask* (no wild or repeated card) that some candidate meld takes, by bit operations."""
-    a, b, c, d = ((mask >> (13 * s)) & _SUIT_BITS for s in range(4))
+    """The cards of *mask* (no wild or repeated card) that some candidate meld takes, by bit operations.
+
+    Runs are found in the four suits at once: suit s is the 16-bit lane s of
+    one integer, bit r of a lane rank r (1-14); bits 0 and 15 of every lane
+    stay clear, so no window of held ranks runs from one lane into the next.
+    """
+    a = mask & _SUIT_BITS
+    b = (mask >> 13) & _SUIT_BITS
+    c = (mask >> 26) & _SUIT_BITS
+    d = mask >> 39
     need = rules.set_min
     if need <= 2:
         ranks = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
@@ -1567,24 +1578,28 @@ def _meldable_mask(mask: int, rules: _Rules) -> int:
     out = 0
     if ranks:
         out = mask & (ranks | ranks << 13 | ranks << 26 | ranks << 39)
+    lines = (a | b << 16 | c << 32 | d << 48) << 1
+    if rules.hi_bound == 14:
+        lines |= (lines & 0x0002_0002_0002_0002) << 13
+    if rules.lo_bound == 2:
+        lines &= ~0x0002_0002_0002_0002
+    lines &= _LANES
     run_min = rules.run_min
-    for s, held in enumerate((a, b, c, d)):
-        if held.bit_count() < run_min - 1:
-            continue
-        line = held << 1
-        if rules.hi_bound == 14 and held & 1:
-            line |= 1 << 14
-        if rules.lo_bound == 2:
-            line &= ~2
-        starts = line
+    starts = lines
+    for shift in range(1, run_min):
+        starts &= lines >> shift
+    if starts:
+        covered = starts
         for shift in range(1, run_min):
-            starts &= line >> shift
-        if starts:
-            covered = starts
-            for shift in range(1, run_min):
-                covered |= starts << shift
-            covered = (covered >> 1) | (covered >> 14)
-            out |= (covered & _SUIT_BITS) << (13 * s)
+            covered |= starts << shift
+        covered |= (covered >> 13) & 0x0002_0002_0002_0002  # an ace high is the ace
+        covered >>= 1
+        out |= (
+            (covered & _SUIT_BITS)
+            | ((covered >> 16) & _SUIT_BITS) << 13
+            | ((covered >> 32) & _SUIT_BITS) << 26
+            | ((covered >> 48) & _SUIT_BITS) << 39
+        )
     return out
 
 
