@@ -1520,36 +1520,17 @@ def _hand_mask(hand: Hand, rules: _Rules) -> int:
     return mask
 
 
-def _split(mask: int, rules: _Rules, values: Sequence[int]) -> tuple[_Masks, int, int]:
-    """The search for *mask*, the cards some meld may take, and the value of the others."""
-    melds = _mask_melds(mask, rules)
-    meldable = 0
-    for options in melds.values():
-        for meld in options:
-            meldable |= meld
-    loose = mask & ~meldable
-    stuck = 0
-    while loose:
-        bit = loose & -loose
-        loose ^= bit
-        stuck += values[bit.bit_length() - 1]
-    return _Masks(melds, values), meldable, stuck
-
-
-def _mask_deadwood(mask: int, entry: _RulesEntry) -> int:
-    memo = entry.deadwood
-    got = memo.get(mask)
-    if got is None:
-        if _meldable_mask(mask, entry.rules):
-            search, meldable, stuck = _split(mask, entry.rules, entry.values)
-            got = stuck + search.best(meldable)
-        else:
-            values = entry.values
-            got = sum(values[code] for code in _codes(mask))
-        if len(memo) >= _CACHE_LIMIT:
-            memo.clear()
-        memo[mask] = got
-    return got
+def _loose_value(mask: int, values: Sequence[int]) -> tuple[int, int]:
+    """The total and the largest value of the cards of *mask*."""
+    total = top = 0
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        value = values[bit.bit_length() - 1]
+        total += value
+        if value > top:
+            top = value
+    return total, top
 
 
 _LANES: Final = 0x7FFE_7FFE_7FFE_7FFE  # ranks 1-14 in each 16-bit lane
@@ -1603,6 +1584,20 @@ def _meldable_mask(mask: int, rules: _Rules) -> int:
     return out
 
 
+def _mask_deadwood(mask: int, entry: _RulesEntry) -> int:
+    memo = entry.deadwood
+    got = memo.get(mask)
+    if got is None:
+        meldable = _meldable_mask(mask, entry.rules)
+        got = _loose_value(mask & ~meldable, entry.values)[0]
+        if meldable:
+            got += _Masks(_mask_melds(meldable, entry.rules), entry.values).best(meldable)
+        if len(memo) >= _CACHE_LIMIT:
+            memo.clear()
+        memo[mask] = got
+    return got
+
+
 def _mask_knock(mask: int, entry: _RulesEntry, limit: int) -> frozenset[Card]:
     memo = entry.knock
     key = (mask, limit)
@@ -1611,18 +1606,12 @@ def _mask_knock(mask: int, entry: _RulesEntry, limit: int) -> frozenset[Card]:
         return got
     values = entry.values
     # Cards no meld takes stay deadwood, bar the one discarded: most hands end here.
-    loose = mask & ~_meldable_mask(mask, entry.rules)
-    stuck = top = 0
-    while loose:
-        bit = loose & -loose
-        loose ^= bit
-        value = values[bit.bit_length() - 1]
-        stuck += value
-        top = max(top, value)
+    meldable = _meldable_mask(mask, entry.rules)
+    loose = mask & ~meldable
+    stuck, top = _loose_value(loose, values)
     out: list[Card] = []
     if stuck - top <= limit:
-        search, meldable, stuck = _split(mask, entry.rules, values)
-        loose = mask & ~meldable
+        search = _Masks(_mask_melds(meldable, entry.rules), values)
         for code in _codes(mask):
             bit = 1 << code
             if loose & bit:
