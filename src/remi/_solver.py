@@ -873,9 +873,9 @@ def _best_opening(
 
 @lru_cache(maxsize=1024)
 def _best_points(counts: tuple[int, ...], ruleset: Ruleset) -> int:
-    packer, points, _ = _opening_packer(counts, ruleset)
-    picked, _ = packer.path(packer.pool.total)
-    return sum(points[i] for i in picked)
+    packer, _, scale = _opening_packer(counts, ruleset)
+    # The packer's cost is -points * scale + cards laid (fewer than scale): its points.
+    return -(packer.best(packer.pool.total) // scale)
 
 
 @lru_cache(maxsize=64)
@@ -905,7 +905,7 @@ def best_opening_points_left(
     0
     """
     counts = _counts(hand)
-    packer, points, _ = _shared_opening_packer(counts, ruleset)
+    packer, _, scale = _shared_opening_packer(counts, ruleset)
     width = packer.pool.width
     rem = packer.pool.total
     left = list(counts)
@@ -916,14 +916,12 @@ def best_opening_points_left(
         left[code] -= 1
         rem -= 1 << (width * code)
 
-    def value(rest: int) -> int:
-        picked, _ = packer.path(rest)
-        return sum(points[i] for i in picked)
-
+    # The packer's cost is -points * scale + cards laid (fewer than scale): its points,
+    # read from the search's cost without rebuilding its path.
     if not keep_one:
-        return value(rem)
+        return -(packer.best(rem) // scale)
     return max(
-        (value(rem - (1 << (width * code))) for code, count in enumerate(left) if count),
+        (-(packer.best(rem - (1 << (width * code))) // scale) for code, count in enumerate(left) if count),
         default=0,
     )
 
