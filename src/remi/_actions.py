@@ -22,6 +22,7 @@ import attrs
 from ._cards import Card, parse_card
 from ._errors import NotationError, RemiError
 from ._melds import Meld, parse_meld
+from ._solver import meld_sort_key
 
 __all__ = [
     "Action",
@@ -51,8 +52,6 @@ def meld_key(meld: Meld) -> tuple[object, ...]:
     >>> meld_key(parse_meld("♠7 ♥7 ♦7")) < meld_key(parse_meld("♠2 ♠3 ♠4"))
     True
     """
-    from ._solver import meld_sort_key
-
     return meld_sort_key(meld)
 
 
