@@ -1298,6 +1298,10 @@ def _complete(
             return n == 0
         if n < sets * rules.set_min + runs * rules.run_min or _cannot_cover(counts, rules, sets, runs):
             return False
+        if not sets and not rules.twos and not (apart and spans):
+            verdict = _one_run_per_suit(counts, rules, runs)
+            if verdict is not None:
+                return verdict
     elif n - keep < sets * rules.set_min + runs * rules.run_min:
         return False
     elif not sets and not runs:
@@ -1335,6 +1339,46 @@ def _runs_shrink(run_min: int, at_most: bool) -> bool:
             ):
                 return False
     return True
+
+
+def _one_run_per_suit(counts: Sequence[int], rules: _Rules, runs: int) -> bool | None:
+    """Whether *runs* runs take every card when the hand holds exactly *runs* suits, else ``None``.
+
+    Then each suit is one run: its naturals of distinct ranks, the wild cards
+    filling its gaps and padding it to ``run_min`` (at most 13 cards, and no
+    more wild cards than naturals when the rules say so). The wild cards of
+    the hand must share out exactly among the suits.
+    """
+    suits = [
+        [rank for rank in range(1, 14) if counts[suit * 13 + rank - 1]]
+        for suit in range(4)
+        if any(counts[suit * 13 : suit * 13 + 13])
+    ]
+    wild = rules.wild
+    if len(suits) != runs or wild == _NO_WILD and counts[_JOKER] or wild not in (_NO_WILD, _JOKER):
+        return None
+    if any(n > 1 for n in counts[:52]):
+        return False  # a suit with a repeated card needs two runs
+    wilds = counts[_JOKER] if wild == _JOKER else 0
+    totals = {0}
+    for ranks in suits:
+        placings = []
+        if ranks[0] != 1 or rules.lo_bound == 1:
+            placings.append(ranks)
+        if ranks[0] == 1 and rules.hi_bound == 14:
+            placings.append(ranks[1:] + [14])
+        reach: set[int] = set()
+        for placed in placings:
+            k = len(placed)
+            span = placed[-1] - placed[0] + 1
+            low = max(span - k, rules.run_min - k, 0)
+            high = min(_LONGEST_RUN - k, k if rules.at_most else _LONGEST_RUN)
+            if span <= _LONGEST_RUN:
+                reach.update(range(low, high + 1))
+        totals = {t + w for t in totals for w in reach if t + w <= wilds}
+        if not totals:
+            return False
+    return wilds in totals
 
 
 def _pack(counts: Sequence[int], width: int) -> int:
