@@ -280,3 +280,20 @@ def test_caches_tell_rulesets_apart() -> None:
         assert knock_cards(hand, strict) == frozenset(remi.parse_cards("♥A ♦2"))
         # An equal ruleset built anew shares the answers; it is never another ruleset's.
         assert knock_cards(hand, attrs.evolve(remi.GIN)) == knock_cards(hand, remi.GIN)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "♠Q ♠K ♠A JK ♥A ♥2 ♥3 ♥4 ♦5 ♦6 ♦7 ♦8",  # the ace high in one suit, low in another
+        "♠Q ♠K ♠A ♥A ♥2 ♥3 ♥4 ♦5 ♦6 ♦7 ♦8",  # one card short of a run
+        "♠2 ♠5 JK JK ♥9 ♥10 ♥J ♥Q ♦2 ♦3 ♦4 ♦5",  # the jokers fill a gap
+        "♠2 ♠6 JK JK JK ♥9 ♥10 ♥J ♥Q ♦2 ♦3 ♦4 ♦5",  # more jokers than naturals in a run
+        "♠2 ♠3 ♠4 ♠5 ♠5 ♥6 ♥7 ♥8 ♥9 ♦10 ♦J ♦Q ♦K",  # a repeated card
+        "♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K JK JK",  # fewer suits than runs
+    ],
+)
+def test_last_round_one_run_per_suit(text: str) -> None:
+    hand = remi.parse_cards(text)
+    expected = bool(remi.contract_layouts(hand, 7, remi.NORWEGIAN))
+    assert can_complete_contract(hand, (), 7, remi.NORWEGIAN) == expected
