@@ -22,7 +22,6 @@ import attrs
 from ._cards import Card, parse_card
 from ._errors import NotationError, RemiError
 from ._melds import Meld, parse_meld
-from ._solver import meld_sort_key
 
 __all__ = [
     "Action",
@@ -42,17 +41,20 @@ __all__ = [
 ]
 
 
-def meld_key(meld: Meld) -> tuple[object, ...]:
-    """Return the canonical sort key of a meld: :func:`~remi.meld_sort_key`, the one meld order.
-
-    Sets before runs; sets by rank, runs by suit then lowest rank; then
-    length, cards and wild flags.
+def meld_key(meld: Meld) -> tuple[int, int, int, tuple[int, ...], tuple[bool, ...]]:
+    """Return the canonical sort key of a meld: sets before runs, then rank, suit and cards.
 
     >>> from remi import parse_meld
     >>> meld_key(parse_meld("♠7 ♥7 ♦7")) < meld_key(parse_meld("♠2 ♠3 ♠4"))
     True
     """
-    return meld_sort_key(meld)
+    return (
+        0 if meld.kind == "set" else 1,
+        meld.rank,
+        meld.suit,
+        tuple(c.code for c in meld.cards),
+        meld.wild,
+    )
 
 
 def _canonical_meld(meld: Meld) -> Meld:
