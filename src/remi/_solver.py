@@ -1399,7 +1399,14 @@ def can_complete_contract(
     ``check_contract([*laid, *R], round, ruleset)`` ok (in the last round of
     a ``last_contract_goes_out`` game, with the laid cards and *hand* as the
     hand, so R takes every card) while at least *keep* cards of *hand* stay
-    out of R. One existence search, stopping at the first way found.
+    out of R. When *laid* already fulfils the contract the answer is whether
+    R = () works. A round the ruleset does not have raises
+    :class:`~remi.RulesetError`, as in :func:`contract_layouts`.
+
+    One existence search, stopping at the first way found; the candidate
+    melds and the failed states are shared by every question about the same
+    whole hand (*hand* plus the laid cards), so asking it once for each meld
+    a seat could lay next costs little.
 
     >>> import remi
     >>> hand = remi.parse_cards("♠9 ♥9 ♦9 ♣5 ♣6 ♣7 ♣8 ♥K")
