@@ -1119,18 +1119,20 @@ _Span = tuple[int, int, int]  # a run's suit, lowest and highest rank
 @lru_cache(maxsize=1024)
 def _laid_needs(
     laid: tuple[Meld, ...], round: int, ruleset: Ruleset
-) -> tuple[int, int, tuple[_Span, ...]] | None:
-    """Sets and runs still missing after *laid*, and the laid runs; ``None`` if *laid* cannot be part."""
+) -> tuple[int, int, tuple[_Span, ...], tuple[int, ...]] | None:
+    """Sets and runs still missing after *laid*, the laid runs and cards; ``None`` if *laid* cannot be part."""
     contract = contract_for(round, ruleset)
     final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
     exact = not (final or ruleset.all_down_at_once)
     sets = runs = 0
     spans: list[_Span] = []
-    for meld in laid:
-        result = check_meld(meld, ruleset)
+    codes: list[int] = []
+    for given in laid:
+        result = check_meld(given, ruleset)
         if not result.ok or result.meld is None:
             return None
         meld = result.meld
+        codes.extend(card.code for card in meld.cards)
         if meld.kind == "set":
             sets += 1
             want = ruleset.set_min
@@ -1144,7 +1146,7 @@ def _laid_needs(
         return None
     if ruleset.same_suit_runs_apart and not _spans_apart(spans):
         return None
-    return contract.sets - sets, contract.runs - runs, tuple(sorted(spans))
+    return contract.sets - sets, contract.runs - runs, tuple(sorted(spans)), tuple(codes)
 
 
 def _touches(span: _Span, spans: Iterable[_Span]) -> bool:
@@ -1426,14 +1428,13 @@ def can_complete_contract(
     exact = not (final or ruleset.all_down_at_once)
     counts = _fast_counts(hand)
     whole = list(counts)
-    for meld in laid:
-        for card in meld.cards:
-            whole[card.code] += 1
+    for code in needs[3]:
+        whole[code] += 1
     return _complete(
         tuple(whole),
         counts,
         _entry(ruleset).rules,
-        needs,
+        needs[:3],
         exact,
         final,
         ruleset.same_suit_runs_apart,
