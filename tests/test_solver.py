@@ -354,7 +354,7 @@ def test_best_arrangement_matches_brute_force(name: str, hand: tuple[Card, ...],
     assert a.deadwood_value == hand_value(a.deadwood, ruleset)
     assert Counter(a.deadwood) + Counter(c for m in a.melds for c in m.cards) == Counter(hand)
     assert all(legal(m, ruleset) for m in a.melds)
-    assert a.deadwood_value == brute_best_deadwood(hand, ruleset)
+    assert a.deadwood_value == brute_best_deadwood(hand, ruleset) == remi.deadwood(hand, ruleset)
     # No single meld from the deadwood could lower it further.
     for meld in remi.candidate_melds(a.deadwood, ruleset):
         assert hand_value(meld.cards, ruleset) == 0 or not meld.cards

@@ -30,6 +30,7 @@ from ._actions import (
     parse_action,
 )
 from ._cards import JOKER, RANKS, SUITS, Card, format_cards, make_pack, parse_card, parse_cards
+from ._codes import CODES, CheckCode, ErrorCode
 from ._contracts import check_contract, check_opening, contract_for
 from ._errors import (
     IllegalActionError,
@@ -85,14 +86,17 @@ from ._solver import (
     best_arrangement,
     best_opening_points,
     best_opening_points_left,
+    can_complete_contract,
     candidate_melds,
     contract_layouts,
     deadwood,
     find_contract,
     find_opening,
+    knock_cards,
     meld_sort_key,
     opening_layouts,
 )
+from ._types import StateDict
 
 __version__ = "0.1.0"
 
@@ -148,6 +152,8 @@ __all__ = [
     "opening_layouts",
     "best_opening_points",
     "best_opening_points_left",
+    "can_complete_contract",
+    "knock_cards",
     "deadwood",
     "meld_sort_key",
     # settlement
@@ -178,6 +184,10 @@ __all__ = [
     "CallShanghai",
     "parse_action",
     # errors
+    "ErrorCode",
+    "CheckCode",
+    "CODES",
+    "StateDict",
     "RemiError",
     "NotationError",
     "RulesetError",

@@ -47,7 +47,7 @@ from ._actions import (
 from ._cards import Card, format_cards, make_pack
 from ._codes import as_error_code
 from ._errors import IllegalActionError, RemiError
-from ._melds import Check, Meld, MeldKind, check_joker_swap, check_layoff, is_wild, validate_meld
+from ._melds import Check, Meld, check_joker_swap, check_layoff, is_wild, validate_meld
 from ._policies import Policy, Refusal, policy_for
 from ._rules import Ruleset
 from ._state import GameState, RoundResult, _Work, sorted_hand
@@ -273,95 +273,19 @@ def _hand_melds(hand: tuple[Card, ...], rules: Ruleset) -> frozenset[Meld]:
 
 
 def _knock_cards(hand: tuple[Card, ...], rules: Ruleset) -> frozenset[Card]:
-    """The cards whose discard leaves at most ``knock_limit`` of deadwood."""
-    from . import _solver
+    """The cards whose discard leaves at most ``knock_limit`` of deadwood (one solver search per hand)."""
+    from ._solver import knock_cards
 
-    fast = getattr(_solver, "knock_cards", None)
-    if fast is not None:
-        return frozenset(fast(hand, rules))
-    return _naive_knock_cards(hand, rules)
-
-
-@lru_cache(maxsize=256)
-def _naive_knock_cards(hand: tuple[Card, ...], rules: Ruleset) -> frozenset[Card]:
-    from ._solver import deadwood
-
-    out = set()
-    for card in _distinct(hand):
-        rest = list(hand)
-        rest.remove(card)
-        if deadwood(rest, rules) <= rules.knock_limit:
-            out.add(card)
-    return frozenset(out)
+    return knock_cards(hand, rules)
 
 
 def can_complete_contract(
     hand: Sequence[Card], laid: Sequence[Meld], round: int, rules: Ruleset, *, keep: int = 0
 ) -> bool:
     """Whether the melds *laid* this turn can be completed to round *round*'s contract from *hand*."""
-    from . import _solver
+    from ._solver import can_complete_contract as complete
 
-    fast = getattr(_solver, "can_complete_contract", None)
-    if fast is not None:
-        return bool(fast(hand, laid, round, rules, keep=keep))
-    return _naive_complete(tuple(sorted_hand(hand)), tuple(laid), round, rules, keep)
-
-
-@lru_cache(maxsize=512)
-def _naive_complete(
-    hand: tuple[Card, ...], laid: tuple[Meld, ...], round: int, rules: Ruleset, keep: int
-) -> bool:
-    from ._contracts import check_contract, contract_for
-    from ._solver import candidate_melds
-
-    contract = contract_for(round, rules)
-    final = rules.last_contract_goes_out and round == len(rules.contracts)
-    sets = contract.sets - sum(1 for m in laid if m.kind == "set")
-    runs = contract.runs - sum(1 for m in laid if m.kind == "run")
-    if sets < 0 or runs < 0:
-        return False
-    kinds: list[MeldKind] = []
-    if sets:
-        kinds.append("set")
-    if runs:
-        kinds.append("run")
-    pool = (
-        candidate_melds(hand, rules, kinds=kinds, exact=not rules.all_down_at_once and not final)
-        if kinds
-        else ()
-    )
-    counts = Counter(hand)
-
-    def done(chosen: list[Meld]) -> bool:
-        left = sum(counts.values())
-        if final and left:
-            return False
-        if not final and left < keep:
-            return False
-        melds = [*laid, *chosen]
-        hand_for = [c for m in melds for c in m.cards] + list(counts.elements()) if final else None
-        return check_contract(melds, round, rules, hand=hand_for).ok
-
-    def search(start: int, s_left: int, r_left: int, chosen: list[Meld]) -> bool:
-        if s_left == 0 and r_left == 0:
-            return done(chosen)
-        for i in range(start, len(pool)):
-            meld = pool[i]
-            if (meld.kind == "set" and not s_left) or (meld.kind == "run" and not r_left):
-                continue
-            need = Counter(meld.cards)
-            if any(counts[c] < n for c, n in need.items()):
-                continue
-            counts.subtract(need)
-            chosen.append(meld)
-            ok = search(i, s_left - (meld.kind == "set"), r_left - (meld.kind == "run"), chosen)
-            chosen.pop()
-            counts.update(need)
-            if ok:
-                return True
-        return False
-
-    return search(0, sets, runs, [])
+    return complete(hand, laid, round, rules, keep=keep)
 
 
 # -- the rules, one per action kind --------------------------------------------------------------------

@@ -237,7 +237,7 @@ def _card_values(value: Any) -> CardValues:
     raise RulesetError("bad-option", f"values must be CardValues, not {value!r}.")
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Ruleset:
     """Every rule of a rummy game, as one immutable value.
 

@@ -27,6 +27,7 @@ from ._cards import Card, format_cards, make_pack, parse_cards
 from ._errors import RemiError, StateError
 from ._melds import Meld, is_wild, validate_meld
 from ._rules import Ruleset
+from ._types import StateDict
 
 if TYPE_CHECKING:
     from ._actions import Action
@@ -504,7 +505,7 @@ class GameState:
         if problems:
             raise StateError("broken-invariant", "The state is inconsistent: " + "; ".join(problems) + ".")
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> StateDict:
         """Return a JSON-ready dict; :meth:`from_dict` reads it back to an equal state.
 
         >>> import remi

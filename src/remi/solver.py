@@ -13,11 +13,13 @@ from ._solver import (
     best_arrangement,
     best_opening_points,
     best_opening_points_left,
+    can_complete_contract,
     candidate_melds,
     contract_layouts,
     deadwood,
     find_contract,
     find_opening,
+    knock_cards,
     meld_sort_key,
     opening_layouts,
 )
@@ -32,6 +34,8 @@ __all__ = [
     "opening_layouts",
     "best_opening_points",
     "best_opening_points_left",
+    "can_complete_contract",
+    "knock_cards",
     "deadwood",
     "meld_sort_key",
 ]
