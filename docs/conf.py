@@ -5,8 +5,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-# Document the source tree itself, whether or not remi is installed.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+DOCS = Path(__file__).resolve().parent
+
+# Document the source tree itself, whether or not remi is installed. (Not when remi is already
+# imported: pytest collects this file among the doctests, and a run against the installed wheel
+# must keep importing that copy.)
+if "remi" not in sys.modules:
+    sys.path.insert(0, str(DOCS.parent / "src"))
 
 import remi  # noqa: E402
 
@@ -16,9 +21,9 @@ copyright = "2026, The remi authors"
 release = remi.__version__
 version = ".".join(release.split(".")[:2])
 
-extensions = ["sphinx.ext.autodoc"]
+extensions = ["sphinx.ext.autodoc", "sphinx.ext.intersphinx"]
 
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_inv"]
 root_doc = "index"
 language = "en"
 
@@ -29,9 +34,13 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 add_module_names = False
 
-html_theme = "alabaster"
-html_title = f"remi {release}"
-html_theme_options = {
-    "description": "The rules of the rummy family as immutable values",
-    "fixed_sidebar": False,
+# Links to the Python and attrs docs. The inventories are read from docs/_inv/ (see the README
+# there), never fetched: the docs build offline, with warnings as errors, the same everywhere.
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3", str(DOCS / "_inv" / "python.inv")),
+    "attrs": ("https://www.attrs.org/en/stable", str(DOCS / "_inv" / "attrs.inv")),
 }
+
+# furo: code and doctest output scroll sideways instead of being cut off.
+html_theme = "furo"
+html_title = f"remi {release}"

@@ -2,8 +2,11 @@
 
 Usage::
 
-    python examples/play.py [--game norwegian] [--players 4] [--seed 7] [--variant shanghai ...] [--log]
+    python examples/play.py [--game norwegian] [--players 4] [--seed 7] [--variant shanghai ...]
+                            [--rounds 2 | --full] [--log]
 
+By default the first two rounds are played (about a second); ``--full`` plays
+the whole match (all seven contracts of Norwegian Remi take far longer).
 Any preset plays (``--game swedish``, ``slovenian``, ``kalooki``, ``gin`` …);
 ``--variant`` switches on a Norwegian house rule.
 
@@ -75,8 +78,12 @@ def main(argv: list[str] | None = None) -> int:
         default=[],
         help=f"a Norwegian house rule: {', '.join(remi.NORWEGIAN_VARIANTS)}",
     )
+    parser.add_argument("--rounds", type=int, default=2, help="stop after this many rounds (default 2)")
+    parser.add_argument("--full", action="store_true", help="play the whole match, however many rounds")
     parser.add_argument("--log", action="store_true", help="print every action")
     args = parser.parse_args(argv)
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     try:
         ruleset = attrs.evolve(
             remi.with_variants(remi.find_ruleset(args.game), *args.variant), max_turns_per_round=200
@@ -89,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     actions = 0
     print(f"{ruleset.name}, {args.players} players, seed {args.seed}")
     shown = 0
-    while not state.is_over:
+    while not state.is_over and (args.full or len(state.results) < args.rounds):
         action = choose(state, rng)
         if args.log:
             print(f"  round {state.round} seat {state.current_player}: {action}")
@@ -106,6 +113,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{label + ':':<21} {out:>7} went out | {points}")
     totals = "  ".join(f"{t:4d}" for t in state.scores)
     print(f"{'totals':<38}| {totals}")
+    if not state.is_over:
+        best = min(state.scores) if ruleset.lowest_wins else max(state.scores)
+        leaders = ", ".join(f"seat {seat}" for seat, total in enumerate(state.scores) if total == best)
+        print(
+            f"leading after {len(state.results)} rounds: {leaders} after {actions} actions (--full plays on)"
+        )
+        return 0
     winners = ", ".join(f"seat {w}" for w in state.winners)
     print(f"winner: {winners} after {actions} actions")
     return 0

@@ -19,8 +19,8 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
@@ -30,9 +30,9 @@ from remi import (
     CallShanghai,
     Cut,
     Discard,
-    Knock,
     DrawStock,
     GameState,
+    Knock,
     LayDown,
     LayOff,
     Pass,
@@ -178,7 +178,9 @@ class GreedyPolicy:
             return Cut()
         if state.phase == "draw":
             top = state.discard_top
-            if TakeDiscard() in legal and (DrawStock() not in legal or (top is not None and _helps(state, top))):
+            if TakeDiscard() in legal and (
+                DrawStock() not in legal or (top is not None and _helps(state, top))
+            ):
                 return TakeDiscard()
             return DrawStock()
         if state.phase == "buy":
@@ -270,7 +272,9 @@ def render(golden: Golden) -> str:
         lines.append(f"{state.round} {state.turn} {state.current_player} {state.phase} {action}")
         after = state.apply(action)
         for result in after.results[len(state.results) :]:
-            totals = tuple(sum(r.points[s] for r in after.results[: result.round]) for s in range(after.players))
+            totals = tuple(
+                sum(r.points[s] for r in after.results[: result.round]) for s in range(after.players)
+            )
             lines.append(result_line(result, totals))
         state = after
         count += 1
@@ -294,7 +298,9 @@ def main(argv: list[str] | None = None) -> int:
         path = path_for(golden)
         old = path.read_text(encoding="utf-8") if path.exists() else None
         if old == text:
-            print(f"up to date: {path.name} ({len(text.splitlines())} lines, {len(text.encode()) // 1024} KB)")
+            print(
+                f"up to date: {path.name} ({len(text.splitlines())} lines, {len(text.encode()) // 1024} KB)"
+            )
             continue
         stale += 1
         if args.check:

@@ -111,7 +111,9 @@ def position(
     placed.update(top)
     too_many = placed - Counter(pack)
     if too_many:
-        raise ValueError(f"more cards than the pack holds: {format_cards(sorted(too_many.elements(), key=_code))}")
+        raise ValueError(
+            f"more cards than the pack holds: {format_cards(sorted(too_many.elements(), key=_code))}"
+        )
     left = Counter(pack) - placed
     leftover = [card for card in dict.fromkeys(pack) for _ in range(left[card])]
     if rest == "stock":
@@ -177,3 +179,65 @@ def all_cards(state: GameState) -> Counter[Card]:
 def strs(actions: Iterable[object]) -> list[str]:
     """Actions as their notation."""
     return [str(a) for a in actions]
+
+
+# -- whole layouts, laid one meld per action ------------------------------------------------------
+
+
+def offers(state: GameState, layout: remi.LayDown) -> bool:
+    """Whether *layout* can be laid meld by meld: each meld offered in turn by ``legal_actions()``."""
+    for meld in layout.melds:
+        single = remi.LayDown((meld,))
+        if single not in state.legal_actions():
+            return False
+        state = state.apply(single)
+    return True
+
+
+def lay(state: GameState, layout: remi.LayDown) -> GameState:
+    """Lay *layout*'s melds one action each (``GameState.lay``), after checking each is offered."""
+    assert offers(state, layout), f"{layout} is not offered meld by meld"
+    return state.lay(*layout.melds)
+
+
+def refused(state: GameState, layout: remi.LayDown) -> remi.IllegalActionError:
+    """*layout* cannot be laid meld by meld: return the first refusal ``GameState.lay`` raises."""
+    assert not offers(state, layout)
+    try:
+        state.lay(*layout.melds)
+    except remi.IllegalActionError as error:
+        assert error.reason.endswith(".")
+        return error
+    raise AssertionError(f"{layout} was laid")
+
+
+def whole_layouts(state: GameState) -> list[remi.LayDown]:
+    """Every complete first lay-down the seat on turn can make this turn, as multi-meld ``LayDown`` values.
+
+    Follows single lay-down actions while the seat's lay-down is still in
+    progress (contract or opening not yet complete) and collects the melds
+    laid when it completes (or the round ends).
+    """
+    seat, turn = state.turn_player, state.turn
+    found: set[remi.LayDown] = set()
+
+    def walk(s: GameState, laid: tuple[Meld, ...]) -> None:
+        for action in s.legal_actions():
+            if not isinstance(action, remi.LayDown):
+                continue
+            after = s.apply(action)
+            melds = laid + action.melds
+            finished = (
+                after.round != s.round
+                or after.is_over
+                or any(isinstance(a, (remi.Discard, remi.LayOff)) for a in after.legal_actions())
+                or after.turn != turn
+            )
+            if finished:
+                found.add(remi.LayDown(melds))
+            else:
+                walk(after, melds)
+
+    if state.phase == "play" and state.to_act == seat:
+        walk(state, ())
+    return sorted(found, key=str)

@@ -93,7 +93,11 @@ def spellings(card: Card) -> list[str]:
     rank_names = [remi.RANKS[card.rank]]
     if card.rank == 10:
         rank_names.append("T")
-    suit_names = [remi.SUITS[card.suit_index], remi.SUITS[card.suit_index] + "\ufe0f", "SHDC"[card.suit_index]]
+    suit_names = [
+        remi.SUITS[card.suit_index],
+        remi.SUITS[card.suit_index] + "\ufe0f",
+        "SHDC"[card.suit_index],
+    ]
     out = []
     for rank in rank_names:
         for suit in suit_names:

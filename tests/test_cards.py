@@ -8,11 +8,10 @@ import pickle
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import ALL_CARDS, NATURALS, card_tuples, cards, spellings
 
 import remi
 from remi import JOKER, Card, NotationError, RemiError, format_cards, parse_card, parse_cards
-from strategies import ALL_CARDS, NATURALS, card_tuples, cards, spellings
-
 
 # -- parsing --------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import pytest
 import remi
 
 
+@pytest.mark.rule("opening-51")
 @pytest.mark.parametrize(
     "changes",
     [
@@ -16,21 +17,23 @@ import remi
     ],
 )
 def test_opening_games_refuse_options_they_cannot_play(changes: dict[str, object]) -> None:
-    # RULES 3. Opening: the opening may take several melds in one turn, and a swapped joker
+    # docs/rules/slovenian.rst, opening-51: Opening: the opening may take several melds in one turn, and a swapped joker
     # must be played again; these options would leave a player with no move, so they are refused.
     with pytest.raises(remi.RulesetError):
         attrs.evolve(remi.SLOVENIAN, **changes)  # type: ignore[arg-type]
 
 
+@pytest.mark.rule("basic-taken-discard", "norwegian-jokers-on-table")
 def test_keep_taken_discard_and_joker_swaps_do_not_mix() -> None:
-    # RULES 1. Jokers on the table + RULES 2. the taken discard: refused together as a ruleset
+    # docs/rules/norwegian.rst, norwegian-jokers-on-table: Jokers on the table + docs/rules/swedish.rst, basic-taken-discard: the taken discard: refused together as a ruleset
     with pytest.raises(remi.RulesetError) as info:
         attrs.evolve(remi.NORWEGIAN, keep_taken_discard=True)
     assert "joker swaps" in info.value.reason
 
 
+@pytest.mark.rule("opening-51")
 def test_best_opening_points_left_reads_card_text_and_refuses_junk() -> None:
-    # RULES 3. Opening: how far the cards left reach, asked with text or cards
+    # docs/rules/slovenian.rst, opening-51: Opening: how far the cards left reach, asked with text or cards
     hand = "♠Q ♥Q ♦Q ♣9 ♣10 ♣J ♥2"
     assert remi.best_opening_points_left(hand, "♠Q ♥Q ♦Q", remi.SLOVENIAN) == 29
     with pytest.raises(remi.NotationError):

@@ -38,8 +38,9 @@ def _lines_for(out: str, meld: str) -> dict[str, str]:
     return verdicts
 
 
+@pytest.mark.rule("shared-joker", "gin-gin", "basic-melds")
 def test_every_preset_judges_every_meld(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES 0. Concepts: Joker (a meld records what each joker stands for); Run (never wraps)
+    # docs/rules/index.rst, shared-joker: Concepts: Joker (a meld records what each joker stands for); Run (never wraps)
     status = referee.main(["♠7 ♠8 JK ♠10", "♦K ♦A ♦2 ♦3"])
     out = capsys.readouterr().out
     assert status == 0
@@ -47,7 +48,7 @@ def test_every_preset_judges_every_meld(capsys: pytest.CaptureFixture[str]) -> N
     assert set(good) == {"norwegian", "swedish", "finnish", "slovenian", "kalooki", "gin"}
     for key in ("norwegian", "slovenian", "kalooki"):
         assert good[key].startswith("ok") and good[key].endswith("run  ♠7 ♠8 JK=♠9 ♠10")
-    # RULES 2. Basic Rummy and RULES 5. Gin: no jokers in the pack.
+    # docs/rules/swedish.rst, basic-melds: Basic Rummy and docs/rules/gin.rst, gin-gin: Gin: no jokers in the pack.
     for key in ("swedish", "finnish", "gin"):
         assert good[key].startswith("NO   jokers-not-in-game:")
     wrapped = _lines_for(out, "♦K ♦A ♦2 ♦3")
@@ -55,27 +56,29 @@ def test_every_preset_judges_every_meld(capsys: pytest.CaptureFixture[str]) -> N
     assert all(v.startswith("NO   wraps-corner: ") for v in wrapped.values())
 
 
+@pytest.mark.rule("gin-equipment")
 def test_named_ruleset_only(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES 5. Gin Rummy: ace low only
+    # docs/rules/gin.rst, gin-equipment: Gin Rummy: ace low only
     assert referee.main(["--ruleset", "gin rummy", "qs ks as", "AS 2S 3S"]) == 0
     out = capsys.readouterr().out
     assert _lines_for(out, "♠Q ♠K ♠A") == {
-        "gin": "NO   ace-high-not-allowed: In Gin Rummy the ace is low only, "
-        "so it cannot sit above the king."
+        "gin": "NO   ace-high-not-allowed: In Gin Rummy the ace is low only, so it cannot sit above the king."
     }
     assert _lines_for(out, "♠A ♠2 ♠3") == {"gin": "ok   run  ♠A ♠2 ♠3"}
 
 
+@pytest.mark.rule("norwegian-melds")
 def test_alias_and_set_with_joker(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES 1. Melds: a meld holds at least as many natural cards as jokers
+    # docs/rules/norwegian.rst, norwegian-melds: Melds: a meld holds at least as many natural cards as jokers
     assert referee.main(["--ruleset", "Liverpool", "♠5 JK JK", "♠5 ♥5 JK"]) == 0
     out = capsys.readouterr().out
     assert _lines_for(out, "♠5 JK JK")["norwegian"].startswith("NO   too-many-jokers:")
     assert _lines_for(out, "♠5 ♥5 JK")["norwegian"] == "ok   set  ♠5 ♥5 JK=5"
 
 
+@pytest.mark.rule("shared-joker-end")
 def test_joker_end_low(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES 0. Concepts: Joker (the player laying an end joker says which end; default high)
+    # docs/rules/index.rst, shared-joker-end: Concepts: Joker (the player laying an end joker says which end; default high)
     referee.main(["--ruleset", "norwegian", "♠7 ♠8 ♠9 JK"])
     high = capsys.readouterr().out
     referee.main(["--ruleset", "norwegian", "--joker-end", "low", "♠7 ♠8 ♠9 JK"])
@@ -84,15 +87,17 @@ def test_joker_end_low(capsys: pytest.CaptureFixture[str]) -> None:
     assert "JK=♠6 ♠7 ♠8 ♠9" in low
 
 
+@pytest.mark.rule("shared-notation")
 def test_annotated_meld_is_judged_as_laid(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES 0. Concepts: Joker (a run's joker stands where its annotation puts it)
+    # docs/rules/index.rst, shared-notation: Concepts: Joker (a run's joker stands where its annotation puts it)
     assert referee.main(["--ruleset", "kalooki", "JK=♠6 ♠7 ♠8 ♠9"]) == 0
     out = capsys.readouterr().out
     assert _lines_for(out, "JK=♠6 ♠7 ♠8 ♠9") == {"kalooki": "ok   run  JK=♠6 ♠7 ♠8 ♠9"}
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_contract(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES 1. The seven contracts: round 2 is one set and one run, exactly 3 + 4 cards
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: round 2 is one set and one run, exactly 3 + 4 cards
     assert referee.main(["--contract", "2", "♥9 ♠9 ♦9", "♣5 ♣6 ♣7 ♣8"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines() == [
@@ -105,13 +110,12 @@ def test_contract(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "  NO   extra-cards: " in out
     assert referee.main(["--contract", "1", "♥9 ♠9 ♦9", "♣5 ♣6 ♣7 ♣8"]) == 0
-    assert "NO   wrong-combinations: Round 1 asks for 2 sets, not 1 set + 1 run." in (
-        capsys.readouterr().out
-    )
+    assert "NO   wrong-combinations: Round 1 asks for 2 sets, not 1 set + 1 run." in (capsys.readouterr().out)
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_contract_with_variant(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES 1. The seven contracts: option "all down at once" accepts extra cards
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: option "all down at once" accepts extra cards
     args = ["--contract", "1", "♠9 ♥9 ♦9 ♣9", "♥K ♦K ♣K"]
     referee.main(args)
     assert "NO   extra-cards" in capsys.readouterr().out
@@ -124,15 +128,16 @@ def test_contract_bad_round_is_a_verdict(capsys: pytest.CaptureFixture[str]) -> 
     assert "NO   no-such-round: Norwegian Remi has rounds 1 to 7, not 8." in capsys.readouterr().out
 
 
+@pytest.mark.rule("opening-51", "slovenian-jokers")
 def test_opening(capsys: pytest.CaptureFixture[str]) -> None:
-    # RULES 3. Slovenian remi: the opening must total at least 51 points
+    # docs/rules/slovenian.rst, opening-51: Slovenian remi: the opening must total at least 51 points
     assert referee.main(["--opening", "♠10 ♥10 ♦10", "♣2 ♣3 ♣4"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines() == [
         "Opening under Slovenian remi (51) (at least 51 points):",
         "  NO   opening-too-low: These melds count 39 points; an opening needs at least 51.",
     ]
-    # RULES 3. Slovenian remi: jokers count as the card they stand for
+    # docs/rules/slovenian.rst, slovenian-jokers: Slovenian remi: jokers count as the card they stand for
     assert referee.main(["--opening", "♠Q ♥Q ♦Q", "JK ♣8 ♣9 ♣10"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[1] == "  ok (67 points)"
@@ -195,3 +200,102 @@ def test_runs_as_a_script() -> None:
     )
     assert bad.returncode == 2
     assert "'♠Z' is not a card" in bad.stderr
+
+
+# -- examples/play.py and examples/selfplay.py --------------------------------------------------
+
+EXAMPLES = REFEREE.parent
+
+
+def _load_example(name: str) -> ModuleType:
+    """Load examples/<name>.py under a unique module name, registered so worker processes can unpickle."""
+    module_name = f"remi_example_{name}"
+    spec = importlib.util.spec_from_file_location(module_name, EXAMPLES / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+play = _load_example("play")
+selfplay = _load_example("selfplay")
+
+
+def test_play_stops_after_two_rounds_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    assert play.main([]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Norwegian Remi, 4 players, seed 7"
+    assert lines[1].startswith("round 1 (2 sets):")
+    assert lines[2].startswith("round 2 (1 set + 1 run):")
+    assert lines[-1].startswith("leading after 2 rounds: seat ")
+
+
+def test_play_full_match(capsys: pytest.CaptureFixture[str]) -> None:
+    assert play.main(["--game", "gin", "--players", "2", "--full"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1].startswith("winner: seat ")
+
+
+def test_selfplay_match_replays_from_its_seed() -> None:
+    job = selfplay.Job("gin", 2, 5, ("greedy", "random"), 60)
+    first = selfplay.play_match(job)
+    assert selfplay.play_match(job) == first
+    assert first.seed == 5 and len(first.scores) == 2 and first.winners
+    assert selfplay.play_match(job._replace(seed=6)) != first
+
+
+def test_selfplay_same_results_in_one_process_and_in_a_pool() -> None:
+    jobs = selfplay.jobs_for("swedish", 3, 4, 10, ["random", "greedy"], 30)
+    assert [j.seed for j in jobs] == [10, 11, 12, 13]
+    progress = selfplay.Progress(len(jobs), enabled=False)
+    here = sorted(selfplay.run_here(jobs, progress))
+    pool = sorted(selfplay.run_processes(jobs, 2, progress))
+    assert here == pool
+    assert selfplay.digest(here) == selfplay.digest(reversed(pool))
+    assert progress.done == 8
+
+
+def test_selfplay_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert selfplay.main(["--preset", "gin", "--matches", "3", "--workers", "1"]) == 0
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    assert lines[0] == "Gin Rummy, 2 players, 3 matches (seeds 0..2), max 60 turns a round"
+    assert lines[1].startswith("1 process: ") and lines[1].endswith(" matches/s")
+    assert lines[4].split() == ["seat", "bot", "mean", "score", "win", "rate"]
+    assert lines[5].split()[:2] == ["0", "greedy"] and lines[6].split()[:2] == ["1", "random"]
+    assert lines[-1].startswith("results digest: ")
+    assert "3/3 matches" in captured.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--bots", "greedy,smart"], "--bots takes a comma-separated list"),
+        (["--matches", "0"], "must be at least 1"),
+    ],
+)
+def test_selfplay_usage_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        selfplay.main(argv)
+    assert exc.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_selfplay_bad_preset_or_players(capsys: pytest.CaptureFixture[str]) -> None:
+    assert selfplay.main(["--preset", "canasta"]) == 2
+    assert "No preset is called 'canasta'" in capsys.readouterr().err
+    assert selfplay.main(["--preset", "norwegian", "--players", "2"]) == 2
+    assert "for 3 to 5 players, not 2" in capsys.readouterr().err
+
+
+def test_selfplay_over_ray_gives_the_same_results() -> None:
+    pytest.importorskip("ray", reason="Ray is not installed; .ci/run tests this path in .venvs/ray")
+    jobs = selfplay.jobs_for("gin", 2, 4, 0, ["greedy", "random"], 60)
+    progress = selfplay.Progress(len(jobs), enabled=False)
+    ray = selfplay.start_ray(2, None)
+    try:
+        over_ray = sorted(selfplay.run_ray(ray, jobs, progress))
+    finally:
+        ray.shutdown()
+    assert over_ray == sorted(selfplay.run_here(jobs, progress))

@@ -6,15 +6,15 @@ from __future__ import annotations
 import json
 import random
 import re
-from functools import lru_cache
+from functools import cache
 
 import attrs
 import pytest
+from game_helpers import position, sorted_hand, strs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import remi
-from game_helpers import position, sorted_hand, strs
 from remi import (
     JOKER,
     Buy,
@@ -45,7 +45,7 @@ GAMES = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def played(name: str, seed: int = 1, steps: int = 1500) -> tuple[GameState, ...]:
     """Every state of one randomly played game (lays and lay-offs preferred), capped in turns."""
     ruleset, players = GAMES[name]
@@ -119,8 +119,9 @@ def test_states_are_values() -> None:
     assert a != remi.new_game(N, 4, seed=10).apply("draw")
 
 
+@pytest.mark.rule("shared-randomness")
 def test_same_seed_and_actions_replay_exactly() -> None:
-    # RULES 0. Concepts: all randomness comes from a seed
+    # docs/rules/index.rst, shared-randomness: Concepts: all randomness comes from a seed
     states = played("shanghai-cut", seed=4)
     ruleset, players = GAMES["shanghai-cut"]
     replay = remi.new_game(attrs.evolve(ruleset, max_turns_per_round=30), players, seed=4)
@@ -147,11 +148,23 @@ def test_every_offered_action_is_hashable_and_round_trips_through_text(name: str
 
 def test_played_games_offer_every_kind_of_action() -> None:
     kinds = {type(a) for state in all_played() for a in state.legal_actions()}
-    assert {Cut, DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, Discard, SwapJoker, CallShanghai} <= kinds
+    assert {
+        Cut,
+        DrawStock,
+        TakeDiscard,
+        Buy,
+        Pass,
+        LayDown,
+        LayOff,
+        Discard,
+        SwapJoker,
+        CallShanghai,
+    } <= kinds
 
 
+@pytest.mark.rule("norwegian-spade-twos-wild")
 def test_lay_with_a_wild_spade_two_round_trips_through_text() -> None:
-    # RULES 1. Further variants: ♠2 wild: a lay with a wild ♠2 must be writable and readable
+    # docs/rules/norwegian.rst, norwegian-spade-twos-wild: Further variants: ♠2 wild: a lay with a wild ♠2 must be writable and readable
     ruleset = remi.with_variants(N, "spade twos wild")
     action = LayDown((remi.parse_meld("♣A ♣2 ♠2=♣3 ♣4", ruleset), remi.parse_meld("♥7 ♦7 ♠2=7", ruleset)))
     assert parse_action(str(action)) == action
@@ -215,23 +228,30 @@ def test_error_card_not_in_hand() -> None:
     check_error(state, "discard ♣5", "not-in-hand")
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_error_lay_off_before_the_contract() -> None:
-    # RULES 1. Deal and turn: lay off only with the contract down on an earlier turn
-    state = position(hands=["♠9 ♥2", "♣5", "♣7", "♣9"], table=["♠5 ♠6 ♠7 ♠8"], owners=[1], down={1: 1}, turn=5)
+    # docs/rules/norwegian.rst, norwegian-contracts: Deal and turn: lay off only with the contract down on an earlier turn
+    state = position(
+        hands=["♠9 ♥2", "♣5", "♣7", "♣9"], table=["♠5 ♠6 ♠7 ♠8"], owners=[1], down={1: 1}, turn=5
+    )
     check_error(state, LayOff("♠9", 0), "contract-not-down")
 
 
+@pytest.mark.rule("norwegian-buying")
 def test_error_buying_twice_in_a_row() -> None:
-    # RULES 1. Buying: nobody may buy two cards in a row
+    # docs/rules/norwegian.rst, norwegian-buying: Buying: nobody may buy two cards in a row
     state = position(hands=["♥2 ♥3", "♣5", "♣7", "♣9"], phase="draw", discard="♦5 ♦6 ♦7")
     window = state.apply(DrawStock()).apply(Buy())  # seat 1 bought ♦7
     assert window.current_player == 2
     check_error(window, Buy(), "not-your-turn", player=1)
 
 
+@pytest.mark.rule("norwegian-jokers-on-table")
 def test_error_discard_while_a_joker_is_pending() -> None:
-    # RULES 1. Jokers on the table: the freed joker must be played before the discard
-    state = position(hands=["♠3 ♥2", "♣5", "♣7", "♣9"], table=["♠2 JK ♠4 ♠5"], owners=[1], down={0: 1}, turn=5)
+    # docs/rules/norwegian.rst, norwegian-jokers-on-table: Jokers on the table: the freed joker must be played before the discard
+    state = position(
+        hands=["♠3 ♥2", "♣5", "♣7", "♣9"], table=["♠2 JK ♠4 ♠5"], owners=[1], down={0: 1}, turn=5
+    )
     swapped = state.apply("swap ♠3 0")
     check_error(swapped, Discard("♥2"), "joker-pending")
     check_error(swapped, Discard(JOKER), "joker-pending")
@@ -332,10 +352,12 @@ def test_legal_actions_order_in_a_built_position() -> None:
         hands=["♠7 ♠7 ♠9 ♠9 ♥9 ♦9 ♥4 ♦4 ♣4", "♣5", "♣7", "♣9"],
         round=1,
     )
+    # The contract (2 sets) goes down one meld per action; a discard is still open until the first meld.
     assert strs(state.legal_actions()) == [
-        "lay ♥4 ♦4 ♣4 / ♠9 ♠9 ♥9",
-        "lay ♥4 ♦4 ♣4 / ♠9 ♠9 ♦9",
-        "lay ♥4 ♦4 ♣4 / ♠9 ♥9 ♦9",
+        "lay ♥4 ♦4 ♣4",
+        "lay ♠9 ♠9 ♥9",
+        "lay ♠9 ♠9 ♦9",
+        "lay ♠9 ♥9 ♦9",
         "discard ♠7",
         "discard ♠9",
         "discard ♥4",
@@ -347,7 +369,9 @@ def test_legal_actions_order_in_a_built_position() -> None:
 
 
 def test_identical_cards_give_one_action() -> None:
-    state = position(hands=["♠7 ♠7 ♥2", "♣5", "♣7", "♣9"], table=["♠3 ♠4 ♠5 ♠6"], owners=[1], down={0: 1}, turn=5)
+    state = position(
+        hands=["♠7 ♠7 ♥2", "♣5", "♣7", "♣9"], table=["♠3 ♠4 ♠5 ♠6"], owners=[1], down={0: 1}, turn=5
+    )
     actions = state.legal_actions()
     assert actions.count(Discard("♠7")) == 1
     assert actions.count(LayOff("♠7", 0)) == 1
@@ -361,7 +385,16 @@ def test_public_views_do_not_depend_on_hidden_cards() -> None:
     a = position(hands=["♥2 ♥3", "♣5 ♣6", "♣7", "♣9"], discard="♦K", stock="♠A")
     b = position(hands=["♠4 ♠5", "♦5 ♦6", "♦7", "♦9"], discard="♦K", stock="♠Q")
     assert a != b
-    for view in ("hand_sizes", "discard", "discard_top", "table", "current_player", "contract", "scores", "phase"):
+    for view in (
+        "hand_sizes",
+        "discard",
+        "discard_top",
+        "table",
+        "current_player",
+        "contract",
+        "scores",
+        "phase",
+    ):
         assert getattr(a, view) == getattr(b, view), view
     assert len(a.stock) == len(b.stock)
     assert a.hands != b.hands and a.stock != b.stock
@@ -398,7 +431,9 @@ def test_round_trip_of_windows_and_pending_jokers() -> None:
     swapped = position(
         hands=["♠3 ♥2", "♣5", "♣7", "♣9"], table=["♠2 JK ♠4 ♠5"], owners=[1], down={0: 1}, turn=5
     ).apply("swap ♠3 0")
-    window = position(hands=["♥2 ♥3", "♣5", "♣7", "♣9"], phase="draw", discard="♦5 ♦6").apply("draw").apply("buy")
+    window = (
+        position(hands=["♥2 ♥3", "♣5", "♣7", "♣9"], phase="draw", discard="♦5 ♦6").apply("draw").apply("buy")
+    )
     for state in (swapped, window):
         assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
 
@@ -412,7 +447,11 @@ def test_round_trip_of_windows_and_pending_jokers() -> None:
         lambda d: d.update(stock=d["stock"][3:]),  # a card goes missing
         lambda d: d.update(hands=["♠A ♠A ♠A"] + d["hands"][1:]),  # too many ♠A
         lambda d: d.update(round="two"),
-        lambda d: d.update(table=[{"owner": 0, "kind": "run", "cards": "♠2 ♥3 ♦4", "wild": [False] * 3, "rank": 2, "suit": 0}]),
+        lambda d: d.update(
+            table=[
+                {"owner": 0, "kind": "run", "cards": "♠2 ♥3 ♦4", "wild": [False] * 3, "rank": 2, "suit": 0}
+            ]
+        ),
         lambda d: d.update(totals=[1, 2, 3, 4]),
         lambda d: d.update(to_act=9),
         lambda d: d.update(hands="♠A"),

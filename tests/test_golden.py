@@ -24,7 +24,9 @@ import remi
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN_DIR = ROOT / "tests" / "golden"
-HINT = "If this change is intended, run `python scripts/regen_golden.py` and review the diff of tests/golden/."
+HINT = (
+    "If this change is intended, run `python scripts/regen_golden.py` and review the diff of tests/golden/."
+)
 
 
 def _load_script() -> ModuleType:
@@ -42,8 +44,9 @@ GOLDENS = REGEN.goldens()
 IDS = [g.name for g in GOLDENS]
 
 
+@pytest.mark.rule("norwegian-deal-and-turn")
 def test_the_golden_set_covers_every_playable_preset() -> None:
-    # RULES 1. Norwegian Remi: every playable preset has a golden match.
+    # docs/rules/norwegian.rst, norwegian-deal-and-turn: Norwegian Remi: every playable preset has a golden match.
     names = {g.name for g in GOLDENS}
     for key, preset in remi.PRESETS.items():
         try:
@@ -55,16 +58,22 @@ def test_the_golden_set_covers_every_playable_preset() -> None:
     assert on_disk == names, f"stale or missing golden files: {sorted(on_disk ^ names)}. {HINT}"
 
 
+@pytest.mark.rule("shared-randomness")
 @pytest.mark.parametrize("golden", GOLDENS, ids=IDS)
 def test_golden_file_is_up_to_date(golden: object) -> None:
-    # RULES 0. Concepts: the same seed and the same policy replay exactly.
+    # docs/rules/index.rst, shared-randomness: Concepts: the same seed and the same policy replay exactly.
     path = REGEN.path_for(golden)
     assert path.exists(), f"{path} is missing. {HINT}"
     expected = path.read_text(encoding="utf-8")
     actual = REGEN.render(golden)
     if actual != expected:
         diff = difflib.unified_diff(
-            expected.splitlines(), actual.splitlines(), f"{path.name} (file)", f"{path.name} (engine now)", lineterm="", n=2
+            expected.splitlines(),
+            actual.splitlines(),
+            f"{path.name} (file)",
+            f"{path.name} (engine now)",
+            lineterm="",
+            n=2,
         )
         shown = "\n".join(list(diff)[:80])
         pytest.fail(f"{path.name} differs from what the engine plays now:\n{shown}\n{HINT}")
@@ -90,9 +99,10 @@ def _ruleset_from_header(lines: list[str]) -> remi.Ruleset:
     return rules
 
 
+@pytest.mark.rule("norwegian-deal-and-turn")
 @pytest.mark.parametrize("golden", GOLDENS, ids=IDS)
 def test_golden_file_replays_from_its_text(golden: object) -> None:
-    # RULES 1. Norwegian Remi: the recorded actions, parsed from their notation, replay the match.
+    # docs/rules/norwegian.rst, norwegian-deal-and-turn: Norwegian Remi: the recorded actions, parsed from their notation, replay the match.
     lines = REGEN.path_for(golden).read_text(encoding="utf-8").splitlines()
     rules = _ruleset_from_header(lines)
     players = int(_header(lines, "players"))

@@ -5,6 +5,11 @@
 >>> result = remi.check_meld(meld, remi.NORWEGIAN)
 >>> result.ok, result.kind, str(result.meld)
 (True, 'run', '♠7 ♠8 JK=♠9 ♠10')
+
+The same names live in modules named after the parts: :mod:`remi.cards`,
+:mod:`remi.rulesets`, :mod:`remi.melds`, :mod:`remi.contracts`,
+:mod:`remi.scoring`, :mod:`remi.solver`, :mod:`remi.actions` and
+:mod:`remi.game`.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from ._actions import (
     parse_action,
 )
 from ._cards import JOKER, RANKS, SUITS, Card, format_cards, make_pack, parse_card, parse_cards
+from ._codes import CODES, CheckCode, ErrorCode
 from ._contracts import check_contract, check_opening, contract_for
 from ._errors import (
     IllegalActionError,
@@ -35,13 +41,15 @@ from ._errors import (
     StateError,
     UnsupportedError,
 )
-from ._game import PHASES, GameState, RoundResult, new_game
+from ._game import PHASES, GameState, Phase, RoundResult, new_game
 from ._melds import (
     Check,
     Meld,
+    MeldKind,
     check_joker_swap,
     check_layoff,
     check_meld,
+    is_wild,
     meld_points,
     parse_meld,
     validate_meld,
@@ -58,23 +66,8 @@ from ._presets import (
     find_ruleset,
     with_variants,
 )
-from ._rules import CardValues, Contract, Ruleset
+from ._rules import CardValues, Contract, Family, Ruleset
 from ._scoring import card_value, hand_value
-
-# solver
-from ._solver import (
-    Arrangement,
-    best_arrangement,
-    candidate_melds,
-    contract_layouts,
-    deadwood,
-    find_contract,
-    find_opening,
-    meld_sort_key,
-    best_opening_points,
-    best_opening_points_left,
-    opening_layouts,
-)
 
 # settlement
 from ._settle import (
@@ -86,6 +79,24 @@ from ._settle import (
     settle_gin,
     settle_penalty,
 )
+
+# solver
+from ._solver import (
+    Arrangement,
+    best_arrangement,
+    best_opening_points,
+    best_opening_points_left,
+    can_complete_contract,
+    candidate_melds,
+    contract_layouts,
+    deadwood,
+    find_contract,
+    find_opening,
+    knock_cards,
+    meld_sort_key,
+    opening_layouts,
+)
+from ._types import StateDict
 
 __version__ = "0.1.0"
 
@@ -103,6 +114,7 @@ __all__ = [
     "Ruleset",
     "CardValues",
     "Contract",
+    "Family",
     "NORWEGIAN",
     "SWEDISH",
     "FINNISH",
@@ -115,6 +127,7 @@ __all__ = [
     "with_variants",
     # melds, contracts, openings
     "Meld",
+    "MeldKind",
     "Check",
     "check_meld",
     "validate_meld",
@@ -122,6 +135,7 @@ __all__ = [
     "check_joker_swap",
     "parse_meld",
     "meld_points",
+    "is_wild",
     "check_contract",
     "check_opening",
     "contract_for",
@@ -138,6 +152,8 @@ __all__ = [
     "opening_layouts",
     "best_opening_points",
     "best_opening_points_left",
+    "can_complete_contract",
+    "knock_cards",
     "deadwood",
     "meld_sort_key",
     # settlement
@@ -153,6 +169,7 @@ __all__ = [
     "GameState",
     "RoundResult",
     "PHASES",
+    "Phase",
     "Action",
     "Cut",
     "DrawStock",
@@ -167,6 +184,10 @@ __all__ = [
     "CallShanghai",
     "parse_action",
     # errors
+    "ErrorCode",
+    "CheckCode",
+    "CODES",
+    "StateDict",
     "RemiError",
     "NotationError",
     "RulesetError",

@@ -84,7 +84,8 @@ def _canonical_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
     return tuple(sorted((_canonical_meld(m) for m in melds), key=meld_key))
 
 
-def _card(value: Any) -> Card:
+def _card(value: Card | str) -> Card:
+    # Typed for mypy (the attrs plugin gives ``__init__`` this parameter type); checked at run time.
     if isinstance(value, Card):
         return value
     if isinstance(value, str):
@@ -104,7 +105,7 @@ def _number(text: str) -> int:
     return int(text)
 
 
-def _index(value: Any) -> int:
+def _index(value: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise NotationError("bad-index", f"A table meld index is a number from 0, not {value!r}.")
     return value
@@ -288,12 +289,22 @@ class CallShanghai:
         return f"shanghai {self.target}" + (" low" if self.low else "")
 
 
-Action = Union[
+Action = Union[  # noqa: UP007 - a runtime alias, kept as Union
     Cut, DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard, Knock, CallShanghai
 ]
 
 _ACTION_TYPES = (
-    Cut, DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard, Knock, CallShanghai
+    Cut,
+    DrawStock,
+    TakeDiscard,
+    Buy,
+    Pass,
+    LayDown,
+    LayOff,
+    SwapJoker,
+    Discard,
+    Knock,
+    CallShanghai,
 )
 
 

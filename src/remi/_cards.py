@@ -31,7 +31,6 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "format_cards",
-    "natural_cards",
     "make_pack",
 ]
 
@@ -198,6 +197,12 @@ _RANK_INDEX["T"] = 10
 _JOKER_WORDS: Final = frozenset({"JK", "JOKER", "🃏", "*", "JO", "JKR"})
 _VARIATION_SELECTORS: Final = str.maketrans("", "", "\ufe0f\ufe0e")
 
+# Tokens already parsed. Bounded twice, so odd input cannot keep memory alive: at most
+# _CACHE_SIZE entries, and only tokens of at most _CACHE_TOKEN_MAX characters (the longest
+# spelling a person writes, such as "♦️10" or " joker ", is well under it). Longer tokens,
+# such as a card padded with thousands of variation selectors, are parsed but not kept.
+_CACHE_SIZE: Final = 4096
+_CACHE_TOKEN_MAX: Final = 12
 _parse_cache: dict[str, Card] = {}
 
 
@@ -239,7 +244,7 @@ def parse_card(token: str) -> Card:
             f"{token!r} is not a card: expected a rank (A 2-10 J Q K, T for 10) "
             "and a suit (♠ ♥ ♦ ♣ or S H D C).",
         )
-    if len(_parse_cache) < 4096:
+    if len(token) <= _CACHE_TOKEN_MAX and len(_parse_cache) < _CACHE_SIZE:
         _parse_cache[token] = card
     return card
 
@@ -272,12 +277,15 @@ def format_cards(cards: Iterable[Card]) -> str:
     >>> format_cards(parse_cards("7s 8s JK"))
     '♠7 ♠8 JK'
     """
-    return " ".join(_TEXT[c.code] for c in cards)
-
-
-def natural_cards() -> tuple[Card, ...]:
-    """Return the 52 natural cards in remi's order (♠A … ♣K)."""
-    return _CARDS[:52]
+    out = []
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(
+                f"format_cards takes Card values, not {type(card).__name__} {card!r:.40}; "
+                "parse text with parse_cards first."
+            )
+        out.append(_TEXT[card.code])
+    return " ".join(out)
 
 
 def make_pack(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:
@@ -291,4 +299,3 @@ def make_pack(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:
     if jokers < 0:
         raise NotationError("bad-pack", f"A pack cannot hold {jokers!r} jokers.")
     return _CARDS[:52] * decks + (JOKER,) * jokers
-

@@ -15,8 +15,8 @@ from collections.abc import Iterable
 
 from ._cards import Card, format_cards, parse_cards
 from ._errors import NotationError
-from ._melds import Check, Meld, check_meld, meld_points
-from ._rules import Contract, Ruleset
+from ._melds import Check, Meld, _copies_problem, check_meld, meld_points
+from ._rules import Contract, Ruleset, require_ruleset
 
 __all__ = ["check_contract", "check_opening", "contract_for", "MeldsInput"]
 
@@ -25,6 +25,7 @@ MeldsInput = Iterable["Meld | str | Iterable[Card | str]"]
 
 
 def _arrange_all(melds: MeldsInput, ruleset: Ruleset) -> tuple[tuple[Meld, ...], Check | None]:
+    require_ruleset(ruleset)
     if isinstance(melds, (str, Meld)):
         raise NotationError(
             "not-melds",
@@ -33,9 +34,7 @@ def _arrange_all(melds: MeldsInput, ruleset: Ruleset) -> tuple[tuple[Meld, ...],
     try:
         groups = list(melds)
     except TypeError:
-        raise NotationError(
-            "not-melds", f"Expected a list of melds, got {type(melds).__name__}."
-        ) from None
+        raise NotationError("not-melds", f"Expected a list of melds, got {type(melds).__name__}.") from None
     arranged: list[Meld] = []
     for number, group in enumerate(groups, start=1):
         result = check_meld(group, ruleset)
@@ -43,10 +42,15 @@ def _arrange_all(melds: MeldsInput, ruleset: Ruleset) -> tuple[tuple[Meld, ...],
             shown = str(group) if isinstance(group, Meld) else format_cards(parse_cards(group))
             return (), Check(
                 False,
-                "invalid-meld",
+                # The copies a pack holds keep their own code (docs/rules/index.rst, shared-copies).
+                "too-many-copies" if result.code == "too-many-copies" else "invalid-meld",
                 f"Meld {number} ({shown}) is not legal: {result.reason}",
             )
         arranged.append(result.meld)
+    # docs/rules/index.rst, shared-copies: the melds together come from one pack.
+    too_many = _copies_problem((c for m in arranged for c in m.cards), ruleset, None)
+    if too_many is not None:
+        return (), too_many
     return tuple(arranged), None
 
 
@@ -59,13 +63,9 @@ def contract_for(round: int, ruleset: Ruleset) -> Contract:
     """
     from ._errors import RulesetError
 
-    if not ruleset.contracts:
+    if not require_ruleset(ruleset).contracts:
         raise RulesetError("no-contracts", f"{ruleset.name} has no contracts.")
-    if (
-        not isinstance(round, int)
-        or isinstance(round, bool)
-        or not 1 <= round <= len(ruleset.contracts)
-    ):
+    if not isinstance(round, int) or isinstance(round, bool) or not 1 <= round <= len(ruleset.contracts):
         raise RulesetError(
             "no-such-round",
             f"{ruleset.name} has rounds 1 to {len(ruleset.contracts)}, not {round!r}.",
@@ -84,7 +84,7 @@ def check_contract(
 
     The contract goes down with exactly its melds, sets of exactly
     ``set_min`` and runs of exactly ``run_min`` cards, unless
-    ``all_down_at_once`` allows extra cards (RULES 1, the seven contracts).
+    ``all_down_at_once`` allows extra cards (docs/rules/norwegian.rst, norwegian-contracts).
     In the last round of a ``last_contract_goes_out`` game the runs may be
     longer, and when *hand* is given they must take every card of it.
 
@@ -105,7 +105,9 @@ def check_contract(
     if bad is not None:
         return bad
     if not arranged:
-        return Check(False, "no-melds", f"Round {round}'s contract ({contract}) needs melds; none were given.")
+        return Check(
+            False, "no-melds", f"Round {round}'s contract ({contract}) needs melds; none were given."
+        )
     sets = [m for m in arranged if m.kind == "set"]
     runs = [m for m in arranged if m.kind == "run"]
     if len(sets) != contract.sets or len(runs) != contract.runs:
@@ -168,7 +170,7 @@ def check_opening(melds: MeldsInput, ruleset: Ruleset) -> Check:
     """Check whether *melds* make a legal opening (first lay-down) under *ruleset*.
 
     Jokers count as the card they stand for; an ace low in a run counts as
-    the ruleset says (RULES 3 and 4). ``points`` holds the count.
+    the ruleset says (docs/rules/slovenian.rst, opening-51; docs/rules/kalooki.rst, kalooki-opening). ``points`` holds the count.
 
     >>> import remi
     >>> r = remi.check_opening(["♠Q ♥Q ♦Q", "JK ♣8 ♣9 ♣10"], remi.SLOVENIAN)
@@ -191,4 +193,3 @@ def check_opening(melds: MeldsInput, ruleset: Ruleset) -> Check:
             points=points,
         )
     return Check(True, "ok", "", melds=arranged, points=points)
-

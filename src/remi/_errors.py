@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from ._codes import ErrorCode
+
 __all__ = [
     "RemiError",
     "NotationError",
@@ -16,21 +20,32 @@ __all__ = [
 class RemiError(Exception):
     """Base of every error remi raises.
 
-    Each error carries a stable machine-readable :attr:`code` and a human
-    :attr:`reason`; ``str(error)`` is the reason.
+    Each error carries a stable machine-readable :attr:`code` (one of the
+    :data:`~remi.ErrorCode` values listed on the :doc:`/errors` page) and a
+    human :attr:`reason`; ``str(error)`` is the reason. Errors compare equal
+    when their type, code and reason are equal, and they pickle, so an error
+    raised in a worker process arrives intact.
 
-    >>> err = RemiError("example", "Something is wrong.")
+    >>> import pickle
+    >>> err = RemiError("internal", "Something is wrong.")
     >>> err.code, str(err)
-    ('example', 'Something is wrong.')
+    ('internal', 'Something is wrong.')
+    >>> pickle.loads(pickle.dumps(err)) == err
+    True
     """
 
-    code: str
+    code: ErrorCode
     reason: str
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: ErrorCode, reason: str) -> None:
         super().__init__(reason)
         self.code = code
         self.reason = reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # BaseException pickles ``self.args`` (the reason alone); rebuild from code and reason,
+        # and keep any other attributes (``__notes__``, fields a caller set).
+        return (type(self), (self.code, self.reason), self.__dict__ or None)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, {self.reason!r})"

@@ -20,9 +20,10 @@ from typing import Literal
 
 import attrs
 
-from ._cards import RANKS, SUITS, Card, format_cards, parse_card, parse_cards
+from ._cards import JOKER, RANKS, SUITS, Card, format_cards, parse_card, parse_cards
+from ._codes import CheckCode, ErrorCode, as_error_code
 from ._errors import MeldError, NotationError
-from ._rules import Ruleset
+from ._rules import Ruleset, require_ruleset
 
 __all__ = [
     "Meld",
@@ -49,7 +50,8 @@ _SPADE_TWO = Card.of(2, 0)
 _NOTATION_RULES = Ruleset(
     name="meld notation",
     family="basic",
-    jokers=1,
+    decks=8,
+    jokers=200,
     hand_size_by_players=((2, 1),),
     set_max=None,
     run_min=3,
@@ -102,6 +104,11 @@ class Meld:
     rank: int
     suit: int = -1
 
+    def __attrs_post_init__(self) -> None:
+        problem = _shape_problem(self)
+        if problem is not None:
+            raise MeldError("malformed-meld", f"Cannot build a Meld: {problem}")
+
     @property
     def low(self) -> int:
         """The lowest rank a run covers (1–14 scale); a set's rank."""
@@ -150,6 +157,68 @@ class Meld:
         return len(self.cards)
 
 
+def _shape_problem(meld: Meld) -> str | None:
+    """Say what is wrong with the fields of *meld* (kinds, types, ranges), or ``None``."""
+    kind, cards, wild, rank, suit = meld.kind, meld.cards, meld.wild, meld.rank, meld.suit
+    if kind not in ("set", "run"):
+        return f"kind must be 'set' or 'run', not {kind!r}."
+    if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
+        return f"cards must be a tuple of Card values, not {cards!r:.80}."
+    if not isinstance(wild, tuple) or not all(isinstance(w, bool) for w in wild) or len(wild) != len(cards):
+        return f"wild must be a tuple of one bool per card ({len(cards)}), not {wild!r:.80}."
+    if not isinstance(rank, int) or isinstance(rank, bool):
+        return f"rank must be a whole number, not {rank!r:.40}."
+    if not isinstance(suit, int) or isinstance(suit, bool):
+        return f"suit must be a whole number, not {suit!r:.40}."
+    if kind == "set":
+        if not 1 <= rank <= 13:
+            return f"a set's rank must be from 1 (ace) to 13 (king), not {rank}."
+        if suit != -1:
+            return f"a set has no suit (-1), not {suit}."
+        return None
+    if not 0 <= suit < len(SUITS):
+        return f"a run's suit must be from 0 to 3, not {suit}."
+    if rank < 1 or rank + max(len(cards), 1) - 1 > 14:
+        return (
+            f"a run of {len(cards)} cards must start at a rank from 1 to "
+            f"{15 - max(len(cards), 1)} (14 is the high ace), not {rank}."
+        )
+    return None
+
+
+def _check_kind(kind: object) -> None:
+    if kind not in (None, "set", "run"):
+        raise NotationError("bad-kind", f"kind must be 'set', 'run' or None, not {kind!r:.40}.")
+
+
+def _copies_problem(cards: Iterable[Card], ruleset: Ruleset, kind: MeldKind | None) -> Check | None:
+    """Refuse more copies of a card than the pack holds (docs/rules/index.rst, shared-copies).
+
+    Without a table size, the pack is the largest the game uses: its most
+    decks (:attr:`Ruleset.max_decks`) and its most jokers.
+    """
+    counts = Counter(cards)
+    jokers = counts.pop(JOKER, 0)
+    if jokers:
+        most = max(ruleset.pack_for(p)[1] for p in range(ruleset.min_players, ruleset.max_players + 1))
+        if jokers > most:
+            return _fail(
+                "too-many-copies",
+                f"{ruleset.name} is played with at most {_plural(most, 'joker')}; this meld holds {jokers}.",
+                kind,
+            )
+    decks = ruleset.max_decks
+    for card, count in counts.items():
+        if count > decks:
+            return _fail(
+                "too-many-copies",
+                f"{ruleset.name} is played with {_plural(decks, 'deck')}, so there "
+                f"{'is' if decks == 1 else 'are'} only {decks} {card}; this meld holds {count}.",
+                kind,
+            )
+    return None
+
+
 @attrs.frozen
 class Check:
     """The verdict of a check: ``ok``, a stable ``code``, a one-sentence ``reason``.
@@ -165,7 +234,7 @@ class Check:
     """
 
     ok: bool
-    code: str
+    code: CheckCode
     reason: str = ""
     kind: MeldKind | None = None
     meld: Meld | None = None
@@ -186,11 +255,11 @@ class Check:
         remi.MeldError: ♠7 ♥8 ♦9 is not a run: a run is of one suit, and this one mixes ♠, ♥ and ♦.
         """
         if not self.ok:
-            raise MeldError(self.code, self.reason)
+            raise MeldError(as_error_code(self.code), self.reason)
         return self
 
 
-def _fail(code: str, reason: str, kind: MeldKind | None = None) -> Check:
+def _fail(code: ErrorCode, reason: str, kind: MeldKind | None = None) -> Check:
     return Check(False, code, reason, kind)
 
 
@@ -273,15 +342,14 @@ def _run_bounds(ruleset: Ruleset) -> tuple[int, int]:
     return (1 if ruleset.ace_low else 2), (14 if ruleset.ace_high else 13)
 
 
-#: A run holds at most one card of each rank: the ace is low or high, never both (RULES 1).
+#: A run holds at most one card of each rank: the ace is low or high, never both (docs/rules/index.rst, shared-run).
 _RUN_MAX = 13
 
 
 def _too_long(n: int) -> Check:
     return _fail(
         "run-too-long",
-        f"A run holds at most {_RUN_MAX} cards (the ace is low or high, never both); "
-        f"this one has {n}.",
+        f"A run holds at most {_RUN_MAX} cards (the ace is low or high, never both); this one has {n}.",
         "run",
     )
 
@@ -361,8 +429,7 @@ def _arrange_run(
             return _fail("gap", f"{text} is not a run: {shown} is missing.", "run")
         return _fail(
             "gap",
-            f"{text} is not a run: it is missing {shown}, more than "
-            f"{_plural(w, 'joker')} can fill.",
+            f"{text} is not a run: it is missing {shown}, more than {_plural(w, 'joker')} can fill.",
             "run",
         )
     if not ruleset.ace_high and not has_ace and rs[-1] == 13:
@@ -409,9 +476,7 @@ def _wraps(ranks: Sequence[int], w: int) -> bool:
     return False
 
 
-def _build_run(
-    naturals: Sequence[Card], wilds: Sequence[Card], suit: int, lo: int, n: int
-) -> Meld:
+def _build_run(naturals: Sequence[Card], wilds: Sequence[Card], suit: int, lo: int, n: int) -> Meld:
     by_rank: dict[int, Card] = {}
     for card in naturals:
         rank = card.rank
@@ -503,7 +568,7 @@ def check_meld(
 
     The order of *cards* never changes the verdict. *kind* forces ``"set"``
     or ``"run"`` where a meld could be read both ways; *joker_end* says at
-    which end of a run a joker goes when either end would be legal (RULES 0:
+    which end of a run a joker goes when either end would be legal (docs/rules/index.rst, shared-joker-end:
     default high). A :class:`Meld` is re-validated as it lies.
 
     >>> import remi
@@ -515,6 +580,10 @@ def check_meld(
     >>> r.ok, r.code
     (False, 'ace-high-not-allowed')
     """
+    require_ruleset(ruleset)
+    _check_kind(kind)
+    if joker_end not in ("high", "low"):
+        raise NotationError("bad-end", f"joker_end must be 'high' or 'low', not {joker_end!r:.40}.")
     if isinstance(cards, Meld):
         return validate_meld(cards, ruleset)
     hand = _cards_of(cards)
@@ -522,6 +591,16 @@ def check_meld(
         return _fail("empty", "A meld needs cards; none were given.", kind)
     if any(c.is_joker for c in hand) and not ruleset.has_jokers:
         return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", kind)
+    result = _check_cards(hand, ruleset, kind, joker_end)
+    if result.ok:
+        too_many = _copies_problem(hand, ruleset, result.kind)
+        return result if too_many is None else too_many
+    return result
+
+
+def _check_cards(
+    hand: tuple[Card, ...], ruleset: Ruleset, kind: MeldKind | None, joker_end: JokerEnd
+) -> Check:
     naturals, jokers, flexible = _split_wild(hand, ruleset)
     if not flexible:
         return _arrange(naturals, jokers, ruleset, kind, joker_end)
@@ -551,8 +630,17 @@ def validate_meld(meld: Meld, ruleset: Ruleset) -> Check:
     >>> validate_meld(parse_meld("♠2 JK=♠3 ♠4 ♠5"), remi.NORWEGIAN).ok
     True
     """
+    require_ruleset(ruleset)
     if not isinstance(meld, Meld):
         return _fail("not-a-meld", f"Expected a Meld, got {type(meld).__name__}.")
+    result = _validate(meld, ruleset)
+    if result.ok:
+        too_many = _copies_problem(meld.cards, ruleset, meld.kind)
+        return result if too_many is None else too_many
+    return result
+
+
+def _validate(meld: Meld, ruleset: Ruleset) -> Check:
     n = len(meld.cards)
     if n == 0 or len(meld.wild) != n:
         return _fail("malformed-meld", "The meld's cards and wild flags do not match.", meld.kind)
@@ -578,11 +666,8 @@ def validate_meld(meld: Meld, ruleset: Ruleset) -> Check:
             )
         result = _arrange_set(naturals, wilds, ruleset)
         return _ok(meld) if result.ok else result
-    if meld.kind != "run":
-        return _fail("malformed-meld", f"{meld.kind!r} is not a meld kind.")
+    # A Meld's kind, suit and rank range were checked when it was built.
     lo_bound, hi_bound = _run_bounds(ruleset)
-    if not 0 <= meld.suit < 4:
-        return _fail("malformed-meld", "A run needs a suit.", "run")
     if n > _RUN_MAX:
         return _too_long(n)
     if meld.rank < lo_bound or meld.rank + n - 1 > hi_bound:
@@ -608,9 +693,7 @@ def validate_meld(meld: Meld, ruleset: Ruleset) -> Check:
                 "run",
             )
     if n < ruleset.run_min:
-        return _fail(
-            "too-short", f"A run needs at least {ruleset.run_min} cards; this one has {n}.", "run"
-        )
+        return _fail("too-short", f"A run needs at least {ruleset.run_min} cards; this one has {n}.", "run")
     bad = _ratio_check(len(naturals), len(wilds), ruleset, "run")
     if bad is not None:
         return bad
@@ -631,7 +714,7 @@ def check_layoff(
 
     Cards go onto a run at either end (a joker goes to *end*, high by
     default); onto a set they must match its rank. The naturals-versus-jokers
-    rule is checked on the result (RULES 1).
+    rule is checked on the result (docs/rules/norwegian.rst, norwegian-melds).
 
     >>> import remi
     >>> run = remi.check_meld("♠5 ♠6 ♠7 ♠8", remi.NORWEGIAN).meld
@@ -640,6 +723,9 @@ def check_layoff(
     >>> remi.check_layoff(run, "♠J", remi.NORWEGIAN).code
     'does-not-fit'
     """
+    require_ruleset(ruleset)
+    if end not in (None, "high", "low"):
+        raise NotationError("bad-end", f"end must be 'high', 'low' or None, not {end!r:.40}.")
     if not isinstance(meld, Meld):
         return _fail("not-a-meld", f"Expected a Meld to lay off onto, got {type(meld).__name__}.")
     new = _cards_of(cards)
@@ -647,9 +733,29 @@ def check_layoff(
         return _fail("empty", "Nothing was given to lay off.", meld.kind)
     if any(c.is_joker for c in new) and not ruleset.has_jokers:
         return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", meld.kind)
+    bad = _illegal_table_meld(meld, ruleset)
+    if bad is not None:
+        return bad
     if meld.kind == "set":
-        return _layoff_set(meld, new, ruleset)
-    return _layoff_run(meld, new, ruleset, end or "high")
+        result = _layoff_set(meld, new, ruleset)
+    else:
+        result = _layoff_run(meld, new, ruleset, end or "high")
+    if result.ok and result.meld is not None:
+        too_many = _copies_problem(result.meld.cards, ruleset, meld.kind)
+        return result if too_many is None else too_many
+    return result
+
+
+def _illegal_table_meld(meld: Meld, ruleset: Ruleset) -> Check | None:
+    """Refuse a table meld that is itself illegal (docs/rules/index.rst, shared-copies)."""
+    verdict = validate_meld(meld, ruleset)
+    if verdict.ok:
+        return None
+    return _fail(
+        "meld-not-legal",
+        f"{meld} is not a legal meld under {ruleset.name}: {verdict.reason}",
+        meld.kind,
+    )
 
 
 def _layoff_set(meld: Meld, new: Sequence[Card], ruleset: Ruleset) -> Check:
@@ -670,9 +776,7 @@ def _layoff_set(meld: Meld, new: Sequence[Card], ruleset: Ruleset) -> Check:
     if not result.ok:
         return result
     cards = meld.cards + tuple(new)
-    wild = meld.wild + tuple(
-        c.is_joker or (is_wild(c, ruleset) and c.rank != meld.rank) for c in new
-    )
+    wild = meld.wild + tuple(c.is_joker or (is_wild(c, ruleset) and c.rank != meld.rank) for c in new)
     return _ok(Meld("set", cards, wild, meld.rank))
 
 
@@ -770,7 +874,7 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
 
     The new meld is in ``.meld`` and the joker taken back in ``.freed``.
     Which melds allow swaps is the ruleset's ``joker_swap`` (Norwegian: runs
-    only; a joker in a set is locked, RULES 1).
+    only; a joker in a set is locked: docs/rules/norwegian.rst, norwegian-jokers-on-table).
 
     >>> import remi
     >>> run = remi.check_meld("♠2 JK ♠4 ♠5", remi.NORWEGIAN).meld
@@ -780,10 +884,14 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
     >>> remi.check_joker_swap(remi.check_meld("♠Q ♥Q JK", remi.NORWEGIAN).meld, "♦Q", remi.NORWEGIAN).code
     'joker-locked-in-set'
     """
+    require_ruleset(ruleset)
     if not isinstance(meld, Meld):
         return _fail("not-a-meld", f"Expected a Meld to swap a joker out of, got {type(meld).__name__}.")
     if not isinstance(card, Card):
         card = parse_card(card)
+    bad = _illegal_table_meld(meld, ruleset)
+    if bad is not None:
+        return bad
     if ruleset.joker_swap == "none":
         return _fail("no-joker-swaps", f"{ruleset.name} does not allow joker swaps.", meld.kind)
     if meld.kind == "set" and ruleset.joker_swap == "runs":
@@ -810,6 +918,9 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
         cards = meld.cards[:index] + (card,) + meld.cards[index + 1 :]
         wild_flags = meld.wild[:index] + (False,) + meld.wild[index + 1 :]
         swapped = Meld(meld.kind, cards, wild_flags, meld.rank, meld.suit)
+        too_many = _copies_problem(cards, ruleset, meld.kind)
+        if too_many is not None:
+            return too_many
         return Check(True, "ok", "", meld.kind, swapped, freed=meld.cards[index])
     return _fail("no-joker-for-card", f"No joker in {meld} stands for {card}.", meld.kind)
 
@@ -817,9 +928,7 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
 # -- notation and points --------------------------------------------------------------------
 
 
-def parse_meld(
-    text: str, ruleset: Ruleset | None = None, *, kind: MeldKind | None = None
-) -> Meld:
+def parse_meld(text: str, ruleset: Ruleset | None = None, *, kind: MeldKind | None = None) -> Meld:
     """Parse a meld in notation: cards, with ``=X`` after a wild card to say what it stands for.
 
     Without annotations the cards are arranged as :func:`check_meld` would.
@@ -833,7 +942,8 @@ def parse_meld(
     >>> str(parse_meld("♣K ♣K JK"))
     '♣K ♣K JK=K'
     """
-    rules = ruleset if ruleset is not None else _NOTATION_RULES
+    rules = require_ruleset(ruleset) if ruleset is not None else _NOTATION_RULES
+    _check_kind(kind)
     if not isinstance(text, str):
         raise NotationError("not-text", f"Expected meld text, got {type(text).__name__}.")
     tokens = text.replace(",", " ").split()
@@ -918,7 +1028,9 @@ def meld_points(meld: Meld, ruleset: Ruleset) -> int:
     >>> meld_points(parse_meld("♠A ♠2 ♠3"), remi.SLOVENIAN), meld_points(parse_meld("♠Q ♠K ♠A"), remi.SLOVENIAN)
     (6, 30)
     """
-    values = ruleset.values
+    if not isinstance(meld, Meld):
+        raise TypeError(f"meld must be a remi.Meld, not {type(meld).__name__} {meld!r:.60}.")
+    values = require_ruleset(ruleset).values
     if meld.kind == "set":
         return values.of_rank(meld.rank) * len(meld.cards)
     total = 0

@@ -9,6 +9,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 
 import attrs
@@ -29,7 +31,7 @@ __all__ = [
     "with_variants",
 ]
 
-#: Norwegian Remi (Contract Rummy, Liverpool): RULES.md section 1.
+#: Norwegian Remi (Contract Rummy, Liverpool): docs/rules/norwegian.rst
 NORWEGIAN: Final = Ruleset(
     name="Norwegian Remi",
     family="contract",
@@ -46,6 +48,7 @@ NORWEGIAN: Final = Ruleset(
     jokers_at_most_naturals=True,
     joker_swap="runs",
     joker_swap_needs_earlier_turn=True,
+    swapped_joker_same_turn=True,
     contracts=(
         Contract(2, 0),
         Contract(1, 1),
@@ -65,7 +68,7 @@ NORWEGIAN: Final = Ruleset(
     lowest_wins=True,
 )
 
-#: Swedish Basic Rummy: RULES.md section 2.
+#: Swedish Basic Rummy: docs/rules/swedish.rst
 SWEDISH: Final = Ruleset(
     name="Swedish Basic Rummy",
     family="basic",
@@ -92,10 +95,10 @@ SWEDISH: Final = Ruleset(
     lowest_wins=False,
 )
 
-#: Finnish Basic Rummy: Swedish rules with going rummy on (RULES.md section 2).
+#: Finnish Basic Rummy: Swedish rules with going rummy on (docs/rules/swedish.rst).
 FINNISH: Final = attrs.evolve(SWEDISH, name="Finnish Basic Rummy", going_rummy=True)
 
-#: Slovenian remi with a 51-point opening: RULES.md section 3.
+#: Slovenian remi with a 51-point opening: docs/rules/slovenian.rst
 SLOVENIAN: Final = Ruleset(
     name="Slovenian remi (51)",
     family="opening",
@@ -117,6 +120,7 @@ SLOVENIAN: Final = Ruleset(
     jokers_at_most_naturals=True,
     joker_swap="any",
     joker_swap_needs_earlier_turn=False,
+    swapped_joker_same_turn=True,
     opening_points=51,
     layoff_needs="down",
     discard_reuse="reshuffle-keep-top",
@@ -127,7 +131,7 @@ SLOVENIAN: Final = Ruleset(
     lowest_wins=True,
 )
 
-#: Kalooki: RULES.md section 4.
+#: Kalooki: docs/rules/kalooki.rst
 KALOOKI: Final = Ruleset(
     name="Kalooki",
     family="opening",
@@ -145,6 +149,7 @@ KALOOKI: Final = Ruleset(
     joker_swap="any",
     joker_swap_needs_earlier_turn=False,
     joker_swap_before_opening=True,
+    swapped_joker_same_turn=False,
     opening_points=51,
     layoff_needs="down",
     last_card_discard=True,
@@ -157,7 +162,7 @@ KALOOKI: Final = Ruleset(
     lowest_wins=True,
 )
 
-#: Gin Rummy as the Slovenian text gives it: RULES.md section 5.
+#: Gin Rummy as the Slovenian text gives it: docs/rules/gin.rst
 GIN: Final = Ruleset(
     name="Gin Rummy",
     family="gin",
@@ -182,20 +187,23 @@ GIN: Final = Ruleset(
     undercut_bonus=20,
     undercut_penalty=10,
     gin_stock_reserve=2,
+    gin_loser_pays="hand",
     rounds=None,
     target_score=100,
     lowest_wins=False,
 )
 
-#: Every preset, by its short key.
-PRESETS: Final = {
-    "norwegian": NORWEGIAN,
-    "swedish": SWEDISH,
-    "finnish": FINNISH,
-    "slovenian": SLOVENIAN,
-    "kalooki": KALOOKI,
-    "gin": GIN,
-}
+#: Every preset, by its short key (read-only).
+PRESETS: Final[Mapping[str, Ruleset]] = MappingProxyType(
+    {
+        "norwegian": NORWEGIAN,
+        "swedish": SWEDISH,
+        "finnish": FINNISH,
+        "slovenian": SLOVENIAN,
+        "kalooki": KALOOKI,
+        "gin": GIN,
+    }
+)
 
 _ALIASES: Final = {
     "norwegian": "norwegian",
@@ -248,8 +256,8 @@ def find_ruleset(name: str) -> Ruleset:
     return PRESETS[preset]
 
 
-#: Named house rules of Norwegian Remi (RULES.md section 1), as option changes.
-NORWEGIAN_VARIANTS: Final[dict[str, dict[str, object]]] = {
+# Named house rules of Norwegian Remi (docs/rules/norwegian.rst, norwegian-variants).
+_VARIANTS: Final[dict[str, dict[str, object]]] = {
     "one joker fewer than players": {"jokers": "one-fewer-than-players"},
     "six players": {
         "max_players": 6,
@@ -267,6 +275,19 @@ NORWEGIAN_VARIANTS: Final[dict[str, dict[str, object]]] = {
     "shanghai": {"shanghai": True},
     "last card must be discarded": {"last_card_discard": True},
 }
+
+#: Named house rules of Norwegian Remi, as read-only option changes.
+NORWEGIAN_VARIANTS: Final[Mapping[str, Mapping[str, object]]] = MappingProxyType(
+    {
+        name: MappingProxyType(
+            {
+                option: MappingProxyType(value) if isinstance(value, dict) else value
+                for option, value in change.items()
+            }
+        )
+        for name, change in _VARIANTS.items()
+    }
+)
 
 
 def with_variants(ruleset: Ruleset, *names: str) -> Ruleset:
@@ -293,7 +314,7 @@ def with_variants(ruleset: Ruleset, *names: str) -> Ruleset:
                 f"No variant is called {name!r}; known: {', '.join(NORWEGIAN_VARIANTS)}.",
             )
         for option, value in change.items():
-            if option == "values" and isinstance(value, dict):
+            if option == "values" and isinstance(value, Mapping):
                 values = attrs.evolve(values, **value)
                 changes["values"] = values
             else:

@@ -31,7 +31,9 @@ __all__ = [
     "DiscardReuse",
     "LayoffNeeds",
     "JokerSwap",
+    "GinLoserPays",
     "ONE_FEWER_THAN_PLAYERS",
+    "require_ruleset",
 ]
 
 Family = Literal["contract", "basic", "opening", "gin"]
@@ -39,6 +41,7 @@ Scoring = Literal["penalty", "winner-takes-all", "block", "gin"]
 DiscardReuse = Literal["reshuffle-keep-top", "turn-over", "none"]
 LayoffNeeds = Literal["down-earlier-turn", "down", "always"]
 JokerSwap = Literal["none", "runs", "any"]
+GinLoserPays = Literal["hand", "deadwood"]
 
 #: Value of :attr:`Ruleset.jokers` meaning "one joker fewer than there are players".
 ONE_FEWER_THAN_PLAYERS: Final = "one-fewer-than-players"
@@ -47,9 +50,7 @@ ONE_FEWER_THAN_PLAYERS: Final = "one-fewer-than-players"
 def _positive(minimum: int) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-            raise RulesetError(
-                "bad-option", f"{attribute.name} must be at least {minimum}, not {value!r}."
-            )
+            raise RulesetError("bad-option", f"{attribute.name} must be at least {minimum}, not {value!r}.")
 
     return check
 
@@ -57,9 +58,7 @@ def _positive(minimum: int) -> Any:
 def _at_most(maximum: int) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if isinstance(value, int) and value > maximum:
-            raise RulesetError(
-                "bad-option", f"{attribute.name} must be at most {maximum}, not {value!r}."
-            )
+            raise RulesetError("bad-option", f"{attribute.name} must be at most {maximum}, not {value!r}.")
 
     return check
 
@@ -78,9 +77,7 @@ def _one_of(*choices: object) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value not in choices:
             options = ", ".join(repr(c) for c in choices)
-            raise RulesetError(
-                "bad-option", f"{attribute.name} must be one of {options}, not {value!r}."
-            )
+            raise RulesetError("bad-option", f"{attribute.name} must be one of {options}, not {value!r}.")
 
     return check
 
@@ -159,6 +156,19 @@ def _contracts(value: Any) -> tuple[Contract, ...]:
     return tuple(out)
 
 
+def require_ruleset(value: object, name: str = "ruleset") -> Ruleset:
+    """Return *value* if it is a :class:`Ruleset`; raise :class:`TypeError` naming *name* if not.
+
+    >>> require_ruleset("NORWEGIAN")
+    Traceback (most recent call last):
+    ...
+    TypeError: ruleset must be a remi.Ruleset, not str 'NORWEGIAN'.
+    """
+    if not isinstance(value, Ruleset):
+        raise TypeError(f"{name} must be a remi.Ruleset, not {type(value).__name__} {value!r:.60}.")
+    return value
+
+
 @attrs.frozen
 class Contract:
     """One round's contract: how many sets and runs must go down together.
@@ -227,11 +237,11 @@ def _card_values(value: Any) -> CardValues:
     raise RulesetError("bad-option", f"values must be CardValues, not {value!r}.")
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Ruleset:
     """Every rule of a rummy game, as one immutable value.
 
-    The fields are grouped as RULES.md groups them: equipment, deal, melds,
+    The fields are grouped as the rules pages (docs/rules/) group them: equipment, deal, melds,
     contracts and openings, the turn, buying and table variants, scoring and
     the match. Construct variants with :func:`attrs.evolve`; every change is
     validated, and options that contradict each other raise
@@ -267,17 +277,13 @@ class Ruleset:
     #: Cards dealt in each round of a contract game (index 0 is round 1).
     hand_size_by_round: tuple[int, ...] = attrs.field(default=(), converter=_int_tuple)
     #: ``(from_players, cards)`` pairs for games whose deal depends on the table size.
-    hand_size_by_players: tuple[tuple[int, int], ...] = attrs.field(
-        default=(), converter=_pair_tuple
-    )
+    hand_size_by_players: tuple[tuple[int, int], ...] = attrs.field(default=(), converter=_pair_tuple)
     #: The starting player gets one card more and opens by discarding (Slovenian).
     starter_extra_card: bool = attrs.field(default=False, validator=_boolean)
     #: A card is turned face up to start the discard pile.
     upcard: bool = attrs.field(default=True, validator=_boolean)
     #: How the first dealer is chosen: seat 0, or by lot (a seeded chance outcome).
-    first_dealer: Literal["seat-0", "lot"] = attrs.field(
-        default="seat-0", validator=_one_of("seat-0", "lot")
-    )
+    first_dealer: Literal["seat-0", "lot"] = attrs.field(default="seat-0", validator=_one_of("seat-0", "lot"))
 
     # -- melds ------------------------------------------------------------------
     set_min: int = attrs.field(default=3, validator=_positive(2))
@@ -297,6 +303,11 @@ class Ruleset:
     #: A player who has not opened may swap when the joker goes into an opening laid that
     #: same turn (Kalooki: "if they have opened or open in that turn").
     joker_swap_before_opening: bool = attrs.field(default=False, validator=_boolean)
+    #: ``True``: a joker taken back by a swap must be played again in the same turn
+    #: (Norwegian, docs/rules/norwegian.rst, norwegian-jokers-on-table); ``False``: it goes
+    #: to the hand and may be kept for a later turn (docs/rules/kalooki.rst,
+    #: kalooki-keep-swapped-joker).
+    swapped_joker_same_turn: bool = attrs.field(default=True, validator=_boolean)
 
     # -- contracts and openings ----------------------------------------------------
     contracts: tuple[Contract, ...] = attrs.field(default=(), converter=_contracts)
@@ -356,6 +367,10 @@ class Ruleset:
     undercut_penalty: int = attrs.field(default=10, validator=_positive(0))
     #: A tie in deadwood counts as an undercut.
     undercut_on_tie: bool = attrs.field(default=False, validator=_boolean)
+    #: What a Gin loser pays on a gin (times ``gin_multiplier``): ``"hand"``, every card
+    #: held (the source read literally), or ``"deadwood"``, only the cards outside their best
+    #: melds (standard Gin; docs/rules/gin.rst, gin-loser-deadwood).
+    gin_loser_pays: GinLoserPays = attrs.field(default="hand", validator=_one_of("hand", "deadwood"))
     #: Cards left in the stock when a gin deal is void.
     gin_stock_reserve: int = attrs.field(default=2, validator=_positive(0))
     #: Deals in a match (``None``: play to ``target_score``).
@@ -382,6 +397,19 @@ class Ruleset:
         if isinstance(jokers, int):
             return decks, jokers
         return decks, players - 1
+
+    @property
+    def max_decks(self) -> int:
+        """The most decks the pack holds at any table size of this game.
+
+        A meld is checked without a table size, so it may hold as many copies
+        of a card as this many decks give (docs/rules/index.rst, shared-copies).
+
+        >>> import remi
+        >>> remi.SWEDISH.max_decks, remi.NORWEGIAN.max_decks, remi.SLOVENIAN.max_decks
+        (1, 2, 2)
+        """
+        return max(self.pack_for(p)[0] for p in range(self.min_players, self.max_players + 1))
 
     def pack_size(self, players: int) -> int:
         """Return the number of cards in the pack for *players*."""
@@ -459,8 +487,8 @@ class Ruleset:
             if smallest > self.min_players:
                 fail(f"No hand size is given for {self.min_players} players.")
         for players in range(self.min_players, self.max_players + 1):
-            cards = self.hand_size(players, 1) if not self.hand_size_by_round else max(
-                self.hand_size_by_round
+            cards = (
+                self.hand_size(players, 1) if not self.hand_size_by_round else max(self.hand_size_by_round)
             )
             if cards < 1:
                 fail(f"Nobody gets a card at a table of {players}.")
@@ -470,6 +498,21 @@ class Ruleset:
                     f"A table of {players} needs {needed} cards to deal, "
                     f"but the pack holds {self.pack_size(players)}."
                 )
+        if self.family == "gin":
+            # docs/rules/index.rst, shared-ruleset-playable: a deal must leave stock to draw.
+            for players in range(self.min_players, self.max_players + 1):
+                stock = (
+                    self.pack_size(players)
+                    - players * self.hand_size(players)
+                    - (1 if self.upcard else 0)
+                    - (1 if self.starter_extra_card else 0)
+                )
+                if stock <= self.gin_stock_reserve:
+                    fail(
+                        f"gin_stock_reserve ({self.gin_stock_reserve}) leaves no card to draw: "
+                        f"at a table of {players} the stock holds {stock} after the deal, "
+                        "so every deal would be void at once."
+                    )
         if self.keep_taken_discard and self.joker_swap != "none" and self.has_wild_cards:
             fail(
                 "keep_taken_discard cannot be combined with joker swaps in this version: "
@@ -477,10 +520,20 @@ class Ruleset:
             )
         if self.family == "opening" and self.melds_per_turn is not None:
             fail("melds_per_turn cannot limit a 51 game, whose opening may take several melds in one turn.")
+        if self.family == "contract" and self.melds_per_turn is not None:
+            fail(
+                "melds_per_turn cannot limit a contract game, whose contract takes several melds in one turn."
+            )
         if self.family == "opening" and self.keep_taken_discard:
             fail("keep_taken_discard is not available for the 51 games in this version.")
         if self.rounds is None and self.target_score is None:
             fail("A match needs a number of rounds or a target score.")
+        if self.family == "contract" and (self.rounds is None or self.rounds > len(self.contracts)):
+            # docs/rules/index.rst, shared-ruleset-playable: every round has its contract.
+            fail(
+                f"A contract game plays one round per contract: rounds must be a number "
+                f"from 1 to {len(self.contracts)} (the contracts given), not {self.rounds!r}."
+            )
 
     # -- serialization -------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Settlement: the score changes of a finished deal, for each family (RULES 1–5).
+"""Settlement: the score changes of a finished deal, for each family (the scoring rules of each page of docs/rules/).
 
 Every function returns a :class:`Settlement`: one score change per seat, the
 winning seat (or ``None``), what kind of ending it was and one sentence that
@@ -22,7 +22,7 @@ import attrs
 from ._cards import Card, format_cards, parse_cards
 from ._errors import IllegalActionError, StateError
 from ._melds import Meld, check_layoff, check_meld
-from ._rules import Ruleset
+from ._rules import Ruleset, require_ruleset
 from ._scoring import hand_value
 from ._solver import best_arrangement
 
@@ -58,7 +58,8 @@ class Settlement:
     detail: str
 
 
-def _hands(hands: Hands) -> list[tuple[Card, ...]]:
+def _hands(hands: Hands, ruleset: Ruleset) -> list[tuple[Card, ...]]:
+    require_ruleset(ruleset)
     if isinstance(hands, str):
         raise StateError("bad-hands", "Expected one hand per seat, not a single text.")
     try:
@@ -67,6 +68,11 @@ def _hands(hands: Hands) -> list[tuple[Card, ...]]:
         raise StateError("bad-hands", "Expected a sequence of hands, one per seat.") from None
     if len(out) < 2:
         raise StateError("bad-hands", f"A deal needs at least two seats, not {len(out)}.")
+    if not ruleset.has_jokers and any(c.is_joker for hand in out for c in hand):
+        # docs/rules/gin.rst, gin-no-jokers
+        raise StateError(
+            "jokers-not-in-game", f"{ruleset.name} is played without jokers, so a hand cannot hold one."
+        )
     return out
 
 
@@ -82,7 +88,8 @@ def settle_penalty(hands: Hands, went_out: int | None, ruleset: Ruleset) -> Sett
     The player who went out scores 0; each other player scores the value of
     their hand plus ``ruleset.loser_surcharge`` (Kalooki: 25). With
     *went_out* ``None`` (the round ended with no winner) everyone scores
-    their hand, without surcharge (RULES 1, 3, 4).
+    their hand, without surcharge (docs/rules/norwegian.rst, norwegian-scoring;
+    docs/rules/slovenian.rst, slovenian-scoring; docs/rules/kalooki.rst, kalooki-going-out).
 
     >>> import remi
     >>> settle_penalty([["JK", "♥K", "♦4"], [], ["♠A", "♣8", "♦8"]], 1, remi.NORWEGIAN).deltas
@@ -90,7 +97,7 @@ def settle_penalty(hands: Hands, went_out: int | None, ruleset: Ruleset) -> Sett
     >>> settle_penalty(["♠5", [], "JK"], 1, remi.KALOOKI).deltas
     (30, 0, 50)
     """
-    cards = _hands(hands)
+    cards = _hands(hands, ruleset)
     values = [hand_value(hand, ruleset) for hand in cards]
     if went_out is None:
         return Settlement(
@@ -116,7 +123,7 @@ def settle_basic(
     Doubled when *going_rummy* (the winner emptied their whole hand in one
     turn without melding before) and ``ruleset.going_rummy`` is on
     (Finnish). With *went_out* ``None`` nobody scores (see
-    :func:`settle_block` for Block Rummy) (RULES 2).
+    :func:`settle_block` for Block Rummy) (docs/rules/swedish.rst, basic-scoring).
 
     >>> import remi
     >>> settle_basic([[], "♣5 ♦9", "♥Q ♥2", "♠K ♠Q ♠2"], 0, remi.SWEDISH).deltas
@@ -124,11 +131,9 @@ def settle_basic(
     >>> settle_basic([[], "♣5 ♦9"], 0, remi.FINNISH, going_rummy=True).deltas
     (28, 0)
     """
-    cards = _hands(hands)
+    cards = _hands(hands, ruleset)
     if went_out is None:
-        return Settlement(
-            (0,) * len(cards), None, "no-winner", "Nobody went out: nobody scores."
-        )
+        return Settlement((0,) * len(cards), None, "no-winner", "Nobody went out: nobody scores.")
     seat = _seat(went_out, len(cards), "went_out")
     total = sum(hand_value(hand, ruleset) for i, hand in enumerate(cards) if i != seat)
     doubled = going_rummy and ruleset.going_rummy
@@ -151,7 +156,7 @@ def settle_block(hands: Hands, ruleset: Ruleset, *, first: int = 0) -> Settlemen
     The stock is empty, the discard pile is not reused and nobody went
     out: the player with the lowest hand value scores, from each opponent,
     the difference between the two hands (6 vs 15, 7, 21 → 9 + 1 + 15 = 25,
-    RULES 2). [decision] Several players tied for lowest: the first of them
+    docs/rules/swedish.rst, basic-block-rummy). [decision] Several players tied for lowest: the first of them
     in turn order counting from seat *first* wins (default seat 0; pass the
     seat that would have played next to count from there).
 
@@ -159,7 +164,7 @@ def settle_block(hands: Hands, ruleset: Ruleset, *, first: int = 0) -> Settlemen
     >>> settle_block(["♠6", "♥10 ♥5", "♦7", "♣K ♣8 ♣3"], remi.SWEDISH).deltas
     (25, 0, 0, 0)
     """
-    cards = _hands(hands)
+    cards = _hands(hands, ruleset)
     seats = len(cards)
     start = _seat(first, seats, "first")
     values = [hand_value(hand, ruleset) for hand in cards]
@@ -255,7 +260,9 @@ def settle_gin(
     melds: Iterable[Meld | str | Iterable[Card | str]] | None = None,
     layoffs: Mapping[int, str | Iterable[Card | str]] | None = None,
 ) -> Settlement:
-    """Settle a Gin Rummy deal ended by *knocker*: gin, knock or undercut (RULES 5).
+    """Settle a Gin Rummy deal ended by *knocker*: gin, knock or undercut.
+
+    The rules: docs/rules/gin.rst, gin-gin, gin-knock, gin-undercut.
 
     *hands* are every seat's cards when the deal ends (the knocker's after
     the final discard). The knocker's melds are *melds* if given, else
@@ -265,7 +272,10 @@ def settle_gin(
     - **Gin** (no deadwood): the knocker scores ``gin_bonus`` (25); nobody
       lays off, and each other player loses ``gin_multiplier`` (2) × the
       value of every card they hold ([decision] the source counts the
-      loser's cards in hand, not their deadwood).
+      loser's cards in hand), or only their deadwood at their best
+      arrangement with ``gin_loser_pays="deadwood"`` (docs/rules/gin.rst,
+      gin-loser-deadwood). A joker in any hand is refused
+      (:class:`~remi.StateError`, code ``jokers-not-in-game``).
     - **Knock** (deadwood ≤ ``knock_limit``, else
       :class:`~remi.IllegalActionError`): each defender lays off onto the
       knocker's original melds (never onto another defender's cards), by
@@ -285,7 +295,7 @@ def settle_gin(
     >>> s.kind, s.deltas
     ('knock', (0, -5))
     """
-    cards = _hands(hands)
+    cards = _hands(hands, ruleset)
     seats = len(cards)
     seat = _seat(knocker, seats, "knocker")
     own = cards[seat]
@@ -306,14 +316,22 @@ def settle_gin(
     if knock_dead == 0:
         deltas = [0] * seats
         deltas[seat] = ruleset.gin_bonus
+        deadwood_only = ruleset.gin_loser_pays == "deadwood"
         for d in defenders:
-            deltas[d] = -ruleset.gin_multiplier * hand_value(cards[d], ruleset)
+            # docs/rules/gin.rst, gin-loser-deadwood: the whole hand, or only the deadwood.
+            owed = (
+                best_arrangement(cards[d], ruleset).deadwood_value
+                if deadwood_only
+                else hand_value(cards[d], ruleset)
+            )
+            deltas[d] = -ruleset.gin_multiplier * owed
+        what = "deadwood" if deadwood_only else "hand"
         return Settlement(
             tuple(deltas),
             seat,
             "gin",
             f"Seat {seat} goes gin and scores {ruleset.gin_bonus}; "
-            f"the others lose {ruleset.gin_multiplier} times their hand.",
+            f"the others lose {ruleset.gin_multiplier} times their {what}.",
         )
     given = {} if layoffs is None else dict(layoffs)
     dead: dict[int, int] = {}
@@ -408,12 +426,12 @@ def settle(
     >>> settle(["♠6", "♥10 ♥5", "♦7", "♣K ♣8 ♣3"], None, block).deltas
     (25, 0, 0, 0)
     """
-    scoring = ruleset.scoring
+    scoring = require_ruleset(ruleset).scoring
     if scoring == "penalty":
         return settle_penalty(hands, went_out, ruleset)
     if scoring == "gin":
         if went_out is None:
-            count = len(_hands(hands))
+            count = len(_hands(hands, ruleset))
             return Settlement((0,) * count, None, "no-winner", "Nobody knocked: the deal is void.")
         return settle_gin(hands, went_out, ruleset, melds=melds, layoffs=layoffs)
     if went_out is None and (scoring == "block" or ruleset.discard_reuse == "none"):
@@ -428,6 +446,7 @@ def match_winner(totals: Sequence[int], ruleset: Ruleset) -> tuple[int, ...]:
     >>> match_winner([120, 45, 45, 300], remi.NORWEGIAN), match_winner([120, 45, 300], remi.SWEDISH)
     ((1, 2), (2,))
     """
+    require_ruleset(ruleset)
     try:
         values = [int(t) for t in totals]
     except (TypeError, ValueError):

@@ -24,7 +24,7 @@ import attrs
 from ._cards import Card, parse_cards
 from ._contracts import contract_for
 from ._errors import NotationError
-from ._melds import Meld, MeldKind, meld_points
+from ._melds import Meld, MeldKind, check_meld, meld_points
 from ._rules import Ruleset
 from ._scoring import card_value
 
@@ -40,13 +40,15 @@ __all__ = [
     "best_opening_points_left",
     "deadwood",
     "meld_sort_key",
+    "knock_cards",
+    "can_complete_contract",
 ]
 
 _CARDS: Final = tuple(Card.from_code(code) for code in range(53))
 _JOKER: Final = 52
 _SPADE_TWO: Final = 1
 _NO_WILD: Final = -1
-#: Longest run: thirteen ranks (a run never holds the ace both low and high, RULES 1).
+#: Longest run: thirteen ranks (a run never holds the ace both low and high: docs/rules/index.rst, shared-run).
 _LONGEST_RUN: Final = 13
 
 Hand = str | Iterable[Card | str]
@@ -72,9 +74,13 @@ class _RulesEntry(NamedTuple):
     rules: _Rules
     values: tuple[int, ...]  # hand value of each card code
     points: Callable[[Meld], int]
+    deadwood: dict[int, int]  # least deadwood by hand mask (hands without wild or repeated cards)
+    knock: dict[tuple[int, int], frozenset[Card]]  # knock_cards by hand mask and knock limit
 
 
 _ENTRIES: dict[int, _RulesEntry] = {}
+#: The most answers a per-ruleset table keeps before it starts afresh.
+_CACHE_LIMIT: Final = 1 << 14
 
 
 def _entry(ruleset: Ruleset) -> _RulesEntry:
@@ -83,9 +89,7 @@ def _entry(ruleset: Ruleset) -> _RulesEntry:
         return entry
     if not isinstance(ruleset, Ruleset):
         raise NotationError("not-a-ruleset", f"Expected a Ruleset, got {type(ruleset).__name__}.")
-    has_jokers = any(
-        ruleset.pack_for(p)[1] > 0 for p in range(ruleset.min_players, ruleset.max_players + 1)
-    )
+    has_jokers = any(ruleset.pack_for(p)[1] > 0 for p in range(ruleset.min_players, ruleset.max_players + 1))
     if ruleset.wild_spade_twos:
         wild = _SPADE_TWO
     elif has_jokers:
@@ -108,7 +112,7 @@ def _entry(ruleset: Ruleset) -> _RulesEntry:
     def points(meld: Meld) -> int:
         return meld_points(meld, ruleset)
 
-    entry = _RulesEntry(ruleset, rules, values, points)
+    entry = _RulesEntry(ruleset, rules, values, points, {}, {})
     if len(_ENTRIES) > 64:
         _ENTRIES.clear()
     _ENTRIES[id(ruleset)] = entry
@@ -225,57 +229,68 @@ def _gen_sets(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
                 if w:
                     use = dict(uses)
                     use[r.wild] = use.get(r.wild, 0) + w
-                    key: _Key = (
-                        0, rank, -1, n, tuple(naturals) + (r.wild,) * w, (False,) * k + (True,) * w
-                    )
+                    key: _Key = (0, rank, -1, n, tuple(naturals) + (r.wild,) * w, (False,) * k + (True,) * w)
                     out.append((key, tuple(sorted(use.items()))))
                 else:
                     out.append(((0, rank, -1, n, tuple(naturals), (False,) * k), tuple(uses)))
 
 
-def _gen_runs(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
-    wild = r.wild
-    pool = counts[wild] if wild != _NO_WILD else 0
-    run_min = r.run_min
-    at_most = r.at_most
-    codes: list[int] = []
-    flags: list[bool] = []
+class _Runs:
+    """Every run of one hand, by a depth-first walk up from each lowest rank.
 
-    def extend(suit: int, lo: int, longest: int, k: int, w: int, spent: int) -> None:
+    A class rather than a recursive closure, so that no call leaves a reference cycle.
+    """
+
+    def __init__(self, counts: Sequence[int], r: _Rules, out: _Raw) -> None:
+        self.counts = counts
+        self.wild = r.wild
+        self.pool = counts[r.wild] if r.wild != _NO_WILD else 0
+        self.run_min = r.run_min
+        self.at_most = r.at_most
+        self.out = out
+        self.codes: list[int] = []
+        self.flags: list[bool] = []
+
+    def extend(self, suit: int, lo: int, longest: int, k: int, w: int, spent: int) -> None:
         # k naturals and w wild cards so far; *spent* cards taken from the wild pool
         # (with wild ♠2s, a natural ♠2 comes out of the pool too).
+        codes, flags, wild, at_most = self.codes, self.flags, self.wild, self.at_most
         length = len(codes)
-        if length >= run_min and k and not (at_most and w > k):
+        if length >= self.run_min and k and not (at_most and w > k):
             use: dict[int, int] = {}
             for code in codes:
                 use[code] = use.get(code, 0) + 1
-            out.append(((1, suit, lo, length, tuple(codes), tuple(flags)), tuple(sorted(use.items()))))
+            self.out.append(((1, suit, lo, length, tuple(codes), tuple(flags)), tuple(sorted(use.items()))))
         if length == longest or (at_most and w > k + longest - length):
             return
         rank = lo + length
         code = suit * 13 + (0 if rank == 14 else rank - 1)
         if code == wild:
             # The ♠2's own place in a ♠ run: a ♠2 there stands as itself.
-            if spent < pool:
+            if spent < self.pool:
                 codes.append(code)
                 flags.append(False)
-                extend(suit, lo, longest, k + 1, w, spent + 1)
+                self.extend(suit, lo, longest, k + 1, w, spent + 1)
                 codes.pop()
                 flags.pop()
             return
-        if counts[code]:
+        if self.counts[code]:
             codes.append(code)
             flags.append(False)
-            extend(suit, lo, longest, k + 1, w, spent)
+            self.extend(suit, lo, longest, k + 1, w, spent)
             codes.pop()
             flags.pop()
-        if spent < pool:
+        if spent < self.pool:
             codes.append(wild)
             flags.append(True)
-            extend(suit, lo, longest, k, w + 1, spent + 1)
+            self.extend(suit, lo, longest, k, w + 1, spent + 1)
             codes.pop()
             flags.pop()
 
+
+def _gen_runs(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
+    walk = _Runs(counts, r, out)
+    run_min = r.run_min
     for suit in range(4):
         if not any(counts[suit * 13 : suit * 13 + 13]):
             continue
@@ -286,12 +301,12 @@ def _gen_runs(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
         for lo in range(r.lo_bound, r.hi_bound - run_min + 2):
             # Every run from lo fills its first run_min places: skip lo if it cannot.
             k = sum(held[lo : lo + run_min])
-            if k + pool < run_min:
+            if k + walk.pool < run_min:
                 continue
             longest = min(_LONGEST_RUN, r.hi_bound - lo + 1)
             if exact:
                 longest = min(longest, run_min)
-            extend(suit, lo, longest, 0, 0, 0)
+            walk.extend(suit, lo, longest, 0, 0, 0)
 
 
 @lru_cache(maxsize=16)
@@ -378,70 +393,76 @@ def candidate_melds(
 # -- contracts ---------------------------------------------------------------------------------
 
 
-def _fits(rem: int, use: int, guard: int) -> int:
-    """Return the cards left after taking *use* from *rem*, or -1 if they are not there."""
-    x = (rem | guard) - use
-    return x ^ guard if x & guard == guard else -1
+class _Picker:
+    """Every multiset of set groups then run groups that fits the hand (no recursive closure)."""
 
+    def __init__(self, pool: _Pool) -> None:
+        self.guard = pool.guard
+        self.groups = pool.groups
+        self.set_groups = [i for i, g in enumerate(pool.groups) if g.kind == 0]
+        self.run_groups = [i for i, g in enumerate(pool.groups) if g.kind == 1]
+        self.out: list[tuple[int, ...]] = []
+        self.chosen: list[int] = []
 
-def _pick(pool: _Pool, sets: int, runs: int) -> list[tuple[int, ...]]:
-    """Every multiset of *sets* set groups and *runs* run groups that fits the hand."""
-    guard = pool.guard
-    set_groups = [i for i, g in enumerate(pool.groups) if g.kind == 0]
-    run_groups = [i for i, g in enumerate(pool.groups) if g.kind == 1]
-    groups = pool.groups
-    out: list[tuple[int, ...]] = []
-    chosen: list[int] = []
-
-    def pick(options: list[int], start: int, rem: int, left: int, then: int) -> None:
+    def pick(self, options: list[int], start: int, rem: int, left: int, then: int) -> None:
         if left == 0:
             if then:
-                pick(run_groups, 0, rem, then, 0)
+                self.pick(self.run_groups, 0, rem, then, 0)
             else:
-                out.append(tuple(chosen))
+                self.out.append(tuple(self.chosen))
             return
+        guard, groups, chosen = self.guard, self.groups, self.chosen
         for at in range(start, len(options)):
             index = options[at]
             x = (rem | guard) - groups[index].use
             if x & guard != guard:
                 continue
             chosen.append(index)
-            pick(options, at, x ^ guard, left - 1, then)
+            self.pick(options, at, x ^ guard, left - 1, then)
             chosen.pop()
 
+
+def _pick(pool: _Pool, sets: int, runs: int) -> list[tuple[int, ...]]:
+    """Every multiset of *sets* set groups and *runs* run groups that fits the hand."""
+    walk = _Picker(pool)
     if sets:
-        pick(set_groups, 0, pool.total, sets, runs)
+        walk.pick(walk.set_groups, 0, pool.total, sets, runs)
     else:
-        pick(run_groups, 0, pool.total, runs, 0)
-    return out
+        walk.pick(walk.run_groups, 0, pool.total, runs, 0)
+    return walk.out
 
 
-def _cover(pool: _Pool, rules: _Rules, sets: int, runs: int) -> list[tuple[int, ...]]:
-    """Every multiset of *sets* set groups and *runs* run groups using the whole hand."""
-    width, guard, groups = pool.width, pool.guard, pool.groups
-    by_first: dict[int, list[int]] = {}
-    by_use: dict[int, list[int]] = {}
-    for index, group in enumerate(groups):
-        by_first.setdefault(group.first, []).append(index)
-        by_use.setdefault(group.use, []).append(index)
-    set_top = rules.set_max or pool.n_cards
-    out: list[tuple[int, ...]] = []
-    chosen: list[int] = []
+class _Coverer:
+    """Every multiset of set and run groups using the whole hand (no recursive closure)."""
 
-    def cover(rem: int, count: int, s_left: int, r_left: int, last_first: int, last: int) -> None:
+    def __init__(self, pool: _Pool, rules: _Rules) -> None:
+        self.pool = pool
+        self.rules = rules
+        self.by_first: dict[int, list[int]] = {}
+        self.by_use: dict[int, list[int]] = {}
+        for index, group in enumerate(pool.groups):
+            self.by_first.setdefault(group.first, []).append(index)
+            self.by_use.setdefault(group.use, []).append(index)
+        self.set_top = rules.set_max or pool.n_cards
+        self.out: list[tuple[int, ...]] = []
+        self.chosen: list[int] = []
+
+    def cover(self, rem: int, count: int, s_left: int, r_left: int, last_first: int, last: int) -> None:
+        pool, rules, chosen = self.pool, self.rules, self.chosen
+        width, guard, groups = pool.width, pool.guard, pool.groups
         low = ((rem & -rem).bit_length() - 1) // width
         if low == _JOKER:
             return  # only jokers left, and a meld needs a natural card
         if s_left + r_left == 1:
-            for index in by_use.get(rem, ()):
+            for index in self.by_use.get(rem, ()):
                 group = groups[index]
                 if (group.kind == 0) != (s_left == 1):
                     continue
                 if low == last_first and index < last:
                     continue
-                out.append(tuple(chosen) + (index,))
+                self.out.append(tuple(chosen) + (index,))
             return
-        for index in by_first.get(low, ()):
+        for index in self.by_first.get(low, ()):
             if low == last_first and index < last:
                 continue
             group = groups[index]
@@ -454,23 +475,25 @@ def _cover(pool: _Pool, rules: _Rules, sets: int, runs: int) -> list[tuple[int, 
                     continue
                 s, r = s_left, r_left - 1
             left = count - group.size
-            if left < s * rules.set_min + r * rules.run_min or left > s * set_top + r * _LONGEST_RUN:
+            if left < s * rules.set_min + r * rules.run_min or left > s * self.set_top + r * _LONGEST_RUN:
                 continue
             x = (rem | guard) - group.use
             if x & guard != guard:
                 continue
             chosen.append(index)
-            cover(x ^ guard, left, s, r, low, index)
+            self.cover(x ^ guard, left, s, r, low, index)
             chosen.pop()
 
+
+def _cover(pool: _Pool, rules: _Rules, sets: int, runs: int) -> list[tuple[int, ...]]:
+    """Every multiset of *sets* set groups and *runs* run groups using the whole hand."""
+    walk = _Coverer(pool, rules)
     if pool.total:
-        cover(pool.total, pool.n_cards, sets, runs, -1, -1)
-    return out
+        walk.cover(pool.total, pool.n_cards, sets, runs, -1, -1)
+    return walk.out
 
 
-def _expand(
-    pool: _Pool, group_layouts: list[tuple[int, ...]], apart: bool
-) -> tuple[tuple[Meld, ...], ...]:
+def _expand(pool: _Pool, group_layouts: list[tuple[int, ...]], apart: bool) -> tuple[tuple[Meld, ...], ...]:
     """Turn layouts of groups into layouts of melds: every choice of members, sorted."""
     groups, keys = pool.groups, pool.keys
     found: list[tuple[int, ...]] = []
@@ -513,9 +536,7 @@ def _cannot_cover(counts: tuple[int, ...], rules: _Rules, sets: int, runs: int) 
     keeps the last round's search instant for the big hands buying makes.
     """
     naturals = [
-        code
-        for code in range(52)
-        if counts[code] and not (rules.twos and code == 1) and code != rules.wild
+        code for code in range(52) if counts[code] and not (rules.twos and code == 1) and code != rules.wild
     ]
     if sets == 0:
         if len({code // 13 for code in naturals}) > runs:
@@ -643,8 +664,10 @@ class _Packer:
         group_cost: Sequence[int],
         group_member: Sequence[int],
         joker_cost: int,
+        floor: int | None = None,
     ) -> None:
         self.pool = pool
+        self.floor = floor  # no way costs less: a group reaching it ends the search there
         self.skip_cost = skip_cost
         self.group_member = group_member
         self.joker_cost = joker_cost
@@ -653,6 +676,17 @@ class _Packer:
             self.by_first.setdefault(group.first, []).append((index, group.use, group_cost[index]))
         # rem -> (cost, choice): choice -1 leaves the lowest card, -2 only jokers are left.
         self.memo: dict[int, tuple[int, int]] = {0: (0, -2)}
+        # With a floor: the cards no group takes, left over whatever is chosen.
+        self.dead: list[tuple[int, int]] = []
+        if floor is not None:
+            taken = 0
+            for group in pool.groups:
+                taken |= group.use
+            field = (1 << pool.width) - 1
+            for code in range(53):
+                shift = pool.width * code
+                if (pool.total >> shift) & field and not (taken >> shift) & field:
+                    self.dead.append((shift, joker_cost if code == _JOKER else skip_cost[code]))
 
     def best(self, rem: int) -> int:
         got = self.memo.get(rem)
@@ -664,6 +698,8 @@ class _Packer:
             cost = (rem >> (width * _JOKER)) * self.joker_cost
             self.memo[rem] = (cost, -2)
             return cost
+        if self.floor is not None:
+            return self._best_floored(rem, low)
         top = self.skip_cost[low] + self.best(rem - (1 << (width * low)))
         choice = -1
         for index, use, cost in self.by_first.get(low, ()):
@@ -673,6 +709,36 @@ class _Packer:
             value = cost + self.best(x ^ guard)
             if value < top or (value == top and choice == -1):
                 top, choice = value, index
+        self.memo[rem] = (top, choice)
+        return top
+
+    def _best_floored(self, rem: int, low: int) -> int:
+        """:meth:`best` trying the groups first, stopping at the first reaching the floor.
+
+        The same answer and choice: the first group of least cost unless leaving
+        the card over costs strictly less.
+        """
+        guard = self.pool.guard
+        floor = self.floor or 0
+        if self.dead:
+            field = (1 << self.pool.width) - 1
+            for shift, cost in self.dead:
+                floor += ((rem >> shift) & field) * cost
+        top = -1
+        choice = -1
+        for index, use, cost in self.by_first.get(low, ()):
+            x = (rem | guard) - use
+            if x & guard != guard:
+                continue
+            value = cost + self.best(x ^ guard)
+            if choice == -1 or value < top:
+                top, choice = value, index
+                if value == floor:
+                    break
+        if choice == -1 or top != floor:
+            skip = self.skip_cost[low] + self.best(rem - (1 << (self.pool.width * low)))
+            if choice == -1 or skip < top:
+                top, choice = skip, -1
         self.memo[rem] = (top, choice)
         return top
 
@@ -705,9 +771,7 @@ def _arrangement(counts: tuple[int, ...], rules: _Rules, values: tuple[int, ...]
     # Least deadwood value first, then fewest deadwood cards; on a tie, meld.
     skip_cost = [v * scale + 1 for v in values]
     groups = pool.groups
-    packer = _Packer(
-        pool, skip_cost, [0] * len(groups), [g.members[0] for g in groups], skip_cost[_JOKER]
-    )
+    packer = _Packer(pool, skip_cost, [0] * len(groups), [g.members[0] for g in groups], skip_cost[_JOKER], 0)
     picked, left = packer.path(pool.total)
     melds = tuple(_meld(pool.keys[i]) for i in sorted(picked))
     return Arrangement(melds, tuple(_CARDS[c] for c in sorted(left)), sum(values[c] for c in left))
@@ -740,7 +804,12 @@ def deadwood(hand: Hand, ruleset: Ruleset) -> int:
     >>> remi.deadwood("♠3 ♠4 ♠5 ♥9 ♦9 ♣9 ♥K ♦2 ♣A ♣2", remi.GIN)
     15
     """
-    return best_arrangement(hand, ruleset).deadwood_value
+    entry = _entry(ruleset)
+    hand = _reiterable(hand)
+    mask = _hand_mask(hand, entry.rules)
+    if mask >= 0:
+        return _mask_deadwood(mask, entry)
+    return _arrangement(_counts(hand), entry.rules, entry.values).deadwood_value
 
 
 def _opening_packer(counts: tuple[int, ...], ruleset: Ruleset) -> tuple[_Packer, list[int], int]:
@@ -777,9 +846,7 @@ def find_opening(hand: Hand, ruleset: Ruleset) -> tuple[Meld, ...] | None:
 
 
 @lru_cache(maxsize=2048)
-def _best_opening(
-    counts: tuple[int, ...], rules: _Rules, ruleset: Ruleset
-) -> tuple[Meld, ...] | None:
+def _best_opening(counts: tuple[int, ...], rules: _Rules, ruleset: Ruleset) -> tuple[Meld, ...] | None:
     packer, points, _ = _opening_packer(counts, ruleset)
     picked, _ = packer.path(packer.pool.total)
     if not picked:
@@ -792,15 +859,13 @@ def _best_opening(
 
 @lru_cache(maxsize=1024)
 def _best_points(counts: tuple[int, ...], ruleset: Ruleset) -> int:
-    packer, points, _ = _opening_packer(counts, ruleset)
-    picked, _ = packer.path(packer.pool.total)
-    return sum(points[i] for i in picked)
+    packer, _, scale = _opening_packer(counts, ruleset)
+    # The packer's cost is -points * scale + cards laid (fewer than scale): its points.
+    return -(packer.best(packer.pool.total) // scale)
 
 
 @lru_cache(maxsize=64)
-def _shared_opening_packer(
-    counts: tuple[int, ...], ruleset: Ruleset
-) -> tuple[_Packer, list[int], int]:
+def _shared_opening_packer(counts: tuple[int, ...], ruleset: Ruleset) -> tuple[_Packer, list[int], int]:
     return _opening_packer(counts, ruleset)
 
 
@@ -824,7 +889,7 @@ def best_opening_points_left(
     0
     """
     counts = _counts(hand)
-    packer, points, _ = _shared_opening_packer(counts, ruleset)
+    packer, _, scale = _shared_opening_packer(counts, ruleset)
     width = packer.pool.width
     rem = packer.pool.total
     left = list(counts)
@@ -835,14 +900,12 @@ def best_opening_points_left(
         left[code] -= 1
         rem -= 1 << (width * code)
 
-    def value(rest: int) -> int:
-        picked, _ = packer.path(rest)
-        return sum(points[i] for i in picked)
-
+    # The packer's cost is -points * scale + cards laid (fewer than scale): its points,
+    # read from the search's cost without rebuilding its path.
     if not keep_one:
-        return value(rem)
+        return -(packer.best(rem) // scale)
     return max(
-        (value(rem - (1 << (width * code))) for code, count in enumerate(left) if count),
+        (-(packer.best(rem - (1 << (width * code))) // scale) for code, count in enumerate(left) if count),
         default=0,
     )
 
@@ -879,40 +942,724 @@ def opening_layouts(
     [['♠Q ♥Q ♦Q', '♠K ♥K ♦K'], ['♠Q ♥Q ♣Q', '♠K ♥K ♦K'], ['♠Q ♦Q ♣Q', '♠K ♥K ♦K'], ['♥Q ♦Q ♣Q', '♠K ♥K ♦K'], ['♠Q ♥Q ♦Q ♣Q', '♠K ♥K ♦K']]
     """
     packer, points, scale = _opening_packer(_counts(hand), ruleset)
-    pool = packer.pool
-    need = ruleset.opening_points or 1
-    guard = pool.guard
-    keys = pool.keys
-    use_of = [0] * len(keys)
-    for group in pool.groups:
-        for i in group.members:
-            use_of[i] = group.use
-    out: list[tuple[Meld, ...]] = []
-    chosen: list[int] = []
+    walk = _Grower(packer, points, scale, ruleset.opening_points or 1, limit)
+    if limit is None or limit > 0:
+        walk.grow(0, packer.pool.total, 0)
+    return tuple(walk.out)
 
-    def upper(rem: int) -> int:
+
+class _Grower:
+    """Every group of melds reaching the opening, pruned by the packer's bound (no closure)."""
+
+    def __init__(self, packer: _Packer, points: list[int], scale: int, need: int, limit: int | None) -> None:
+        self.packer = packer
+        self.points = points
+        self.scale = scale
+        self.need = need
+        self.limit = limit
+        self.keys = packer.pool.keys
+        self.use_of = [0] * len(self.keys)
+        for group in packer.pool.groups:
+            for i in group.members:
+                self.use_of[i] = group.use
+        self.out: list[tuple[Meld, ...]] = []
+        self.chosen: list[int] = []
+
+    def upper(self, rem: int) -> int:
         # The packer's cost is -points * scale + cards; its points bound what rem can add.
-        return -((packer.best(rem)) // scale)
+        return -((self.packer.best(rem)) // self.scale)
 
-    def grow(start: int, rem: int, score: int) -> bool:
+    def grow(self, start: int, rem: int, score: int) -> bool:
+        guard, keys, chosen, out, need = self.packer.pool.guard, self.keys, self.chosen, self.out, self.need
+        limit = self.limit
         for i in range(start, len(keys)):
             if limit is not None and len(out) >= limit:
                 return False
-            x = (rem | guard) - use_of[i]
+            x = (rem | guard) - self.use_of[i]
             if x & guard != guard:
                 continue
             left = x ^ guard
-            new = score + points[i]
+            new = score + self.points[i]
             chosen.append(i)
             if new >= need:
                 out.append(tuple(_meld(keys[j]) for j in chosen))
-            if new >= need or new + upper(left) >= need:
-                if not grow(i, left, new):
+            if new >= need or new + self.upper(left) >= need:
+                if not self.grow(i, left, new):
                     chosen.pop()
                     return False
             chosen.pop()
         return True
 
-    if limit is None or limit > 0:
-        grow(0, pool.total, 0)
+
+# -- the engine's questions: which discards knock, can the contract still be completed --------
+
+
+def _reiterable(hand: Hand) -> Hand:
+    return hand if isinstance(hand, (str, list, tuple)) else tuple(hand)
+
+
+def _fast_counts(hand: Hand) -> tuple[int, ...]:
+    """Return the 53 card counts of *hand*; a sequence of cards is read without parsing."""
+    hand = _reiterable(hand)
+    counts = [0] * 53
+    for card in hand:
+        if type(card) is not Card:
+            return _counts(hand)
+        counts[card.code] += 1
+    return tuple(counts)
+
+
+def _meldable(counts: tuple[int, ...], present: Sequence[int], rules: _Rules) -> set[int]:
+    """The card codes of a hand without wild cards that some meld of the hand may take.
+
+    A card may be in a set when its rank has ``set_min`` cards (of distinct suits
+    when sets need them), and in a run when ``run_min`` ranks in a row around it
+    are held in its suit. Every card a candidate meld takes is in the answer.
+    """
+    masks = [0, 0, 0, 0]
+    by_rank = [0] * 13
+    for code in present:
+        if code == _JOKER:
+            continue
+        masks[code // 13] |= 2 << (code % 13)
+        by_rank[code % 13] += 1 if rules.distinct else counts[code]
+    out = {code for code in present if code != _JOKER and by_rank[code % 13] >= rules.set_min}
+    run_min = rules.run_min
+    for suit, held in enumerate(masks):
+        if rules.hi_bound == 14 and held & 2:
+            held |= 1 << 14
+        if rules.lo_bound == 2:
+            held &= ~2
+        starts = held
+        for shift in range(1, run_min):
+            starts &= held >> shift
+        if not starts:
+            continue
+        covered = starts
+        for shift in range(1, run_min):
+            covered |= starts << shift
+        covered |= (covered >> 13) & 2
+        for rank in range(1, 14):
+            if covered >> rank & 1:
+                out.add(suit * 13 + rank - 1)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _knock(counts: tuple[int, ...], rules: _Rules, values: tuple[int, ...], limit: int) -> frozenset[Card]:
+    present = [code for code in range(53) if counts[code]]
+    wild = rules.wild
+    if wild == _NO_WILD or not counts[wild]:
+        # Cards no meld can take stay deadwood whatever is discarded: a lower bound.
+        meldable = _meldable(counts, present, rules)
+        stuck = [code for code in present if code not in meldable]
+        floor = sum(values[code] * counts[code] for code in stuck)
+        if floor - max((values[code] for code in stuck), default=0) > limit:
+            return frozenset()
+    else:
+        meldable = set(present)
+        floor = 0
+    pool = _pool(counts, rules, False)
+    packer = _Packer(
+        pool, values, [0] * len(pool.groups), [g.members[0] for g in pool.groups], values[_JOKER], 0
+    )
+    width = pool.width
+    out: list[Card] = []
+    for code in present:
+        if (floor if code in meldable else floor - values[code]) > limit:
+            continue
+        if packer.best(pool.total - (1 << (width * code))) <= limit:
+            out.append(_CARDS[code])
+    return frozenset(out)
+
+
+def knock_cards(hand: Sequence[Card], ruleset: Ruleset) -> frozenset[Card]:
+    """Return the distinct cards of *hand* whose discard leaves at most ``knock_limit`` deadwood.
+
+    Exactly ``{c for c in set(hand) if deadwood(hand less c) <= ruleset.knock_limit}``,
+    from one search of the whole hand shared by every discard, after a quick
+    bound (cards no meld can take) that rules most hands out at once.
+
+    >>> import remi
+    >>> hand = remi.parse_cards("♠3 ♠4 ♠5 ♥9 ♦9 ♣9 ♣J ♣Q ♣K ♦2 ♥A")
+    >>> sorted(str(c) for c in knock_cards(hand, remi.GIN))
+    ['♠5', '♥A', '♦2']
+    >>> knock_cards(remi.parse_cards("♠3 ♥5 ♦7 ♣9 ♠J ♥Q ♦K ♣2 ♠6 ♥8 ♦10"), remi.GIN)
+    frozenset()
+    """
+    entry = _entry(ruleset)
+    cards = _reiterable(hand)
+    mask = _hand_mask(cards, entry.rules)
+    if mask >= 0:
+        return _mask_knock(mask, entry, ruleset.knock_limit)
+    return _knock(_fast_counts(cards), entry.rules, entry.values, ruleset.knock_limit)
+
+
+_Span = tuple[int, int, int]  # a run's suit, lowest and highest rank
+
+
+@lru_cache(maxsize=1024)
+def _laid_needs(
+    laid: tuple[Meld, ...], round: int, ruleset: Ruleset
+) -> tuple[int, int, tuple[_Span, ...], tuple[int, ...]] | None:
+    """Sets and runs still missing after *laid*, the laid runs and cards; ``None`` if *laid* cannot be part."""
+    contract = contract_for(round, ruleset)
+    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
+    exact = not (final or ruleset.all_down_at_once)
+    sets = runs = 0
+    spans: list[_Span] = []
+    codes: list[int] = []
+    for given in laid:
+        result = check_meld(given, ruleset)
+        if not result.ok or result.meld is None:
+            return None
+        meld = result.meld
+        codes.extend(card.code for card in meld.cards)
+        if meld.kind == "set":
+            sets += 1
+            want = ruleset.set_min
+        else:
+            runs += 1
+            want = ruleset.run_min
+            spans.append((meld.suit, meld.low, meld.high))
+        if exact and len(meld.cards) != want:
+            return None
+    if sets > contract.sets or runs > contract.runs:
+        return None
+    if ruleset.same_suit_runs_apart and not _spans_apart(spans):
+        return None
+    return contract.sets - sets, contract.runs - runs, tuple(sorted(spans)), tuple(codes)
+
+
+def _touches(span: _Span, spans: Iterable[_Span]) -> bool:
+    suit, low, high = span
+    return any(s == suit and (high + 1 == lo or hi + 1 == low) for s, lo, hi in spans)
+
+
+def _spans_apart(spans: Sequence[_Span]) -> bool:
+    return not any(_touches(span, spans[i + 1 :]) for i, span in enumerate(spans))
+
+
+def _run_options(pool: _Pool, apart: bool) -> list[tuple[int, _Span]]:
+    """Run groups as (group, span): one per group, or one per distinct span with *apart*."""
+    out: list[tuple[int, _Span]] = []
+    for index, group in enumerate(pool.groups):
+        if group.kind != 1:
+            continue
+        seen: set[_Span] = set()
+        for member in group.members if apart else group.members[:1]:
+            _, suit, low, n, _, _ = pool.keys[member]
+            span = (suit, low, low + n - 1)
+            if span not in seen:
+                seen.add(span)
+                out.append((index, span))
+    return out
+
+
+_MEMO_LIMIT: Final = 1 << 15
+
+
+class _Completer:
+    """Existence searches for the rest of a contract, remembering the states that fail."""
+
+    def __init__(self, pool: _Pool, rules: _Rules, apart: bool) -> None:
+        self.pool = pool
+        self.rules = rules
+        self.apart = apart
+        self.sets = [(i, g.use, g.size) for i, g in enumerate(pool.groups) if g.kind == 0]
+        self.runs = [
+            (i, pool.groups[i].use, pool.groups[i].size, span) for i, span in _run_options(pool, apart)
+        ]
+        self.failed: set[tuple[object, ...]] = set()
+        # For cover: the options by the lowest natural card they take.
+        self.starting: dict[int, list[tuple[int, _Span]]] = {}
+        for index, _, _ in self.sets:
+            self.starting.setdefault(pool.groups[index].first, []).append((index, (-1, 0, 0)))
+        for index, _, _, span in self.runs:
+            self.starting.setdefault(pool.groups[index].first, []).append((index, span))
+        for options in self.starting.values():
+            options.sort()
+
+    def pick(self, rem: int, left: int, sets: int, runs: int, spans: tuple[_Span, ...], at: int) -> bool:
+        """Whether *sets* sets then *runs* runs (options from *at* on) fit in *rem*, *left* cards spare."""
+        if not sets and not runs:
+            return True
+        state = (rem, left, sets, runs, spans, at)
+        if state in self.failed:
+            return False
+        guard = self.pool.guard
+        rules = self.rules
+        if sets:
+            for k in range(at, len(self.sets)):
+                _, use, size = self.sets[k]
+                spare = left - size
+                if spare < (sets - 1) * rules.set_min + runs * rules.run_min:
+                    continue
+                x = (rem | guard) - use
+                if x & guard != guard:
+                    continue
+                if self.pick(x ^ guard, spare, sets - 1, runs, spans, k if sets > 1 else 0):
+                    return True
+        else:
+            for k in range(at, len(self.runs)):
+                _, use, size, span = self.runs[k]
+                spare = left - size
+                if spare < (runs - 1) * rules.run_min:
+                    continue
+                if self.apart and _touches(span, spans):
+                    continue
+                x = (rem | guard) - use
+                if x & guard != guard:
+                    continue
+                more = tuple(sorted(spans + (span,))) if self.apart else spans
+                if self.pick(x ^ guard, spare, 0, runs - 1, more, k):
+                    return True
+        if len(self.failed) > _MEMO_LIMIT:
+            self.failed.clear()
+        self.failed.add(state)
+        return False
+
+    def cover(self, rem: int, count: int, sets: int, runs: int, spans: tuple[_Span, ...]) -> bool:
+        """Whether *sets* sets and *runs* runs take exactly the *count* cards of *rem*."""
+        if not rem:
+            return not sets and not runs
+        if not sets and not runs:
+            return False
+        state = (rem, sets, runs, spans)
+        if state in self.failed:
+            return False
+        pool, rules = self.pool, self.rules
+        width, guard = pool.width, pool.guard
+        low = ((rem & -rem).bit_length() - 1) // width
+        if low == _JOKER:
+            return False  # only wild cards left, and a meld needs a natural card
+        set_top = rules.set_max or pool.n_cards
+        for index, span in self.starting.get(low, ()):
+            group = pool.groups[index]
+            if group.kind == 0:
+                if not sets:
+                    continue
+                s, r = sets - 1, runs
+            else:
+                if not runs or (self.apart and _touches(span, spans)):
+                    continue
+                s, r = sets, runs - 1
+            left = count - group.size
+            if left < s * rules.set_min + r * rules.run_min or left > s * set_top + r * _LONGEST_RUN:
+                continue
+            x = (rem | guard) - group.use
+            if x & guard != guard:
+                continue
+            more = tuple(sorted(spans + (span,))) if self.apart and group.kind == 1 else spans
+            if self.cover(x ^ guard, left, s, r, more):
+                return True
+        if len(self.failed) > _MEMO_LIMIT:
+            self.failed.clear()
+        self.failed.add(state)
+        return False
+
+
+@lru_cache(maxsize=32)
+def _completer(counts: tuple[int, ...], rules: _Rules, exact: bool, apart: bool) -> _Completer:
+    """One pool and one memo for a whole hand (the cards held plus those laid this turn)."""
+    return _Completer(_pool(counts, rules, exact), rules, apart)
+
+
+def _complete(
+    whole: tuple[int, ...],
+    counts: tuple[int, ...],
+    rules: _Rules,
+    needs: tuple[int, int, tuple[_Span, ...]],
+    exact: bool,
+    final: bool,
+    apart: bool,
+    keep: int,
+) -> bool:
+    sets, runs, spans = needs
+    n = sum(counts)
+    if final:
+        if keep > 0:
+            return False
+        if not sets and not runs:
+            return n == 0
+        if n < sets * rules.set_min + runs * rules.run_min or _cannot_cover(counts, rules, sets, runs):
+            return False
+        if not sets and not rules.twos and not (apart and spans):
+            verdict = _one_run_per_suit(counts, rules, runs)
+            if verdict is not None:
+                return verdict
+    elif n - keep < sets * rules.set_min + runs * rules.run_min:
+        return False
+    elif not sets and not runs:
+        return True
+    # Melds of the whole hand that fit in the cards held are exactly the melds of those cards.
+    search = _completer(whole, rules, exact or not final, apart)
+    rem = _pack(counts, search.pool.width)
+    if final:
+        return search.cover(rem, n, sets, runs, spans)
+    if search.pick(rem, n - keep, sets, runs, spans, 0):
+        return True
+    if exact or (not apart and _runs_shrink(rules.run_min, rules.at_most)):
+        # Any sizes (all down at once): every longer meld holds a legal one of the least
+        # size, so melds of the least sizes were enough, unless runs must stay apart.
+        return False
+    return _completer(whole, rules, False, apart).pick(rem, n - keep, sets, runs, spans, 0)
+
+
+@lru_cache(maxsize=16)
+def _runs_shrink(run_min: int, at_most: bool) -> bool:
+    """Whether every legal run longer than *run_min* holds a legal run of *run_min* cards.
+
+    Legal: a natural card, and with *at_most* no more wild cards than naturals. (A
+    set always does: drop a wild card, or a natural when there is none.)
+    """
+    for length in range(run_min + 1, _LONGEST_RUN + 1):
+        for wild in range(1 << length):
+            w = wild.bit_count()
+            if w == length or (at_most and 2 * w > length):
+                continue
+            if not any(
+                (wild >> start) & ((1 << run_min) - 1) != (1 << run_min) - 1
+                and not (at_most and 2 * ((wild >> start) & ((1 << run_min) - 1)).bit_count() > run_min)
+                for start in range(length - run_min + 1)
+            ):
+                return False
+    return True
+
+
+def _one_run_per_suit(counts: Sequence[int], rules: _Rules, runs: int) -> bool | None:
+    """Whether *runs* runs take every card when the hand holds exactly *runs* suits, else ``None``.
+
+    Then each suit is one run: its naturals of distinct ranks, the wild cards
+    filling its gaps and padding it to ``run_min`` (at most 13 cards, and no
+    more wild cards than naturals when the rules say so). The wild cards of
+    the hand must share out exactly among the suits.
+    """
+    suits = [
+        [rank for rank in range(1, 14) if counts[suit * 13 + rank - 1]]
+        for suit in range(4)
+        if any(counts[suit * 13 : suit * 13 + 13])
+    ]
+    wild = rules.wild
+    if len(suits) != runs or (wild == _NO_WILD and counts[_JOKER]) or wild not in (_NO_WILD, _JOKER):
+        return None
+    if any(n > 1 for n in counts[:52]):
+        return False  # a suit with a repeated card needs two runs
+    wilds = counts[_JOKER] if wild == _JOKER else 0
+    totals = {0}
+    for ranks in suits:
+        placings = []
+        if ranks[0] != 1 or rules.lo_bound == 1:
+            placings.append(ranks)
+        if ranks[0] == 1 and rules.hi_bound == 14:
+            placings.append(ranks[1:] + [14])
+        reach: set[int] = set()
+        for placed in placings:
+            k = len(placed)
+            span = placed[-1] - placed[0] + 1
+            low = max(span - k, rules.run_min - k, 0)
+            high = min(_LONGEST_RUN - k, k if rules.at_most else _LONGEST_RUN)
+            if span <= _LONGEST_RUN:
+                reach.update(range(low, high + 1))
+        totals = {t + w for t in totals for w in reach if t + w <= wilds}
+        if not totals:
+            return False
+    return wilds in totals
+
+
+def _pack(counts: Sequence[int], width: int) -> int:
+    total = 0
+    for code, n in enumerate(counts):
+        if n:
+            total += n << (width * code)
+    return total
+
+
+def can_complete_contract(
+    hand: Sequence[Card], laid: Sequence[Meld], round: int, ruleset: Ruleset, *, keep: int = 0
+) -> bool:
+    """Return whether melds from *hand* can complete round *round*'s contract beside *laid*.
+
+    *laid* are the melds already laid toward the contract this turn, *hand*
+    the cards still held. True when some further melds R from *hand* make
+    ``check_contract([*laid, *R], round, ruleset)`` ok (in the last round of
+    a ``last_contract_goes_out`` game, with the laid cards and *hand* as the
+    hand, so R takes every card) while at least *keep* cards of *hand* stay
+    out of R. When *laid* already fulfils the contract the answer is whether
+    R = () works. A round the ruleset does not have raises
+    :class:`~remi.RulesetError`, as in :func:`contract_layouts`.
+
+    One existence search, stopping at the first way found; the candidate
+    melds and the failed states are shared by every question about the same
+    whole hand (*hand* plus the laid cards), so asking it once for each meld
+    a seat could lay next costs little.
+
+    >>> import remi
+    >>> hand = remi.parse_cards("♠9 ♥9 ♦9 ♣5 ♣6 ♣7 ♣8 ♥K")
+    >>> can_complete_contract(hand, [], 2, remi.NORWEGIAN, keep=1)
+    True
+    >>> laid = [remi.parse_meld("♠9 ♥9 ♦9")]
+    >>> can_complete_contract(remi.parse_cards("♣5 ♣6 ♣7 ♥K"), laid, 2, remi.NORWEGIAN)
+    False
+    """
+    contract_for(round, ruleset)
+    needs = _laid_needs(tuple(laid), round, ruleset)
+    if needs is None:
+        return False
+    if not needs[0] and not needs[1] and not laid:
+        return False  # check_contract refuses a contract of no melds
+    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
+    exact = not (final or ruleset.all_down_at_once)
+    counts = _fast_counts(hand)
+    whole = list(counts)
+    for code in needs[3]:
+        whole[code] += 1
+    return _complete(
+        tuple(whole),
+        counts,
+        _entry(ruleset).rules,
+        needs[:3],
+        exact,
+        final,
+        ruleset.same_suit_runs_apart,
+        keep,
+    )
+
+
+# -- least deadwood of a hand without wild cards or repeated cards: bit masks ---------------
+#
+# Most hands the engines ask about (every Gin hand) hold neither wild cards nor two
+# copies of a card. Such a hand is a 52-bit mask, each candidate meld a sub-mask, and
+# the least deadwood a search over masks: the lowest card is left over or melded.
+
+
+_SUIT_BITS: Final = (1 << 13) - 1
+
+
+@lru_cache(maxsize=64)
+def _set_masks(set_min: int, set_max: int) -> tuple[tuple[int, ...], ...]:
+    """For each 4-bit pattern of suits holding a rank, the suit patterns of its sets."""
+    top = min(set_max or 4, 4)
+    out = []
+    for held in range(16):
+        out.append(
+            tuple(sub for sub in range(1, 16) if sub & held == sub and set_min <= sub.bit_count() <= top)
+        )
     return tuple(out)
+
+
+class _Masks:
+    """The least deadwood of every part of one hand, from its candidate melds as masks."""
+
+    def __init__(self, melds: dict[int, list[int]], values: Sequence[int]) -> None:
+        self.melds = melds  # by lowest card code: the masks of the melds holding it as lowest
+        self.values = values
+        self.memo: dict[int, int] = {0: 0}
+
+    def best(self, rem: int) -> int:
+        got = self.memo.get(rem)
+        if got is not None:
+            return got
+        bit = rem & -rem
+        low = bit.bit_length() - 1
+        top = self.values[low] + self.best(rem ^ bit)
+        for meld in self.melds.get(low, ()):
+            if meld & rem == meld:
+                value = self.best(rem ^ meld)
+                if value < top:
+                    top = value
+        self.memo[rem] = top
+        return top
+
+
+def _mask_melds(mask: int, rules: _Rules) -> dict[int, list[int]]:
+    """Every candidate meld of the hand *mask* (no wild card, no repeated card), by lowest card."""
+    melds: dict[int, list[int]] = {}
+    suits = [(mask >> (13 * s)) & _SUIT_BITS for s in range(4)]
+    # Sets: ranks held in set_min suits or more.
+    a, b, c, d = suits
+    if rules.set_min <= 4:
+        patterns = _set_masks(rules.set_min, rules.set_max)
+        enough = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+        while enough:
+            bit = enough & -enough
+            enough ^= bit
+            rank = bit.bit_length() - 1
+            held = (a >> rank & 1) | (b >> rank & 1) << 1 | (c >> rank & 1) << 2 | (d >> rank & 1) << 3
+            for sub in patterns[held]:
+                meld = 0
+                for s in range(4):
+                    if sub >> s & 1:
+                        meld |= 1 << (13 * s + rank)
+                low = (meld & -meld).bit_length() - 1
+                melds.setdefault(low, []).append(meld)
+    # Runs: windows of run_min to 13 ranks all held (bit r of a suit's line is rank r, 1-14).
+    run_min = rules.run_min
+    for s, held in enumerate(suits):
+        if held.bit_count() < run_min - (1 if rules.hi_bound == 14 else 0):
+            continue
+        line = held << 1
+        if rules.hi_bound == 14 and held & 1:
+            line |= 1 << 14
+        if rules.lo_bound == 2:
+            line &= ~2
+        starts = line
+        for shift in range(1, run_min):
+            starts &= line >> shift
+        while starts:
+            bit = starts & -starts
+            starts ^= bit
+            lo = bit.bit_length() - 1
+            meld = 0
+            for rank in range(lo, min(lo + _LONGEST_RUN, rules.hi_bound + 1)):
+                if not line >> rank & 1:
+                    break
+                meld |= 1 << (13 * s + (0 if rank == 14 else rank - 1))
+                if rank - lo + 1 >= run_min:
+                    low = (meld & -meld).bit_length() - 1
+                    melds.setdefault(low, []).append(meld)
+    return melds
+
+
+def _plain_mask(counts: Sequence[int], rules: _Rules) -> int:
+    """The hand as a mask, or -1 when it holds a wild card or a card twice."""
+    mask = 0
+    for code in range(52):
+        n = counts[code]
+        if n:
+            if n > 1:
+                return -1
+            mask |= 1 << code
+    if counts[_JOKER] or (rules.wild != _NO_WILD and counts[rules.wild]):
+        return -1
+    return mask
+
+
+def _hand_mask(hand: Hand, rules: _Rules) -> int:
+    """The hand as a mask when it is a sequence of cards without wild or repeated cards, else -1."""
+    mask = 0
+    for card in hand:
+        if type(card) is not Card:
+            return -1
+        bit = 1 << card.code
+        if mask & bit:
+            return -1
+        mask |= bit
+    if mask >> _JOKER or (rules.wild != _NO_WILD and mask >> rules.wild & 1):
+        return -1
+    return mask
+
+
+def _loose_value(mask: int, values: Sequence[int]) -> tuple[int, int]:
+    """The total and the largest value of the cards of *mask*."""
+    total = top = 0
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        value = values[bit.bit_length() - 1]
+        total += value
+        if value > top:
+            top = value
+    return total, top
+
+
+_LANES: Final = 0x7FFE_7FFE_7FFE_7FFE  # ranks 1-14 in each 16-bit lane
+
+
+def _meldable_mask(mask: int, rules: _Rules) -> int:
+    """The cards of *mask* (no wild or repeated card) that some candidate meld takes, by bit operations.
+
+    Runs are found in the four suits at once: suit s is the 16-bit lane s of
+    one integer, bit r of a lane rank r (1-14); bits 0 and 15 of every lane
+    stay clear, so no window of held ranks runs from one lane into the next.
+    """
+    a = mask & _SUIT_BITS
+    b = (mask >> 13) & _SUIT_BITS
+    c = (mask >> 26) & _SUIT_BITS
+    d = mask >> 39
+    need = rules.set_min
+    if need <= 2:
+        ranks = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+    elif need == 3:
+        ranks = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+    elif need == 4:
+        ranks = a & b & c & d
+    else:
+        ranks = 0
+    out = 0
+    if ranks:
+        out = mask & (ranks | ranks << 13 | ranks << 26 | ranks << 39)
+    lines = (a | b << 16 | c << 32 | d << 48) << 1
+    if rules.hi_bound == 14:
+        lines |= (lines & 0x0002_0002_0002_0002) << 13
+    if rules.lo_bound == 2:
+        lines &= ~0x0002_0002_0002_0002
+    lines &= _LANES
+    run_min = rules.run_min
+    starts = lines
+    for shift in range(1, run_min):
+        starts &= lines >> shift
+    if starts:
+        covered = starts
+        for shift in range(1, run_min):
+            covered |= starts << shift
+        covered |= (covered >> 13) & 0x0002_0002_0002_0002  # an ace high is the ace
+        covered >>= 1
+        out |= (
+            (covered & _SUIT_BITS)
+            | ((covered >> 16) & _SUIT_BITS) << 13
+            | ((covered >> 32) & _SUIT_BITS) << 26
+            | ((covered >> 48) & _SUIT_BITS) << 39
+        )
+    return out
+
+
+def _mask_deadwood(mask: int, entry: _RulesEntry) -> int:
+    memo = entry.deadwood
+    got = memo.get(mask)
+    if got is None:
+        meldable = _meldable_mask(mask, entry.rules)
+        got = _loose_value(mask & ~meldable, entry.values)[0]
+        if meldable:
+            got += _Masks(_mask_melds(meldable, entry.rules), entry.values).best(meldable)
+        if len(memo) >= _CACHE_LIMIT:
+            memo.clear()
+        memo[mask] = got
+    return got
+
+
+def _mask_knock(mask: int, entry: _RulesEntry, limit: int) -> frozenset[Card]:
+    memo = entry.knock
+    key = (mask, limit)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    values = entry.values
+    # Cards no meld takes stay deadwood, bar the one discarded: most hands end here.
+    meldable = _meldable_mask(mask, entry.rules)
+    loose = mask & ~meldable
+    stuck, top = _loose_value(loose, values)
+    out: list[Card] = []
+    if stuck - top <= limit:
+        search = _Masks(_mask_melds(meldable, entry.rules), values)
+        for code in _codes(mask):
+            bit = 1 << code
+            if loose & bit:
+                if stuck - values[code] + search.best(meldable) <= limit:
+                    out.append(_CARDS[code])
+            elif stuck <= limit and stuck + search.best(meldable ^ bit) <= limit:
+                out.append(_CARDS[code])
+    got = frozenset(out)
+    if len(memo) >= _CACHE_LIMIT:
+        memo.clear()
+    memo[key] = got
+    return got
+
+
+def _codes(mask: int) -> list[int]:
+    out = []
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        out.append(bit.bit_length() - 1)
+    return out

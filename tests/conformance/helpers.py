@@ -55,7 +55,9 @@ class Case:
         if rules.rounds is None and not rules.contracts and rules.target_score is not None:
             # Played to a target score: a round cut short scores nothing, so keep rounds long
             # enough to be won, and the target low enough for a short match.
-            return attrs.evolve(rules, max_turns_per_round=TARGET_TURN_CAP, target_score=min(rules.target_score, 150))
+            return attrs.evolve(
+                rules, max_turns_per_round=TARGET_TURN_CAP, target_score=min(rules.target_score, 150)
+            )
         cap = rules.max_turns_per_round
         if cap is not None and cap <= TURN_CAP:
             return rules
@@ -108,13 +110,27 @@ def cases() -> list[Case]:
         out.append(Case(f"norwegian+{'+'.join(names)}-{players}p", rules, players))
     out.append(Case("norwegian max_buys_per_round=1-4p", attrs.evolve(norwegian, max_buys_per_round=1), 4))
     out.append(Case("swedish block-rummy-3p", attrs.evolve(remi.SWEDISH, discard_reuse="none"), 3))
-    out.append(Case("swedish ace-high+last-card-discard-4p", attrs.evolve(
-        remi.SWEDISH, ace_high=True, values=remi.CardValues(ace=15), last_card_discard=True), 4))
-    out.append(Case("slovenian abroad-10-cards-3p", attrs.evolve(
-        remi.SLOVENIAN, hand_size_by_players=((2, 10),), starter_extra_card=False, upcard=True), 3))
+    out.append(
+        Case(
+            "swedish ace-high+last-card-discard-4p",
+            attrs.evolve(remi.SWEDISH, ace_high=True, values=remi.CardValues(ace=15), last_card_discard=True),
+            4,
+        )
+    )
+    out.append(
+        Case(
+            "slovenian abroad-10-cards-3p",
+            attrs.evolve(
+                remi.SLOVENIAN, hand_size_by_players=((2, 10),), starter_extra_card=False, upcard=True
+            ),
+            3,
+        )
+    )
     out.append(Case("gin undercut-on-tie-2p", attrs.evolve(remi.GIN, undercut_on_tie=True), 2))
     out.append(
-        Case("norwegian buy_only_before_contract-4p", attrs.evolve(norwegian, buy_only_before_contract=True), 4)
+        Case(
+            "norwegian buy_only_before_contract-4p", attrs.evolve(norwegian, buy_only_before_contract=True), 4
+        )
     )
     out.append(
         Case(
@@ -159,7 +175,9 @@ def connections(card: remi.Card, hand: tuple[remi.Card, ...] | list[remi.Card], 
     return score
 
 
-def greedy_policy(rng: random.Random, greed: float = 0.8, buy_rate: float = 0.05, smart: float = 0.7) -> Policy:
+def greedy_policy(
+    rng: random.Random, greed: float = 0.8, buy_rate: float = 0.05, smart: float = 0.7
+) -> Policy:
     """Mostly uniform over the legal actions, but lay/lay off/swap/call with probability *greed*.
 
     Buys are rare (*buy_rate*). With probability *smart* a draw takes a discard
@@ -183,8 +201,10 @@ def greedy_policy(rng: random.Random, greed: float = 0.8, buy_rate: float = 0.05
             return TakeDiscard() if connections(top, hand, rules) >= 2 else DrawStock()
         discards = [a for a in legal if isinstance(a, Discard) and not a.shanghai]
         if state.phase == "play" and discards and rng.random() < smart:
+
             def badness(a: Discard) -> tuple[int, int]:
                 return (connections(a.card, hand, rules), -remi.card_value(a.card, rules))
+
             best = min(badness(a) for a in discards)
             return rng.choice([a for a in discards if badness(a) == best])
         rest = [a for a in legal if not isinstance(a, Buy)] or legal
@@ -376,7 +396,9 @@ def phase_shape(state: GameState) -> None:
         if rules.starter_extra_card:
             expected[state.turn_player] += 1
         if state.hand_sizes != tuple(expected):
-            raise AssertionError(f"first turn of round {state.round}: hands {state.hand_sizes}, expected {size} each")
+            raise AssertionError(
+                f"first turn of round {state.round}: hands {state.hand_sizes}, expected {size} each"
+            )
         if state.turn_player != (state.dealer + 1) % n:
             raise AssertionError("the seat left of the dealer starts")
         if rules.upcard and len(state.discard) != 1:
@@ -434,9 +456,14 @@ def round_end(before: GameState, action: remi.Action, after: GameState) -> None:
         dry = not before.stock and (pile <= 1 or rules.discard_reuse == "none")
         void = rules.family == "gin" and len(before.stock) <= rules.gin_stock_reserve
         if not (capped or dry or void):
-            raise AssertionError(f"round {result.round} ended with no winner, but neither the cap nor the stock says so")
+            raise AssertionError(
+                f"round {result.round} ended with no winner, but neither the cap nor the stock says so"
+            )
     if rules.scoring == "penalty":
-        deltas = [0 if s == result.went_out else remi.hand_value(h, rules) + rules.loser_surcharge for s, h in enumerate(hands)]
+        deltas = [
+            0 if s == result.went_out else remi.hand_value(h, rules) + rules.loser_surcharge
+            for s, h in enumerate(hands)
+        ]
     else:
         rummy = result.went_out is not None and before.down[result.went_out] in (-1, before.turn)
         scoring = rules
@@ -445,7 +472,11 @@ def round_end(before: GameState, action: remi.Action, after: GameState) -> None:
             scoring = attrs.evolve(rules, scoring="block")
         deltas = list(
             remi.settle(
-                tuple(tuple(h) for h in hands), result.went_out, scoring, going_rummy=rummy, first=(before.dealer + 1) % before.players
+                tuple(tuple(h) for h in hands),
+                result.went_out,
+                scoring,
+                going_rummy=rummy,
+                first=(before.dealer + 1) % before.players,
             ).deltas
         )
     for s in range(before.players):
@@ -453,7 +484,9 @@ def round_end(before: GameState, action: remi.Action, after: GameState) -> None:
         if result.cut_bonus == s:
             expected += rules.cut_bonus
         if (exact or s not in (seat, before.shanghai_from)) and result.points[s] != expected:
-            raise AssertionError(f"round {result.round}: seat {s} scored {result.points[s]}, expected {expected}")
+            raise AssertionError(
+                f"round {result.round}: seat {s} scored {result.points[s]}, expected {expected}"
+            )
     if isinstance(action, Pass) and result.went_out is not None:
         raise AssertionError("a pass cannot go out")
 
@@ -556,11 +589,18 @@ def action_effects(before: GameState, action: remi.Action, after: GameState) -> 
             raise AssertionError("the discarder called Shanghai on their own card")
         if after.turn_player != (before.shanghai_from + 1) % n:
             raise AssertionError("after a Shanghai call the discarder's left neighbour plays")
-    if isinstance(action, SwapJoker) and same_round and not after.pending:
+    if isinstance(action, SwapJoker) and same_round and rules.swapped_joker_same_turn and not after.pending:
         raise AssertionError("a swapped joker is not pending")
+    if isinstance(action, SwapJoker) and same_round and not rules.swapped_joker_same_turn and after.pending:
+        raise AssertionError("a joker that may be kept is pending")
     if isinstance(action, Cut) and after.cut_bonus_seat not in (-1, seat):
         raise AssertionError("the cut bonus went to a seat that did not cut")
-    if isinstance(action, LayDown) and same_round and rules.family == "contract" and after.down[seat] != before.turn:
+    if (
+        isinstance(action, LayDown)
+        and same_round
+        and rules.family == "contract"
+        and after.down[seat] != before.turn
+    ):
         raise AssertionError("the contract's turn was not recorded")
     if not same_round and after.results and after.results[-1].went_out is not None:
         last_round = bool(rules.contracts) and before.round == len(rules.contracts)

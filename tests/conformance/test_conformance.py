@@ -54,20 +54,81 @@ play = _helpers.play
 round_end = _helpers.round_end
 roundtrip = _helpers.roundtrip
 
-SHANGHAI_TAKEN_REPRO = ("take", "lay ♠2 ♦2 ♦2 / ♠3 ♦3 ♣3", "discard ♦3")
+SHANGHAI_TAKEN_REPRO = ("take", "lay ♠2 ♦2 ♦2", "lay ♠3 ♦3 ♣3", "discard ♦3")
 
 
 #: FINNISH 3 players, seed 13: after these actions the seat on turn holds only the card it just
 #: took from the discard pile, which it may not discard, and nothing to lay: no legal action.
 DEAD_END_REPRO = (
-    'take', 'discard ♣K', 'take', 'discard ♥7', 'take', 'discard ♥Q', 'draw', 'discard ♦A', 'take',
-    'discard ♣6', 'draw', 'discard ♠6', 'take', 'discard ♣10', 'take', 'discard ♦K', 'take', 'discard ♦3',
-    'take', 'discard ♠10', 'take', 'discard ♦Q', 'take', 'lay ♦J ♦Q ♦K', 'off ♦10 0', 'discard ♣J',
-    'draw', 'lay ♦2 ♦3 ♦4', 'discard ♣9', 'draw', 'off ♦A 1', 'discard ♣10', 'draw', 'discard ♦7',
-    'take', 'discard ♠3', 'draw', 'discard ♣K', 'draw', 'discard ♥7', 'take', 'discard ♠4', 'take',
-    'discard ♠10', 'draw', 'discard ♥A', 'draw', 'lay ♥7 ♦7 ♣7', 'discard ♠6', 'take', 'discard ♠8',
-    'draw', 'discard ♠9', 'take', 'discard ♥3', 'take', 'lay ♥3 ♥4 ♥5', 'discard ♠6', 'take', 'discard ♣3',
-    'draw', 'discard ♠9', 'draw', 'discard ♦8', 'draw', 'off ♠7 2', 'discard ♠A', 'take', 'off ♥2 3',
+    "take",
+    "discard ♣K",
+    "take",
+    "discard ♥7",
+    "take",
+    "discard ♥Q",
+    "draw",
+    "discard ♦A",
+    "take",
+    "discard ♣6",
+    "draw",
+    "discard ♠6",
+    "take",
+    "discard ♣10",
+    "take",
+    "discard ♦K",
+    "take",
+    "discard ♦3",
+    "take",
+    "discard ♠10",
+    "take",
+    "discard ♦Q",
+    "take",
+    "lay ♦J ♦Q ♦K",
+    "off ♦10 0",
+    "discard ♣J",
+    "draw",
+    "lay ♦2 ♦3 ♦4",
+    "discard ♣9",
+    "draw",
+    "off ♦A 1",
+    "discard ♣10",
+    "draw",
+    "discard ♦7",
+    "take",
+    "discard ♠3",
+    "draw",
+    "discard ♣K",
+    "draw",
+    "discard ♥7",
+    "take",
+    "discard ♠4",
+    "take",
+    "discard ♠10",
+    "draw",
+    "discard ♥A",
+    "draw",
+    "lay ♥7 ♦7 ♣7",
+    "discard ♠6",
+    "take",
+    "discard ♠8",
+    "draw",
+    "discard ♠9",
+    "take",
+    "discard ♥3",
+    "take",
+    "lay ♥3 ♥4 ♥5",
+    "discard ♠6",
+    "take",
+    "discard ♣3",
+    "draw",
+    "discard ♠9",
+    "draw",
+    "discard ♦8",
+    "draw",
+    "off ♠7 2",
+    "discard ♠A",
+    "take",
+    "off ♥2 3",
 )
 
 
@@ -126,7 +187,9 @@ def full_check(state: GameState, rng: random.Random, refusals: int = 12) -> None
         assert remi.parse_action(str(action)) == action, f"notation does not round-trip: {action}"
         assert state.is_legal(action), f"offered {action} but is_legal says no"
         assert state.is_legal(str(action))
-        assert state.why_illegal(action) is None, f"offered {action} but why_illegal: {state.why_illegal(action)}"
+        assert state.why_illegal(action) is None, (
+            f"offered {action} but why_illegal: {state.why_illegal(action)}"
+        )
         after = state.apply(action, player=state.current_player)
         assert after == state.apply(str(action)), "action text applies differently"
         assert after.round >= state.round
@@ -348,7 +411,7 @@ def _bad_dicts() -> list[tuple[str, Any]]:
         d = copy.deepcopy(BASE)
         d["phase"] = value
         out.append((f"phase={value!r}", d))
-    for value in (None, "remi-state/0", "remi-state/2", 1, ""):
+    for value in (None, "remi-state/0", "remi-state/99", 1, ""):
         d = copy.deepcopy(BASE)
         d["format"] = value
         out.append((f"format={value!r}", d))
@@ -390,7 +453,13 @@ def _bad_dicts() -> list[tuple[str, Any]]:
         d = copy.deepcopy(BASE)
         d["results"] = value
         out.append((f"results={value!r}", d))
-    for field, value in (("points", "1 2"), ("points", [1, 2]), ("round", "1"), ("went_out", "0"), ("points", None)):
+    for field, value in (
+        ("points", "1 2"),
+        ("points", [1, 2]),
+        ("round", "1"),
+        ("went_out", "0"),
+        ("points", None),
+    ):
         d = copy.deepcopy(BASE)
         d["results"][0][field] = value
         out.append((f"results[0].{field}={value!r}", d))
@@ -455,7 +524,9 @@ def test_base_dict_of_the_malformed_tests_is_valid() -> None:
     assert GameState.from_dict(json.loads(json.dumps(BASE))) == MID
 
 
-@pytest.mark.parametrize("bad", [42, None, 1.5, b"draw", ["draw"], {"action": "draw"}, remi.JOKER, remi.NORWEGIAN])
+@pytest.mark.parametrize(
+    "bad", [42, None, 1.5, b"draw", ["draw"], {"action": "draw"}, remi.JOKER, remi.NORWEGIAN]
+)
 def test_actions_of_the_wrong_type_are_refused(bad: Any) -> None:
     with pytest.raises(RemiError):
         MID.apply(bad)
@@ -465,8 +536,24 @@ def test_actions_of_the_wrong_type_are_refused(bad: Any) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["fold", "", "   ", "discard", "discard ♠Z", "off ♠K", "off ♠K -1", "off ♠K x", "swap JK", "lay",
-             "lay ♠K ♥Q ♦2", "shanghai x", "draw draw", "discard ♠K maybe", "buy now"]
+    "text",
+    [
+        "fold",
+        "",
+        "   ",
+        "discard",
+        "discard ♠Z",
+        "off ♠K",
+        "off ♠K -1",
+        "off ♠K x",
+        "swap JK",
+        "lay",
+        "lay ♠K ♥Q ♦2",
+        "shanghai x",
+        "draw draw",
+        "discard ♠K maybe",
+        "buy now",
+    ],
 )
 def test_action_texts_that_are_not_actions_are_refused(text: str) -> None:
     with pytest.raises(RemiError):

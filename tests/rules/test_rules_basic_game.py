@@ -1,4 +1,4 @@
-"""RULES.md section 2 (Basic Rummy: Swedish, Finnish, Block Rummy), the rules of PLAYING:
+"""docs/rules/swedish.rst (Basic Rummy: Swedish, Finnish, Block Rummy), the rules of PLAYING:
 the deal, the first dealer, the turn, lay-offs, the taken discard, going out, the turned-over
 pile, scoring, going rummy, Block Rummy, the match and the Swedish house rules. Meld validity
 is tested elsewhere. Each test names its section."""
@@ -12,10 +12,10 @@ from typing import Any
 
 import attrs
 import pytest
+from game_helpers import all_cards, cards, position, sorted_hand, strs
 
 import remi
-import remi._game as game_module
-from game_helpers import all_cards, cards, position, sorted_hand, strs
+import remi._engine as game_module
 from remi import (
     Card,
     Discard,
@@ -92,10 +92,11 @@ def unshuffled(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 # =============================================================================================
 
 
+@pytest.mark.rule("basic-deal")
 @pytest.mark.parametrize("ruleset", [S, F, BLOCK], ids=["swedish", "finnish", "block"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_deal_sizes_by_player_count(ruleset: remi.Ruleset, players: int) -> None:
-    # RULES 2. Deal: 2 players 10 each; 3-4 players 7 each; 5-6 players 6 each; one deck, no jokers
+    # docs/rules/swedish.rst, basic-deal: Deal: 2 players 10 each; 3-4 players 7 each; 5-6 players 6 each; one deck, no jokers
     state = remi.new_game(ruleset, players, seed=players)
     size = SIZES[players]
     assert state.hand_sizes == (size,) * players
@@ -107,17 +108,19 @@ def test_deal_sizes_by_player_count(ruleset: remi.Ruleset, players: int) -> None
     state.check_invariants()
 
 
+@pytest.mark.rule("basic-deal")
 @pytest.mark.parametrize("players", [1, 7])
 def test_two_to_six_players(players: int) -> None:
-    # RULES 2. Deal: the player counts are 2 to 6
+    # docs/rules/swedish.rst, basic-deal: Deal: the player counts are 2 to 6
     with pytest.raises(remi.RulesetError) as info:
         remi.new_game(S, players)
     assert info.value.code == "bad-players"
 
 
+@pytest.mark.rule("basic-deal")
 @pytest.mark.parametrize("players, dealer", [(2, 0), (2, 1), (5, 3)])
 def test_deal_one_at_a_time_from_left_of_dealer(unshuffled: None, players: int, dealer: int) -> None:
-    # RULES 2. Deal: one at a time; the next card face up starts the discard pile, the rest is the stock
+    # docs/rules/swedish.rst, basic-deal: Deal: one at a time; the next card face up starts the discard pile, the rest is the stock
     state = remi.new_game(S, players, seed=0, dealer=dealer)
     size = SIZES[players]
     pack = list(make_pack(1, 0))  # unshuffled; the top of the stock is the end
@@ -130,9 +133,10 @@ def test_deal_one_at_a_time_from_left_of_dealer(unshuffled: None, players: int, 
     assert state.stock == tuple(pack[: 52 - size * players - 1])
 
 
+@pytest.mark.rule("basic-first-dealer")
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_first_dealer_by_lot_from_the_seed(players: int) -> None:
-    # RULES 2. First dealer by lot (a chance outcome) [seed]: derived from the seed, replayable
+    # docs/rules/swedish.rst, basic-first-dealer: First dealer by lot (a chance outcome) [seed]: derived from the seed, replayable
     dealers = [remi.new_game(S, players, seed=seed).dealer for seed in range(60)]
     assert set(dealers) == set(range(players))  # every seat can be drawn
     for seed in range(10):
@@ -147,26 +151,29 @@ def test_first_dealer_by_lot_from_the_seed(players: int) -> None:
     assert [remi.new_game(BLOCK, players, seed=s).dealer for s in range(10)] == dealers[:10]
 
 
+@pytest.mark.rule("basic-first-dealer")
 @pytest.mark.parametrize("players, dealer", [(2, 0), (2, 1), (3, 2), (6, 5), (6, 0)])
 def test_first_dealer_given_by_caller(players: int, dealer: int) -> None:
-    # RULES 2. First dealer by lot, unless the caller names the dealer (dealer=)
+    # docs/rules/swedish.rst, basic-first-dealer: First dealer by lot, unless the caller names the dealer (dealer=)
     for seed in range(4):
         state = remi.new_game(S, players, seed=seed, dealer=dealer)
         assert state.dealer == dealer
         assert state.current_player == state.turn_player == (dealer + 1) % players
 
 
+@pytest.mark.rule("basic-first-dealer")
 @pytest.mark.parametrize("dealer", [-1, 2, True, "1"])
 def test_bad_first_dealer_is_refused(dealer: object) -> None:
-    # RULES 2. First dealer: a seat
+    # docs/rules/swedish.rst, basic-first-dealer: First dealer: a seat
     with pytest.raises(remi.RulesetError) as info:
         remi.new_game(S, 2, dealer=dealer)  # type: ignore[arg-type]
     assert info.value.code == "bad-dealer"
 
 
+@pytest.mark.rule("basic-deal", "basic-stock-visible")
 def test_upcard_and_stock() -> None:
-    # RULES 2. Deal: the next card face up starts the discard pile, the rest is the stock;
-    # RULES 2. A player may always see how many cards the stock holds [seed, Finnish]
+    # docs/rules/swedish.rst, basic-deal: Deal: the next card face up starts the discard pile, the rest is the stock;
+    # docs/rules/finnish.rst, basic-stock-visible: A player may always see how many cards the stock holds [seed, Finnish]
     state = remi.new_game(F, 4, seed=9)
     upcard = state.discard_top
     assert upcard is not None and upcard not in [c for h in state.hands for c in h]
@@ -193,9 +200,10 @@ def out_by_discard(ruleset: remi.Ruleset, players: int, seat: int, dealer: int, 
     return pos(ruleset, players, hands=hands, dealer=dealer, turn_player=seat, down={seat: 1}, turn=5, **kw)
 
 
+@pytest.mark.rule("basic-first-dealer")
 @pytest.mark.parametrize("dealer", [0, 1])
 def test_two_players_alternate_the_deal_and_the_non_dealer_starts(dealer: int) -> None:
-    # RULES 2. Two players: the deal alternates and the non-dealer starts
+    # docs/rules/swedish.rst, basic-first-dealer: Two players: the deal alternates and the non-dealer starts
     state = remi.new_game(S, 2, seed=4, dealer=dealer)
     assert state.current_player == 1 - dealer
     dealers = [state.dealer]
@@ -211,9 +219,10 @@ def test_two_players_alternate_the_deal_and_the_non_dealer_starts(dealer: int) -
     assert starters == [1 - d for d in dealers]
 
 
+@pytest.mark.rule("basic-first-dealer")
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_more_players_deal_goes_clockwise_and_left_of_dealer_starts(players: int) -> None:
-    # RULES 2. More players: the deal goes clockwise and the player left of the dealer starts
+    # docs/rules/swedish.rst, basic-first-dealer: More players: the deal goes clockwise and the player left of the dealer starts
     for dealer in range(players):
         state = remi.new_game(S, players, seed=dealer, dealer=dealer)
         assert state.current_player == (dealer + 1) % players
@@ -224,8 +233,9 @@ def test_more_players_deal_goes_clockwise_and_left_of_dealer_starts(players: int
         assert start.hand_sizes == (SIZES[players],) * players
 
 
+@pytest.mark.rule("basic-first-dealer", "shared-turn-order")
 def test_play_passes_to_the_left() -> None:
-    # RULES 2. More players: play goes clockwise (to the left, the next seat)
+    # docs/rules/swedish.rst, basic-first-dealer: More players: play goes clockwise (to the left, the next seat)
     state = remi.new_game(S, 5, seed=2, dealer=3)
     seats = []
     for _ in range(7):
@@ -240,25 +250,25 @@ def test_play_passes_to_the_left() -> None:
 # =============================================================================================
 
 
+@pytest.mark.rule("basic-melds")
 def test_at_most_one_new_meld_per_turn() -> None:
-    # RULES 2. Turn: (2) lay at most one new meld
+    # docs/rules/swedish.rst, basic-melds: Turn: (2) lay at most one new meld
     state = pos(hands=["♠7 ♥7 ♦7 ♣2 ♣3 ♣4 ♥K", "♠2", "♠3", "♠4"], turn=1)
     assert "lay ♠7 ♥7 ♦7" in strs(state.legal_actions())
     assert "lay ♣2 ♣3 ♣4" in strs(state.legal_actions())
-    assert illegal(state, LayDown.of("♠7 ♥7 ♦7", "♣2 ♣3 ♣4")).code == "meld-limit"
+    assert illegal(state, LayDown.of("♠7 ♥7 ♦7", "♣2 ♣3 ♣4")).code == "one-meld-at-a-time"
     after = state.apply(LayDown.of("♠7 ♥7 ♦7"))
     assert after.melds_this_turn == 1 and after.table == (remi.parse_meld("♠7 ♥7 ♦7", S),)
     assert not any(isinstance(a, LayDown) for a in after.legal_actions())
     assert illegal(after, LayDown.of("♣2 ♣3 ♣4")).code == "meld-limit"
     # The limit is per turn: the next turn of the same seat may lay a new meld again.
-    later = pos(
-        hands=["♣2 ♣3 ♣4 ♥K", "♠2", "♠3", "♠4"], table=["♠7 ♥7 ♦7"], owners=[0], down={0: 1}, turn=5
-    )
+    later = pos(hands=["♣2 ♣3 ♣4 ♥K", "♠2", "♠3", "♠4"], table=["♠7 ♥7 ♦7"], owners=[0], down={0: 1}, turn=5)
     assert later.melds_this_turn == 0 and later.is_legal(LayDown.of("♣2 ♣3 ♣4"))
 
 
+@pytest.mark.rule("basic-melds")
 def test_meld_counter_resets_at_the_next_turn() -> None:
-    # RULES 2. Turn: at most one new meld a turn (the count starts again each turn)
+    # docs/rules/swedish.rst, basic-melds: Turn: at most one new meld a turn (the count starts again each turn)
     state = pos(hands=["♠7 ♥7 ♦7 ♥K ♦K", "♠2 ♠3 ♠4 ♥9", "♣2", "♣3"], turn=1)
     state = state.apply("lay ♠7 ♥7 ♦7").apply("discard ♥K")
     assert state.current_player == 1 and state.melds_this_turn == 0
@@ -266,8 +276,9 @@ def test_meld_counter_resets_at_the_next_turn() -> None:
     assert state.is_legal(LayDown.of("♠2 ♠3 ♠4"))
 
 
+@pytest.mark.rule("basic-melds")
 def test_lay_offs_onto_own_and_others_melds_from_the_first_turn() -> None:
-    # RULES 2. Turn: lay off any number of cards onto your own or others' melds; no opening
+    # docs/rules/swedish.rst, basic-melds: Turn: lay off any number of cards onto your own or others' melds; no opening
     # requirement: lay-offs are allowed from the first turn
     state = pos(
         hands=["♠8 ♣9 ♦5 ♥K", "♠2", "♠3", "♠4"],
@@ -289,8 +300,9 @@ def test_lay_offs_onto_own_and_others_melds_from_the_first_turn() -> None:
     assert str(state.table[0]) == "♠2 ♠3 ♠4 ♠5" and state.owners == (0,)
 
 
+@pytest.mark.rule("basic-melds")
 def test_lay_off_must_keep_the_meld_valid() -> None:
-    # RULES 2. Turn: each lay-off keeps the meld valid
+    # docs/rules/swedish.rst, basic-melds: Turn: each lay-off keeps the meld valid
     state = pos(hands=["♠9 ♠A ♥K ♥7", "♥2", "♥3", "♥4"], table=["♠5 ♠6 ♠7", "♥8 ♦8 ♠8 ♣8"], turn=1)
     assert illegal(state, "off ♠9 0").code == "does-not-fit"  # a gap
     assert illegal(state, "off ♠A 0").code == "does-not-fit"
@@ -298,8 +310,9 @@ def test_lay_off_must_keep_the_meld_valid() -> None:
     assert not [a for a in state.legal_actions() if isinstance(a, LayOff)]
 
 
+@pytest.mark.rule("basic-never-rearranged")
 def test_melds_on_the_table_are_never_rearranged() -> None:
-    # RULES 2. Melds on the table are never rearranged (a 2 cannot move from a set into a run)
+    # docs/rules/swedish.rst, basic-never-rearranged: Melds on the table are never rearranged (a 2 cannot move from a set into a run)
     state = pos(
         hands=["♣A ♥K ♦Q", "♥3", "♥4", "♥5"],
         table=["♠2 ♥2 ♦2 ♣2", "♣3 ♣4 ♣5"],
@@ -321,14 +334,17 @@ def test_melds_on_the_table_are_never_rearranged() -> None:
 # =============================================================================================
 
 
+@pytest.mark.rule("basic-taken-discard")
 def test_taken_discard_may_not_be_discarded_that_turn_but_a_stock_card_may() -> None:
-    # RULES 2. The card just taken from the discard pile may not be discarded that turn; a stock card may
+    # docs/rules/swedish.rst, basic-taken-discard: The card just taken from the discard pile may not be discarded that turn; a stock card may
     hands = ["♠2 ♥5 ♦9", "♣2 ♣3", "♣4 ♣5", "♣6 ♣7"]
     taking = pos(hands=hands, phase="draw", discard="♥8 ♦K", stock="♠J").apply("take")
     assert taking.taken == remi.parse_card("♦K")
     assert illegal(taking, "discard ♦K").code == "discard-just-taken"
     assert set(strs(a for a in taking.legal_actions() if isinstance(a, Discard))) == {
-        "discard ♠2", "discard ♥5", "discard ♦9"
+        "discard ♠2",
+        "discard ♥5",
+        "discard ♦9",
     }
     drawing = pos(hands=hands, phase="draw", discard="♥8", stock="♦K").apply("draw")
     assert drawing.taken is None and drawing.is_legal("discard ♦K")
@@ -339,8 +355,9 @@ def test_taken_discard_may_not_be_discarded_that_turn_but_a_stock_card_may() -> 
     assert later.current_player == 0 and later.is_legal("discard ♦K")
 
 
+@pytest.mark.rule("basic-taken-discard")
 def test_taken_card_stranded_by_a_lay_down_decision() -> None:
-    # RULES 2. The taken discard may not be discarded that turn [decision "taken-card-stranded"]:
+    # docs/rules/swedish.rst, basic-taken-discard: The taken discard may not be discarded that turn [decision "taken-card-stranded"]:
     # a lay-down that would leave only that card in hand is refused unless it could be laid off
     state = pos(hands=["♠7 ♥7 ♦7", "♣2 ♣3", "♣4 ♣5", "♣6 ♣8"], phase="draw", discard="♥K").apply("take")
     assert illegal(state, "lay ♠7 ♥7 ♦7").code == "taken-card-stranded"
@@ -359,12 +376,17 @@ def test_taken_card_stranded_by_a_lay_down_decision() -> None:
     assert ended(after, final).went_out == 0
 
 
+@pytest.mark.rule("basic-taken-discard")
 def test_taken_card_stranded_by_a_lay_off_decision() -> None:
-    # RULES 2. The taken discard may not be discarded that turn [decision "taken-card-stranded"]:
+    # docs/rules/swedish.rst, basic-taken-discard: The taken discard may not be discarded that turn [decision "taken-card-stranded"]:
     # a lay-off that would leave only the taken card in hand is refused
     state = pos(
-        hands=["♠8", "♣2 ♣3", "♣4 ♣5", "♣6 ♣8"], table=["♠5 ♠6 ♠7"], down={0: 1}, turn=5,
-        phase="draw", discard="♥K",
+        hands=["♠8", "♣2 ♣3", "♣4 ♣5", "♣6 ♣8"],
+        table=["♠5 ♠6 ♠7"],
+        down={0: 1},
+        turn=5,
+        phase="draw",
+        discard="♥K",
     ).apply("take")
     assert illegal(state, "off ♠8 0").code == "taken-card-stranded"
     assert strs(state.legal_actions()) == ["discard ♠8"]
@@ -378,8 +400,9 @@ def test_taken_card_stranded_by_a_lay_off_decision() -> None:
 OTHERS_48 = ["♣5 ♦9", "♥Q ♥2", "♠K ♠Q ♠2"]  # 14 + 12 + 22 = 48
 
 
+@pytest.mark.rule("basic-going-out")
 def test_going_out_by_melding_ends_the_deal_at_once() -> None:
-    # RULES 2. Going out by melding the last card ends the deal at once
+    # docs/rules/swedish.rst, basic-going-out: Going out by melding the last card ends the deal at once
     state = pos(hands=["♠7 ♥7 ♦7", *OTHERS_48], down={0: 2}, turn=5)
     after = state.apply("lay ♠7 ♥7 ♦7")
     result = ended(state, after)
@@ -388,8 +411,9 @@ def test_going_out_by_melding_ends_the_deal_at_once() -> None:
     assert after.hand_sizes == (7, 7, 7, 7)
 
 
+@pytest.mark.rule("basic-going-out")
 def test_going_out_by_laying_off_ends_the_deal_at_once() -> None:
-    # RULES 2. Going out by laying off the last card ends the deal at once
+    # docs/rules/swedish.rst, basic-going-out: Going out by laying off the last card ends the deal at once
     state = pos(hands=["♠8", *OTHERS_48], table=["♠5 ♠6 ♠7"], owners=[3], down={0: 2}, turn=5)
     after = state.apply("off ♠8 0")
     result = ended(state, after)
@@ -397,8 +421,9 @@ def test_going_out_by_laying_off_ends_the_deal_at_once() -> None:
     assert after.totals == (48, 0, 0, 0)
 
 
+@pytest.mark.rule("basic-going-out")
 def test_going_out_by_discarding_ends_the_deal_at_once() -> None:
-    # RULES 2. Going out by discarding the last card ends the deal at once: nobody plays after it
+    # docs/rules/swedish.rst, basic-going-out: Going out by discarding the last card ends the deal at once: nobody plays after it
     state = pos(hands=["♣K", *OTHERS_48], table=["♠5 ♠6 ♠7"], owners=[3], down={0: 2}, turn=5)
     after = state.apply("discard ♣K")
     result = ended(state, after)
@@ -407,8 +432,9 @@ def test_going_out_by_discarding_ends_the_deal_at_once() -> None:
     assert after.round == 2 and after.turn == 1 and after.phase == "draw"
 
 
+@pytest.mark.rule("basic-block-rummy")
 def test_drawing_the_last_stock_card_and_going_out() -> None:
-    # RULES 2. Going out ends the deal at once, also in the turn that empties the stock (Block Rummy)
+    # docs/rules/swedish.rst, basic-block-rummy: Going out ends the deal at once, also in the turn that empties the stock (Block Rummy)
     state = pos(
         BLOCK, hands=["♠7 ♥7", *OTHERS_48], phase="draw", stock="♦7", rest="discard", down={0: 2}, turn=5
     )
@@ -423,8 +449,9 @@ def test_drawing_the_last_stock_card_and_going_out() -> None:
 # =============================================================================================
 
 
+@pytest.mark.rule("basic-turn-over")
 def test_empty_stock_turns_the_whole_pile_over_without_shuffling() -> None:
-    # RULES 2. Stock empty and the next player does not want the discard top: the WHOLE pile is
+    # docs/rules/swedish.rst, basic-turn-over: Stock empty and the next player does not want the discard top: the WHOLE pile is
     # turned over without shuffling as the new stock (first card ever discarded on top) [decision]
     pile = "♠2 ♥5 ♦9 ♣K"
     results = []
@@ -441,8 +468,9 @@ def test_empty_stock_turns_the_whole_pile_over_without_shuffling() -> None:
     assert results[0].stock == results[1].stock == results[2].stock  # no seeded shuffle
 
 
+@pytest.mark.rule("basic-turn-over")
 def test_one_card_pile_is_turned_over_too() -> None:
-    # RULES 2. The whole pile is turned over, even a single card (the round goes on)
+    # docs/rules/swedish.rst, basic-turn-over: The whole pile is turned over, even a single card (the round goes on)
     state = pos(hands={0: "♥2 ♥3"}, phase="draw", discard="♠9", stock="", rest=1)
     assert state.is_legal("draw")
     after = state.apply("draw")
@@ -460,8 +488,9 @@ def block_points(hands: tuple[tuple[Card, ...], ...], ruleset: remi.Ruleset) -> 
     return tuple(sum(v - low for v in values) if v == low else 0 for v in values)
 
 
+@pytest.mark.rule("basic-turn-over")
 def test_stock_and_pile_both_empty_ends_the_deal_with_no_winner() -> None:
-    # RULES 2. The deal ends with no winner only if stock and pile are both empty (turn-over games).
+    # docs/rules/swedish.rst, basic-turn-over: The deal ends with no winner only if stock and pile are both empty (turn-over games).
     # Every turn ends with a discard, so a turn can only begin with both empty in a built position;
     # the check runs at the start of a turn (game_module._begin_turn). [decision in code] A deal
     # with nobody out is settled as in Block Rummy: the lowest hand takes the differences.
@@ -479,8 +508,9 @@ def test_stock_and_pile_both_empty_ends_the_deal_with_no_winner() -> None:
     assert w.freeze().results == () and w.phase == "draw"
 
 
+@pytest.mark.rule("basic-turn-over")
 def test_turn_cap_ends_the_deal_with_no_winner() -> None:
-    # RULES 2. A deal can end with no winner (max_turns_per_round bounds bot games); [decision in
+    # docs/rules/swedish.rst, basic-turn-over: A deal can end with no winner (max_turns_per_round bounds bot games); [decision in
     # code] it is settled as in Block Rummy, so a capped match still ends
     capped = attrs.evolve(S, max_turns_per_round=3)
     state = remi.new_game(capped, 2, seed=5)
@@ -500,9 +530,10 @@ def test_turn_cap_ends_the_deal_with_no_winner() -> None:
 # =============================================================================================
 
 
+@pytest.mark.rule("basic-scoring")
 @pytest.mark.parametrize("ruleset", [S, F], ids=["swedish", "finnish"])
 def test_winner_scores_the_sum_of_the_opponents_hands(ruleset: remi.Ruleset) -> None:
-    # RULES 2. The winner scores the sum of the opponents' hand values (14 + 12 + 22 = 48)
+    # docs/rules/swedish.rst, basic-scoring: The winner scores the sum of the opponents' hand values (14 + 12 + 22 = 48)
     assert [hand_value(h, ruleset) for h in OTHERS_48] == [14, 12, 22]
     for seat in range(4):
         hands = list(OTHERS_48)
@@ -514,48 +545,64 @@ def test_winner_scores_the_sum_of_the_opponents_hands(ruleset: remi.Ruleset) -> 
         assert result.went_out == seat and result.points == tuple(expected)
 
 
+@pytest.mark.rule("basic-scoring")
 def test_table_melds_do_not_count() -> None:
-    # RULES 2. The winner scores the opponents' HAND values (cards on the table do not count)
-    state = pos(hands=["♣K", "♣5 ♦9", "", ""], table=["♠J ♥J ♦J", "♠8 ♠9 ♠10"], owners=[1, 2],
-                down={0: 2, 1: 2, 2: 3}, turn=6)
+    # docs/rules/swedish.rst, basic-scoring: The winner scores the opponents' HAND values (cards on the table do not count)
+    state = pos(
+        hands=["♣K", "♣5 ♦9", "", ""],
+        table=["♠J ♥J ♦J", "♠8 ♠9 ♠10"],
+        owners=[1, 2],
+        down={0: 2, 1: 2, 2: 3},
+        turn=6,
+    )
     assert ended(state, state.apply("discard ♣K")).points == (14, 0, 0, 0)
 
 
 def rummy_turn(ruleset: remi.Ruleset, down: int = -1) -> tuple[GameState, GameState]:
     """Seat 0 lays ♠3-♠9 and discards ♣K in one turn; *down* is when it first laid anything."""
-    state = pos(ruleset, hands=["♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♣K", *OTHERS_48], down={0: down}, turn=9,
-                table=["♦A ♦2 ♦3"] if down >= 0 else [], owners=[0] if down >= 0 else None)
+    state = pos(
+        ruleset,
+        hands=["♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♣K", *OTHERS_48],
+        down={0: down},
+        turn=9,
+        table=["♦A ♦2 ♦3"] if down >= 0 else [],
+        owners=[0] if down >= 0 else None,
+    )
     after = state.apply("lay ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9")
     assert after.down[0] == (9 if down < 0 else down)
     return state, after.apply("discard ♣K")
 
 
+@pytest.mark.rule("basic-going-rummy")
 def test_going_rummy_doubles_in_finnish() -> None:
-    # RULES 2. Going rummy: emptying the whole hand in one turn without having melded before doubles
+    # docs/rules/finnish.rst, basic-going-rummy: Going rummy: emptying the whole hand in one turn without having melded before doubles
     # the deal's points; on in FINNISH
     before, after = rummy_turn(F)
     assert ended(before, after).points == (96, 0, 0, 0)
 
 
+@pytest.mark.rule("basic-going-rummy")
 def test_going_rummy_does_not_double_in_swedish() -> None:
-    # RULES 2. Going rummy: an option, off in SWEDISH
+    # docs/rules/finnish.rst, basic-going-rummy: Going rummy: an option, off in SWEDISH
     before, after = rummy_turn(S)
     assert ended(before, after).points == (48, 0, 0, 0)
     before, after = rummy_turn(attrs.evolve(S, going_rummy=True))
     assert ended(before, after).points == (96, 0, 0, 0)
 
 
+@pytest.mark.rule("basic-going-rummy")
 @pytest.mark.parametrize("earlier", ["meld", "lay-off"])
 def test_going_rummy_needs_nothing_laid_earlier(earlier: str) -> None:
-    # RULES 2. Going rummy [decision]: "before" means no meld and no lay-off by that player earlier
+    # docs/rules/finnish.rst, basic-going-rummy: Going rummy [decision]: "before" means no meld and no lay-off by that player earlier
     # in the deal
     if earlier == "meld":
         before, after = rummy_turn(F, down=4)
         assert ended(before, after).points == (48, 0, 0, 0)
         return
     # Seat 0 lays off one card in an earlier turn (turn 1), then empties its hand in turn 5.
-    state = pos(F, hands=["♠10 ♥K ♦3 ♣3", *OTHERS_48], table=["♠7 ♠8 ♠9"], owners=[3], turn=1,
-                stock="♥3 ♦J ♠J ♣J")
+    state = pos(
+        F, hands=["♠10 ♥K ♦3 ♣3", *OTHERS_48], table=["♠7 ♠8 ♠9"], owners=[3], turn=1, stock="♥3 ♦J ♠J ♣J"
+    )
     state = state.apply("off ♠10 0").apply("discard ♥K")
     assert state.down[0] == 1
     for seat, drawn in ((1, "♣J"), (2, "♠J"), (3, "♦J")):
@@ -567,20 +614,25 @@ def test_going_rummy_needs_nothing_laid_earlier(earlier: str) -> None:
     assert ended(state, after).points == (48, 0, 0, 0)  # not doubled: it laid off before
 
 
+@pytest.mark.rule("basic-going-rummy")
 def test_going_rummy_by_lay_offs_only_counts() -> None:
-    # RULES 2. Going rummy: emptying the hand in one turn with lay-offs (and no earlier play) doubles
+    # docs/rules/finnish.rst, basic-going-rummy: Going rummy: emptying the hand in one turn with lay-offs (and no earlier play) doubles
     state = pos(F, hands=["♠8 ♠9 ♠10", *OTHERS_48], table=["♠5 ♠6 ♠7"], owners=[2], turn=7)
     after = state.apply("off ♠8 0").apply("off ♠9 0").apply("off ♠10 0")
     assert ended(state, after).points == (96, 0, 0, 0)
 
 
-def test_block_rummy_ends_when_a_turn_starts_with_an_empty_stock() -> None:
-    # RULES 2. Block Rummy (the pile is not reused): stock empty and nobody out ends the deal; the
-    # lowest hand value wins the difference to each opponent (6 vs 15, 7, 21 -> 9 + 1 + 15 = 25)
+@pytest.mark.rule("basic-block-rummy")
+def test_block_rummy_ends_when_the_top_is_declined() -> None:
+    # docs/rules/swedish.rst, basic-block-rummy: Block Rummy (the pile is not reused): with the stock empty the
+    # player on turn may take the discard top or decline it, which ends the deal; the lowest hand value wins the
+    # difference to each opponent (6 vs 15, 7, 21 -> 9 + 1 + 15 = 25)
     hands = ["♠6", "♥10 ♥5", "♦7", "♣K ♣8 ♣3 ♦2"]
     state = pos(BLOCK, hands=hands, turn_player=3, stock="", rest="discard", turn=20)
     assert state.stock == ()
-    after = state.apply("discard ♦2")
+    turn = state.apply("discard ♦2")
+    assert turn.results == () and strs(turn.legal_actions()) == ["take", "pass"]
+    after = turn.apply("pass")
     result = ended(state, after)
     assert result == RoundResult(1, None, (25, 0, 0, 0), None)
     assert after.totals == (25, 0, 0, 0)
@@ -589,25 +641,31 @@ def test_block_rummy_ends_when_a_turn_starts_with_an_empty_stock() -> None:
     assert going_on.results == () and going_on.current_player == 0 and going_on.is_legal("draw")
 
 
+@pytest.mark.rule("basic-block-rummy")
 @pytest.mark.parametrize("lowest", [0, 1, 2, 3])
 def test_block_rummy_lowest_hand_wins_whoever_holds_it(lowest: int) -> None:
-    # RULES 2. Block Rummy: the lowest hand value wins and scores the difference to each opponent
+    # docs/rules/swedish.rst, basic-block-rummy: Block Rummy: the lowest hand value wins and scores the difference to each opponent
     values = ["♥10 ♥5", "♦7", "♣K ♣8 ♣3"]
     hands = [*values]
     hands.insert(lowest, "♠6")
     hands[3] = hands[3] + " ♦2"  # seat 3 discards ♦2 to end its turn
     state = pos(BLOCK, hands=hands, turn_player=3, stock="", rest="discard", turn=20)
-    result = ended(state, state.apply("discard ♦2"))
+    result = ended(state, state.apply("discard ♦2").apply("pass"))
     expected = [0, 0, 0, 0]
     expected[lowest] = 25
     assert result.went_out is None and result.points == tuple(expected)
 
 
-def test_block_rummy_draw_phase_never_meets_an_empty_stock() -> None:
-    # RULES 2. Block Rummy: the discard pile may not be reused
+@pytest.mark.rule("basic-block-rummy")
+def test_block_rummy_draw_phase_never_draws_from_an_empty_stock() -> None:
+    # docs/rules/swedish.rst, basic-block-rummy: Block Rummy: the discard pile may not be reused; the top may be
+    # taken or declined
     state = pos(BLOCK, hands={0: "♥2 ♥3"}, phase="draw", discard="♠9 ♦4", stock="", rest=1)
-    assert strs(state.legal_actions()) == ["take"]
+    assert strs(state.legal_actions()) == ["take", "pass"]
     assert illegal(state, "draw").code == "stock-empty"
+    # With cards in the stock there is nothing to decline.
+    stocked = pos(BLOCK, hands={0: "♥2 ♥3"}, phase="draw", discard="♠9 ♦4", stock="♣5")
+    assert illegal(stocked, "pass").code == "must-draw"
 
 
 # =============================================================================================
@@ -615,24 +673,33 @@ def test_block_rummy_draw_phase_never_meets_an_empty_stock() -> None:
 # =============================================================================================
 
 
+@pytest.mark.rule("basic-match")
 def test_match_goes_on_below_the_target_and_ends_at_it() -> None:
-    # RULES 2. The match ends when a total reaches the target score; the HIGHEST total wins
+    # docs/rules/swedish.rst, basic-match: The match ends when a total reaches the target score; the HIGHEST total wins
     earlier = (RoundResult(1, 1, (0, 460, 0, 0)), RoundResult(2, 0, (430, 0, 0, 0)))
-    below = pos(hands=["♣5 ♦9", "♣K", "♥Q ♥2", "♠2"], turn_player=1, round=3, results=earlier,
-                down={1: 1}, turn=4)
+    below = pos(
+        hands=["♣5 ♦9", "♣K", "♥Q ♥2", "♠2"], turn_player=1, round=3, results=earlier, down={1: 1}, turn=4
+    )
     after = below.apply("discard ♣K")  # seat 1 scores 14 + 12 + 2 = 28: 488 < 500
     assert not after.is_over and after.round == 4 and after.totals == (430, 488, 0, 0)
     assert after.winners == ()
-    reach = pos(hands=["♣5 ♦9", "♣K", "♥Q ♥2", "♠K ♠Q ♠2"], turn_player=1, round=3, results=earlier,
-                down={1: 1}, turn=4)
+    reach = pos(
+        hands=["♣5 ♦9", "♣K", "♥Q ♥2", "♠K ♠Q ♠2"],
+        turn_player=1,
+        round=3,
+        results=earlier,
+        down={1: 1},
+        turn=4,
+    )
     over = reach.apply("discard ♣K")  # 460 + 48 = 508
     assert over.is_over and over.totals == (430, 508, 0, 0)
     assert over.winners == (1,) and over.current_player == -1
     assert over.legal_actions() == [] and illegal(over, "draw").code == "game-over"
 
 
+@pytest.mark.rule("basic-match")
 def test_match_target_and_rounds_options() -> None:
-    # RULES 2. The match is a fixed number of deals or to a target score (both options)
+    # docs/rules/swedish.rst, basic-match: The match is a fixed number of deals or to a target score (both options)
     short = attrs.evolve(S, target_score=40)
     over = out_by_discard(short, 2, seat=1, dealer=0).apply("discard ♣K")  # ♠2 ♠3: 5 points
     assert not over.is_over
@@ -646,8 +713,9 @@ def test_match_target_and_rounds_options() -> None:
 # =============================================================================================
 
 
+@pytest.mark.rule("basic-house-rules")
 def test_last_card_discard_option() -> None:
-    # RULES 2. Swedish house rule: the last card must be discarded to go out (last_card_discard)
+    # docs/rules/swedish.rst, basic-house-rules: Swedish house rule: the last card must be discarded to go out (last_card_discard)
     lcd = attrs.evolve(S, last_card_discard=True)
     state = pos(lcd, hands=["♠7 ♥7 ♦7", *OTHERS_48], down={0: 2}, turn=5)
     assert illegal(state, "lay ♠7 ♥7 ♦7").code == "must-discard-last"
@@ -662,16 +730,23 @@ def test_last_card_discard_option() -> None:
     assert pos(hands=["♠7 ♥7 ♦7", *OTHERS_48], down={0: 2}, turn=5).apply("lay ♠7 ♥7 ♦7").round == 2
 
 
+@pytest.mark.rule("basic-taken-discard", "basic-house-rules")
 @pytest.mark.parametrize("move", ["off ♠8 0", "lay ♥7 ♦7 ♣7"])
 def test_last_card_discard_with_the_taken_card(move: str) -> None:
-    # RULES 2. Swedish house rule: the last card must be discarded; RULES 2. the card just taken
+    # docs/rules/swedish.rst, basic-house-rules: Swedish house rule: the last card must be discarded; docs/rules/swedish.rst, basic-taken-discard: the card just taken
     # from the discard pile may not be discarded that turn [decision "taken-card-stranded"]:
     # together, a move that leaves only the taken card in hand can never be finished
     lcd = attrs.evolve(S, last_card_discard=True)
     hand = "♠8" if move.startswith("off") else "♥7 ♦7 ♣7"
     state = pos(
-        lcd, hands=[hand, "♣2 ♣3", "♣4 ♣5", "♣6 ♣8"], table=["♠4 ♠5 ♠6 ♠7", "♥10 ♥J ♥Q"],
-        owners=[1, 2], down={0: 1}, turn=5, phase="draw", discard="♥K",
+        lcd,
+        hands=[hand, "♣2 ♣3", "♣4 ♣5", "♣6 ♣8"],
+        table=["♠4 ♠5 ♠6 ♠7", "♥10 ♥J ♥Q"],
+        owners=[1, 2],
+        down={0: 1},
+        turn=5,
+        phase="draw",
+        discard="♥K",
     ).apply("take")
     for action in state.legal_actions():
         after = state.apply(action)
@@ -679,8 +754,9 @@ def test_last_card_discard_with_the_taken_card(move: str) -> None:
     assert illegal(state, move).code == "taken-card-stranded"
 
 
+@pytest.mark.rule("basic-house-rules")
 def test_ace_high_and_low_option_with_ace_worth_15() -> None:
-    # RULES 2. Swedish house rule: ace high and low in runs (no wrap), each ace then worth 15
+    # docs/rules/swedish.rst, basic-house-rules: Swedish house rule: ace high and low in runs (no wrap), each ace then worth 15
     high = attrs.evolve(S, ace_high=True, values=remi.CardValues(ace=15))
     state = pos(high, hands=["♠Q ♠K ♠A ♥A ♦5", "♥2", "♥3", "♥4"], table=["♣J ♣Q ♣K"], owners=[1], turn=1)
     assert state.is_legal("lay ♠Q ♠K ♠A")
@@ -697,8 +773,9 @@ def test_ace_high_and_low_option_with_ace_worth_15() -> None:
         assert ended(state, state.apply("discard ♣K")).points == (points, 0, 0, 0)
 
 
+@pytest.mark.rule("basic-house-rules")
 def test_ace_high_lay_off_onto_a_king() -> None:
-    # RULES 2. Swedish house rule: ace high and low in runs; a lay-off may put the ace above the king
+    # docs/rules/swedish.rst, basic-house-rules: Swedish house rule: ace high and low in runs; a lay-off may put the ace above the king
     high = attrs.evolve(S, ace_high=True, values=remi.CardValues(ace=15))
     state = pos(high, hands=["♣A ♦5", "♥2", "♥3", "♥4"], table=["♣J ♣Q ♣K"], owners=[1], turn=1)
     after = state.apply("off ♣A 0")
@@ -748,11 +825,12 @@ def expected_points(before: GameState, action: remi.Action, result: RoundResult)
     return tuple(total if i == seat else 0 for i in range(n))
 
 
+@pytest.mark.rule("basic-going-out", "shared-pack")
 @pytest.mark.parametrize("ruleset", [S, F, BLOCK], ids=["swedish", "finnish", "block"])
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_seeded_random_playouts_keep_the_invariants(ruleset: remi.Ruleset, players: int) -> None:
-    # RULES 2. Basic Rummy: the whole flow (deal, turn, going out, turned-over pile, scoring, going
-    # rummy, Block Rummy, the match to 500) keeps every invariant (RULES 0. Concepts: card
+    # docs/rules/swedish.rst, basic-going-out: Basic Rummy: the whole flow (deal, turn, going out, turned-over pile, scoring, going
+    # rummy, Block Rummy, the match to 500) keeps every invariant (docs/rules/index.rst, shared-pack: Concepts: card
     # conservation) and scores as the rules say
     rules = attrs.evolve(ruleset, max_turns_per_round=80)
     size = SIZES[players]

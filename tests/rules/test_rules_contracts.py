@@ -1,4 +1,4 @@
-"""RULES.md section 1 (Norwegian Remi): the seven contracts and their variants, and the
+"""docs/rules/norwegian.rst (Norwegian Remi): the seven contracts and their variants, and the
 equipment and preset values the contracts rest on. One test per rule; each names its section."""
 
 from __future__ import annotations
@@ -23,14 +23,16 @@ SETS = ["♠7 ♥7 ♦7", "♠K ♥K ♣K", "♦2 ♥2 JK"]
 RUNS = ["♠2 ♠3 ♠4 ♠5", "♥9 ♥10 ♥J ♥Q", "♣5 ♣6 JK ♣8"]
 
 
+@pytest.mark.rule("norwegian-equipment")
 def test_equipment_two_decks_and_nine_jokers() -> None:
-    # RULES 1. Equipment and players
+    # docs/rules/norwegian.rst, norwegian-equipment: Equipment and players
     assert N.pack_for(4) == (2, 9) and N.pack_size(4) == 113
     assert (N.min_players, N.max_players) == (3, 5)
 
 
+@pytest.mark.rule("norwegian-equipment")
 def test_equipment_joker_count_option_and_one_fewer_than_players() -> None:
-    # RULES 1. Equipment and players
+    # docs/rules/norwegian.rst, norwegian-equipment: Equipment and players
     import attrs
 
     assert attrs.evolve(N, jokers=0).pack_size(4) == 104
@@ -38,15 +40,17 @@ def test_equipment_joker_count_option_and_one_fewer_than_players() -> None:
     assert [fewer.pack_for(p)[1] for p in (3, 4, 5)] == [2, 3, 4]
 
 
+@pytest.mark.rule("norwegian-equipment")
 def test_six_players_with_a_third_deck() -> None:
-    # RULES 1. Equipment and players
+    # docs/rules/norwegian.rst, norwegian-equipment: Equipment and players
     six = remi.with_variants(N, "six players")
     assert six.max_players == 6 and six.pack_for(6)[0] == 3
 
 
+@pytest.mark.rule("norwegian-contracts")
 @pytest.mark.parametrize(("round_", "sets", "runs", "laid", "dealt"), TABLE)
 def test_the_seven_contracts_table(round_: int, sets: int, runs: int, laid: int, dealt: int) -> None:
-    # RULES 1. The seven contracts
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts
     contract = contract_for(round_, N)
     assert (contract.sets, contract.runs) == (sets, runs)
     assert N.hand_size(4, round_) == dealt
@@ -56,11 +60,12 @@ def test_the_seven_contracts_table(round_: int, sets: int, runs: int, laid: int,
     assert sum(len(m) for m in result.melds) == laid
 
 
+@pytest.mark.rule("norwegian-contracts")
 @pytest.mark.parametrize(("round_", "sets", "runs", "laid", "dealt"), TABLE)
 def test_each_contract_refuses_other_combinations(
     round_: int, sets: int, runs: int, laid: int, dealt: int
 ) -> None:
-    # RULES 1. The seven contracts
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts
     for other_sets in range(4):
         for other_runs in range(4):
             if (other_sets, other_runs) == (sets, runs) or other_sets + other_runs == 0:
@@ -70,27 +75,31 @@ def test_each_contract_refuses_other_combinations(
             assert result.code == "wrong-combinations", (other_sets, other_runs)
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_contract_goes_down_with_exactly_its_cards() -> None:
-    # RULES 1. The seven contracts
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts
     assert check_contract(["♠7 ♥7 ♦7 ♣7", "♠K ♥K ♣K"], 1, N).code == "extra-cards"
     assert check_contract(["♠7 ♥7 ♦7", "♠2 ♠3 ♠4 ♠5 ♠6"], 2, N).code == "extra-cards"
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_all_down_at_once_allows_extra_cards() -> None:
-    # RULES 1. The seven contracts
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts
     variant = remi.with_variants(N, "all down at once")
     assert check_contract(["♠7 ♥7 ♦7 ♣7", "♠2 ♠3 ♠4 ♠5 ♠6 ♠7"], 2, variant).ok
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_contract_counts_combinations_not_points() -> None:
-    # RULES 1. The seven contracts
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts
     cheap = check_contract(["♠2 ♥2 ♦2", "♠3 ♥3 ♦3"], 1, N)
     dear = check_contract(["♠A ♥A ♦A", "♠K ♥K ♦K"], 1, N)
     assert cheap.ok and dear.ok and cheap.points is None
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_same_suit_runs_must_overlap_or_leave_a_gap() -> None:
-    # RULES 1. The seven contracts
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts
     variant = remi.with_variants(N, "same-suit runs")
     assert check_contract(["♣3 ♣4 ♣5 ♣6", "♣7 ♣8 ♣9 ♣10"], 3, variant).code == "runs-touch"
     assert check_contract(["♣3 ♣4 ♣5 ♣6", "♣5 ♣6 ♣7 ♣8"], 3, variant).ok
@@ -98,23 +107,26 @@ def test_same_suit_runs_must_overlap_or_leave_a_gap() -> None:
     assert check_contract(["♣3 ♣4 ♣5 ♣6", "♣7 ♣8 ♣9 ♣10"], 3, N).ok
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_round_seven_three_runs_take_every_card() -> None:
-    # RULES 1. The seven contracts
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts
     hand = " ".join(RUNS)
     assert check_contract(RUNS, 7, N, hand=hand).ok
     assert check_contract(RUNS, 7, N, hand=hand + " ♦K").code == "cards-left-in-hand"
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_round_seven_bought_hand_may_lay_longer_runs() -> None:
-    # RULES 1. The seven contracts
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts
     runs = ["♠2 ♠3 ♠4 ♠5 ♠6 ♠7", "♥9 ♥10 ♥J ♥Q", "♣5 ♣6 JK ♣8"]
     hand = " ".join(runs)  # 14 cards: dealt 11, drawn 1, bought 2
     assert check_contract(runs, 7, N, hand=hand).ok
     assert check_contract(runs[:2] + ["♦2 ♥2 JK"], 7, N, hand=hand).code == "wrong-combinations"
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_seed_worked_example_round_two() -> None:
-    # RULES 1. The seven contracts
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts
     hand = remi.parse_cards("♥9 ♠9 ♦9 ♣5 ♣6 ♣7 ♠K ♦4 ♥2 ♠8") + remi.parse_cards("♣8")
     result = check_contract(["♥9 ♠9 ♦9", "♣5 ♣6 ♣7 ♣8"], 2, N, hand=hand)
     assert result.ok
@@ -124,13 +136,15 @@ def test_seed_worked_example_round_two() -> None:
     assert without_draw.code == "not-in-hand"
 
 
+@pytest.mark.rule("norwegian-deal-and-turn")
 def test_twelve_cards_variant_deal() -> None:
-    # RULES 1. Deal and turn
+    # docs/rules/norwegian.rst, norwegian-deal-and-turn: Deal and turn
     twelve = remi.with_variants(N, "twelve cards")
     assert [twelve.hand_size(4, r) for r in range(1, 8)] == [10, 10, 10, 12, 12, 12, 12]
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_contract_melds_may_be_given_as_arranged_melds() -> None:
-    # RULES 1. The seven contracts
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts
     low = parse_meld("JK=♣4 ♣5 ♣6 ♣7")
     assert check_contract(["♥9 ♠9 ♦9", low], 2, N).melds[1] == low

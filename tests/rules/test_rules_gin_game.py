@@ -1,4 +1,4 @@
-"""RULES 5: Gin Rummy as a game (deal, play without melding, knock, gin, undercut, void deals)."""
+"""docs/rules/gin.rst, gin-undercut: Gin Rummy as a game (deal, play without melding, knock, gin, undercut, void deals)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import random
 
 import attrs
 import pytest
+from game_helpers import position
 
 import remi
-from game_helpers import position
 from remi import Discard, GameState, IllegalActionError, Knock
 
 G = remi.GIN
@@ -29,24 +29,27 @@ def illegal(state: GameState, action: remi.Action | str) -> IllegalActionError:
     return info.value
 
 
+@pytest.mark.rule("gin-equipment")
 @pytest.mark.parametrize("players, size", [(2, 10), (3, 7), (4, 7)])
 def test_deal_sizes(players: int, size: int) -> None:
-    # RULES 5. Gin Rummy: 2 players 10 cards each; 3-4 players 7 each; 52 cards, no jokers
+    # docs/rules/gin.rst, gin-equipment: Gin Rummy: 2 players 10 cards each; 3-4 players 7 each; 52 cards, no jokers
     state = remi.new_game(G, players=players, seed=3)
     assert state.hand_sizes == (size,) * players
     assert len(state.stock) + len(state.discard) + size * players == 52
     assert remi.JOKER not in state.stock
 
 
+@pytest.mark.rule("gin-play")
 def test_nothing_is_laid_on_the_table_during_play() -> None:
-    # RULES 5. Gin Rummy: nothing is laid on the table during play; melds are shown only at the end
+    # docs/rules/gin.rst, gin-play: Gin Rummy: nothing is laid on the table during play; melds are shown only at the end
     state = gin_position([KNOCKER, DEFENDER])
     assert not any(isinstance(a, (remi.LayDown, remi.LayOff, remi.SwapJoker)) for a in state.legal_actions())
     assert illegal(state, "lay ♠A ♠2 ♠3").code == "nothing-laid-in-gin"
 
 
+@pytest.mark.rule("gin-knock")
 def test_knock_with_deadwood_at_most_ten() -> None:
-    # RULES 5. Knock: a player may end the deal when their deadwood is at most 10
+    # docs/rules/gin.rst, gin-knock: Knock: a player may end the deal when their deadwood is at most 10
     state = gin_position([KNOCKER, DEFENDER])
     assert Knock("♥K") in state.legal_actions()  # leaves ♣2: deadwood 2
     assert Knock("♣2") in state.legal_actions()  # leaves ♥K: deadwood 10
@@ -55,35 +58,41 @@ def test_knock_with_deadwood_at_most_ten() -> None:
     assert error.code == "knock-too-high" and "limit is 10" in error.reason
 
 
+@pytest.mark.rule("gin-knock")
 def test_knock_scores_the_difference_after_lay_offs() -> None:
-    # RULES 5. Knock: defenders lay off onto the knocker's melds and lose the difference
+    # docs/rules/gin.rst, gin-knock: Knock: defenders lay off onto the knocker's melds and lose the difference
     state = gin_position([KNOCKER, DEFENDER])
     after = state.apply("knock ♥K")
     result = after.results[-1]
     assert result.went_out == 0
     # Seat 1 lays ♠4 onto ♠A-♠3 and keeps ♦2 ♦3 ♣K (15 deadwood) against the knocker's 2.
-    expected = remi.settle_gin([remi.parse_cards("♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♣2"), remi.parse_cards(DEFENDER)], 0, G)
+    expected = remi.settle_gin(
+        [remi.parse_cards("♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♣2"), remi.parse_cards(DEFENDER)], 0, G
+    )
     assert result.points == expected.deltas == (0, -13)
     assert after.round == 2 and after.discard != state.discard
 
 
+@pytest.mark.rule("gin-gin")
 def test_gin_scores_twenty_five_and_double_the_losers_hands() -> None:
-    # RULES 5. Gin: all cards in melds; the winner scores 25, each loser loses twice their hand value
+    # docs/rules/gin.rst, gin-gin: Gin: all cards in melds; the winner scores 25, each loser loses twice their hand value
     state = gin_position(["♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♠10 ♥K", DEFENDER])
     after = state.apply("knock ♥K")
     hand = remi.hand_value(DEFENDER, G)
     assert after.results[-1].points == (25, -2 * hand)
 
 
+@pytest.mark.rule("gin-undercut")
 def test_undercut() -> None:
-    # RULES 5. Undercut: a defender with lower deadwood wins 20; the knocker loses 10 plus the difference
+    # docs/rules/gin.rst, gin-undercut: Undercut: a defender with lower deadwood wins 20; the knocker loses 10 plus the difference
     state = gin_position([KNOCKER, "♥5 ♥6 ♥7 ♣9 ♣10 ♣J ♦A ♦2 ♦3 ♣3"])
     after = state.apply("knock ♣2")  # knocker keeps ♥K: deadwood 10; the defender keeps ♣3: 3
     assert after.results[-1].points == (-17, 20)  # 20 bonus; the knocker loses 10 + (10 - 3)
 
 
+@pytest.mark.rule("gin-stock-end")
 def test_void_deal_when_the_stock_is_down_to_two_cards() -> None:
-    # RULES 5. [decision] The stock's last two cards are not drawn; nobody knocked: the deal is void
+    # docs/rules/gin.rst, gin-knock: [decision] The stock's last two cards are not drawn; nobody knocked: the deal is void
     state = gin_position([KNOCKER, DEFENDER], stock="♦9 ♦10", rest="discard")
     assert len(state.stock) == 2
     after = state.apply("discard ♥K")
@@ -92,8 +101,9 @@ def test_void_deal_when_the_stock_is_down_to_two_cards() -> None:
     assert after.round == 2
 
 
+@pytest.mark.rule("gin-match")
 def test_match_ends_at_the_target_and_the_highest_total_wins() -> None:
-    # RULES 5. [decision] Option: match target (default 100); the highest total wins
+    # docs/rules/gin.rst, gin-match: [decision] Option: match target (default 100); the highest total wins
     results = (remi.RoundResult(1, 0, (90, -10)),)
     state = gin_position(["♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♠10 ♥K", DEFENDER], round=2, results=results)
     after = state.apply("knock ♥K")
@@ -102,8 +112,9 @@ def test_match_ends_at_the_target_and_the_highest_total_wins() -> None:
     assert after.legal_actions() == []
 
 
+@pytest.mark.rule("gin-match")
 def test_match_also_ends_when_a_total_falls_to_minus_the_target() -> None:
-    # RULES 5. [decision] Most Gin deals take points away, so -100 ends the match too
+    # docs/rules/gin.rst, gin-match: [decision] Most Gin deals take points away, so -100 ends the match too
     results = (remi.RoundResult(1, 0, (0, -95)),)
     state = gin_position([KNOCKER, DEFENDER], round=2, results=results)
     after = state.apply("knock ♥K")
@@ -111,8 +122,9 @@ def test_match_also_ends_when_a_total_falls_to_minus_the_target() -> None:
     assert after.winners == (0,)
 
 
+@pytest.mark.rule("gin-match")
 def test_seeded_gin_matches_keep_every_invariant() -> None:
-    # RULES 5. Gin Rummy: whole matches at 2, 3 and 4 players replay and keep every card accounted for
+    # docs/rules/gin.rst, gin-match: Gin Rummy: whole matches at 2, 3 and 4 players replay and keep every card accounted for
     for players in (2, 3, 4):
         rng = random.Random(players)
         rules = attrs.evolve(G, target_score=60)
@@ -132,9 +144,10 @@ def test_seeded_gin_matches_keep_every_invariant() -> None:
         assert max(state.scores) >= 60 or min(state.scores) <= -60
 
 
+@pytest.mark.rule("gin-play", "basic-taken-discard")
 def test_the_card_just_taken_may_not_go_back() -> None:
-    # RULES 5. Gin Rummy: play as in basic rummy, so the card just taken from the discard pile
-    # may not be discarded (or knocked with) in the same turn (RULES 2)
+    # docs/rules/gin.rst, gin-play: Gin Rummy: play as in basic rummy, so the card just taken from the discard pile
+    # may not be discarded (or knocked with) in the same turn (docs/rules/swedish.rst, basic-taken-discard)
     state = position(G, 2, hands=[KNOCKER.replace(" ♣2", ""), DEFENDER], phase="draw", discard="♣2", turn=5)
     taken = state.apply("take")
     assert taken.taken == remi.parse_card("♣2")

@@ -1,4 +1,4 @@
-"""RULES.md, the meld rules of every section: what a set and a run are, jokers in melds,
+"""docs/rules/, the meld rules of every page: what a set and a run are, jokers in melds,
 lay-offs and joker swaps. One test per rule; each names its section."""
 
 from __future__ import annotations
@@ -28,47 +28,53 @@ def arranged(text: str, ruleset: remi.Ruleset, **kwargs: object) -> remi.Meld:
 # -- 0. Concepts shared by all games ------------------------------------------------------------
 
 
+@pytest.mark.rule("shared-set")
 @pytest.mark.parametrize("ruleset", ALL, ids=lambda r: r.name)
 def test_set_is_cards_of_one_rank_whatever_the_suits(ruleset: remi.Ruleset) -> None:
-    # RULES 0. Concepts: Set
+    # docs/rules/index.rst, shared-set: Concepts: Set
     assert check_meld("♠8 ♥8 ♣8", ruleset).kind == "set"
     assert check_meld("♠8 ♥8 ♣9", ruleset).code == "not-a-meld"
 
 
+@pytest.mark.rule("shared-run")
 @pytest.mark.parametrize("ruleset", ALL, ids=lambda r: r.name)
 def test_run_is_consecutive_ranks_of_one_suit(ruleset: remi.Ruleset) -> None:
-    # RULES 0. Concepts: Run
+    # docs/rules/index.rst, shared-run: Concepts: Run
     assert check_meld("♦5 ♦6 ♦7 ♦8", ruleset).kind == "run"
     assert check_meld("♦5 ♦6 ♥7 ♦8", ruleset).code == "mixed-suits"
     assert check_meld("♦5 ♥6 ♣7 ♠8", ruleset).code == "mixed-suits"
     assert check_meld("♦5 ♦6 ♦8 ♦9", ruleset).code == "gap"
 
 
+@pytest.mark.rule("shared-run")
 @pytest.mark.parametrize("ruleset", ALL, ids=lambda r: r.name)
 def test_a_run_never_wraps_round_the_corner(ruleset: remi.Ruleset) -> None:
-    # RULES 0. Concepts: Run
+    # docs/rules/index.rst, shared-run: Concepts: Run
     result = check_meld("♣Q ♣K ♣A ♣2", ruleset)
     assert not result.ok and result.code == "wraps-corner"
     assert check_meld("♣K ♣A ♣2 ♣3", ruleset).code == "wraps-corner"
 
 
+@pytest.mark.rule("shared-run")
 @pytest.mark.parametrize("ruleset", WITH_JOKERS, ids=lambda r: r.name)
 def test_a_joker_cannot_bridge_the_corner(ruleset: remi.Ruleset) -> None:
-    # RULES 0. Concepts: Run
+    # docs/rules/index.rst, shared-run: Concepts: Run
     assert check_meld("♣Q ♣K JK ♣2", ruleset).code == "wraps-corner"
 
 
+@pytest.mark.rule("shared-joker")
 @pytest.mark.parametrize("ruleset", WITH_JOKERS, ids=lambda r: r.name)
 def test_a_meld_records_what_each_joker_stands_for(ruleset: remi.Ruleset) -> None:
-    # RULES 0. Concepts: Joker
+    # docs/rules/index.rst, shared-joker: Concepts: Joker
     run = arranged("♠2 JK ♠4 ♠5", ruleset)
     assert run.wild == (False, True, False, False) and run.stands_for(1) is Card("♠3")
     trio = arranged("♠Q ♥Q ♦Q JK", ruleset)
     assert trio.stands_for(3) == 12
 
 
+@pytest.mark.rule("shared-joker")
 def test_a_joker_at_either_end_goes_high_unless_the_player_says_low() -> None:
-    # RULES 0. Concepts: Joker
+    # docs/rules/index.rst, shared-joker: Concepts: Joker
     assert str(arranged("♥4 ♥5 ♥6 JK", N)) == "♥4 ♥5 ♥6 JK=♥7"
     assert str(arranged("♥4 ♥5 ♥6 JK", N, joker_end="low")) == "JK=♥3 ♥4 ♥5 ♥6"
     run = arranged("♥4 ♥5 ♥6 ♥7", N)
@@ -76,8 +82,9 @@ def test_a_joker_at_either_end_goes_high_unless_the_player_says_low() -> None:
     assert str(check_layoff(run, "JK", N, end="low").meld) == "JK=♥3 ♥4 ♥5 ♥6 ♥7"
 
 
+@pytest.mark.rule("shared-pack")
 def test_identical_cards_are_one_value_and_interchangeable() -> None:
-    # RULES 0. Concepts: Pack
+    # docs/rules/index.rst, shared-pack: Concepts: Pack
     first, second = remi.parse_cards("♠9 ♠9")
     assert first is second
     assert check_meld("♠9 ♠9 ♥9", N).ok
@@ -87,23 +94,26 @@ def test_identical_cards_are_one_value_and_interchangeable() -> None:
 # -- 1. Norwegian: Melds ----------------------------------------------------------------------
 
 
+@pytest.mark.rule("norwegian-melds")
 def test_norwegian_set_is_three_or_more_and_identical_cards_may_sit_together() -> None:
-    # RULES 1. Melds
+    # docs/rules/norwegian.rst, norwegian-melds: Melds
     assert check_meld("♠K ♥K", N).code == "too-short"
     assert check_meld("♠K ♥K ♣K", N).ok
     assert check_meld("♠K ♠K ♥K", N).ok
     assert check_meld("♠K ♠K ♥K ♥K ♦K ♦K ♣K ♣K", N).ok  # no upper limit with two decks
 
 
+@pytest.mark.rule("norwegian-melds")
 def test_norwegian_run_is_four_or_more() -> None:
-    # RULES 1. Melds
+    # docs/rules/norwegian.rst, norwegian-melds: Melds
     assert check_meld("♥5 ♥6 ♥7", N).code == "too-short"
     assert check_meld("♥5 ♥6 ♥7 ♥8", N).ok
     assert check_meld("♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9", N).ok
 
 
+@pytest.mark.rule("norwegian-melds")
 def test_norwegian_ace_is_low_or_high_never_both() -> None:
-    # RULES 1. Melds
+    # docs/rules/norwegian.rst, norwegian-melds: Melds
     assert arranged("♠A ♠2 ♠3 ♠4", N).low == 1
     assert arranged("♠J ♠Q ♠K ♠A", N).high == 14
     assert check_meld("♠K ♠A ♠2 ♠3", N).code == "wraps-corner"
@@ -113,16 +123,18 @@ def test_norwegian_ace_is_low_or_high_never_both() -> None:
     assert check_meld("♠A JK " + full, N).code == "run-too-long"  # the ace both low and high
 
 
+@pytest.mark.rule("norwegian-melds")
 def test_norwegian_meld_needs_as_many_naturals_as_jokers_when_laid() -> None:
-    # RULES 1. Melds
+    # docs/rules/norwegian.rst, norwegian-melds: Melds
     assert check_meld("♠K ♥K JK", N).ok
     assert check_meld("♠K JK JK", N).code == "too-many-jokers"
     assert check_meld("♠5 ♠6 JK JK", N).ok
     assert check_meld("♠5 JK JK JK", N).code == "too-many-jokers"
 
 
+@pytest.mark.rule("norwegian-melds")
 def test_norwegian_meld_keeps_the_joker_ratio_after_every_layoff() -> None:
-    # RULES 1. Melds
+    # docs/rules/norwegian.rst, norwegian-melds: Melds
     run = arranged("♠5 ♠6 JK JK", N)
     assert check_layoff(run, "JK", N).code == "too-many-jokers"
     assert check_layoff(run, "♠9", N).ok
@@ -134,8 +146,9 @@ def test_norwegian_meld_keeps_the_joker_ratio_after_every_layoff() -> None:
 # -- 1. Norwegian: Jokers on the table ------------------------------------------------------------
 
 
+@pytest.mark.rule("norwegian-jokers-on-table")
 def test_a_joker_in_a_run_may_be_swapped_for_the_card_it_stands_for() -> None:
-    # RULES 1. Jokers on the table
+    # docs/rules/norwegian.rst, norwegian-jokers-on-table: Jokers on the table
     run = arranged("♠2 JK ♠4 ♠5", N)
     swap = check_joker_swap(run, "♠3", N)
     assert swap.ok and swap.freed is JOKER and str(swap.meld) == "♠2 ♠3 ♠4 ♠5"
@@ -143,8 +156,9 @@ def test_a_joker_in_a_run_may_be_swapped_for_the_card_it_stands_for() -> None:
     assert check_joker_swap(run, "♥3", N).code == "no-joker-for-card"
 
 
+@pytest.mark.rule("norwegian-jokers-on-table")
 def test_a_joker_in_a_set_is_locked() -> None:
-    # RULES 1. Jokers on the table
+    # docs/rules/norwegian.rst, norwegian-jokers-on-table: Jokers on the table
     trio = arranged("♠Q ♥Q JK", N)
     result = check_joker_swap(trio, "♦Q", N)
     assert not result.ok and result.code == "joker-locked-in-set"
@@ -154,8 +168,9 @@ def test_a_joker_in_a_set_is_locked() -> None:
 # -- 1. Norwegian: Further variants (♠2 wild) ------------------------------------------------------
 
 
+@pytest.mark.rule("norwegian-variants")
 def test_spade_twos_wild_are_the_only_wild_cards_and_may_stand_as_themselves() -> None:
-    # RULES 1. Further variants
+    # docs/rules/norwegian.rst, norwegian-variants: Further variants
     wild = remi.with_variants(N, "spade twos wild")
     assert wild.pack_size(4) == 104
     assert str(arranged("♥5 ♥6 ♥7 ♠2", wild)) == "♥5 ♥6 ♥7 ♠2=♥8"
@@ -169,33 +184,37 @@ def test_spade_twos_wild_are_the_only_wild_cards_and_may_stand_as_themselves() -
 # -- 2. Basic Rummy ------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("basic-melds")
 @pytest.mark.parametrize("ruleset", [SW, FI], ids=lambda r: r.name)
 def test_basic_rummy_has_no_jokers(ruleset: remi.Ruleset) -> None:
-    # RULES 2. Basic Rummy
+    # docs/rules/swedish.rst, basic-melds: Basic Rummy
     assert ruleset.pack_size(4) == 52
     assert check_meld("♠7 ♠8 JK", ruleset).code == "jokers-not-in-game"
 
 
+@pytest.mark.rule("basic-melds")
 @pytest.mark.parametrize("ruleset", [SW, FI], ids=lambda r: r.name)
 def test_basic_rummy_run_is_three_or_more_ace_low_only(ruleset: remi.Ruleset) -> None:
-    # RULES 2. Basic Rummy
+    # docs/rules/swedish.rst, basic-melds: Basic Rummy
     assert check_meld("♣7 ♣8", ruleset).code == "too-short"
     assert check_meld("♣7 ♣8 ♣9", ruleset).ok
     assert check_meld("♣A ♣2 ♣3", ruleset).ok
     assert check_meld("♣Q ♣K ♣A", ruleset).code == "ace-high-not-allowed"
 
 
+@pytest.mark.rule("basic-melds")
 @pytest.mark.parametrize("ruleset", [SW, FI], ids=lambda r: r.name)
 def test_basic_rummy_set_is_three_or_four(ruleset: remi.Ruleset) -> None:
-    # RULES 2. Basic Rummy
+    # docs/rules/swedish.rst, basic-melds: Basic Rummy
     assert check_meld("♣7 ♠7", ruleset).code == "too-short"
     assert check_meld("♣7 ♠7 ♥7", ruleset).ok
     assert check_meld("♣7 ♠7 ♥7 ♦7", ruleset).ok
     assert check_meld("♣7 ♠7 ♥7 ♦7 ♣7", ruleset).code == "set-too-large"
 
 
+@pytest.mark.rule("basic-melds")
 def test_basic_rummy_layoffs_keep_the_meld_valid() -> None:
-    # RULES 2. Basic Rummy
+    # docs/rules/swedish.rst, basic-melds: Basic Rummy
     run = arranged("♣7 ♣8 ♣9", SW)
     assert check_layoff(run, "♣10", SW).ok
     assert check_layoff(run, "♣J", SW).code == "does-not-fit"
@@ -205,16 +224,18 @@ def test_basic_rummy_layoffs_keep_the_meld_valid() -> None:
     assert check_layoff(arranged("♣J ♣Q ♣K", SW), "♣A", SW).code == "does-not-fit"
 
 
+@pytest.mark.rule("basic-never-rearranged")
 def test_basic_rummy_table_melds_are_never_rearranged() -> None:
-    # RULES 2. Basic Rummy
+    # docs/rules/swedish.rst, basic-never-rearranged: Basic Rummy
     run = arranged("♣2 ♣3 ♣4", SW)
     laid = check_layoff(run, "♣A ♣5", SW).meld
     assert laid is not None and laid.cards[1:4] == run.cards
     assert check_joker_swap(run, "♣2", SW).code == "no-joker-swaps"
 
 
+@pytest.mark.rule("basic-house-rules")
 def test_swedish_house_rule_ace_high_and_low() -> None:
-    # RULES 2. Basic Rummy
+    # docs/rules/swedish.rst, basic-house-rules: Basic Rummy
     both = attrs.evolve(SW, ace_high=True, values=remi.CardValues(ace=15))
     assert check_meld("♣Q ♣K ♣A", both).ok
     assert check_meld("♣A ♣2 ♣3", both).ok
@@ -225,37 +246,42 @@ def test_swedish_house_rule_ace_high_and_low() -> None:
 # -- 3. Slovenian remi -----------------------------------------------------------------------
 
 
+@pytest.mark.rule("slovenian-melds")
 def test_slovenian_runs_three_or_more_sets_three_or_four() -> None:
-    # RULES 3. Slovenian remi
+    # docs/rules/slovenian.rst, slovenian-melds: Slovenian remi
     assert check_meld("♦9 ♦10", SL).code == "too-short"
     assert check_meld("♦9 ♦10 ♦J", SL).ok
     assert check_meld("♦9 ♠9 ♥9 ♣9", SL).ok
     assert check_meld("♦9 ♠9 ♥9 ♣9 JK", SL).code == "set-too-large"
 
 
+@pytest.mark.rule("opening-51")
 def test_slovenian_ace_low_or_high_never_wrapping() -> None:
-    # RULES 3. Slovenian remi
+    # docs/rules/slovenian.rst, opening-51: Slovenian remi
     assert check_meld("♦A ♦2 ♦3", SL).ok
     assert check_meld("♦Q ♦K ♦A", SL).ok
     assert check_meld("♦K ♦A ♦2", SL).code == "wraps-corner"
 
 
+@pytest.mark.rule("slovenian-melds")
 def test_slovenian_identical_cards_share_a_set_unless_distinct_suits() -> None:
-    # RULES 3. Slovenian remi
+    # docs/rules/slovenian.rst, slovenian-melds: Slovenian remi
     assert check_meld("♦9 ♦9 ♠9", SL).ok
     distinct = attrs.evolve(SL, distinct_suit_sets=True)
     result = check_meld("♦9 ♦9 ♠9", distinct)
     assert result.code == "repeated-suit" and "♦" in result.reason
 
 
+@pytest.mark.rule("slovenian-jokers")
 def test_slovenian_jokers_at_most_as_many_as_naturals() -> None:
-    # RULES 3. Slovenian remi
+    # docs/rules/slovenian.rst, slovenian-jokers: Slovenian remi
     assert check_meld("♦9 JK JK", SL).code == "too-many-jokers"
     assert check_meld("♦9 ♦10 JK JK", SL).ok
 
 
+@pytest.mark.rule("slovenian-jokers")
 def test_slovenian_joker_swap_in_any_meld() -> None:
-    # RULES 3. Slovenian remi
+    # docs/rules/slovenian.rst, slovenian-jokers: Slovenian remi
     assert check_joker_swap(arranged("♦9 ♠9 JK", SL), "♥9", SL).ok
     assert check_joker_swap(arranged("♦9 JK ♦J", SL), "♦10", SL).ok
     off = attrs.evolve(SL, joker_swap="none")
@@ -265,8 +291,9 @@ def test_slovenian_joker_swap_in_any_meld() -> None:
 # -- 4. Kalooki ---------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("kalooki-melds")
 def test_kalooki_ace_low_high_or_in_sets() -> None:
-    # RULES 4. Kalooki
+    # docs/rules/kalooki.rst, kalooki-melds: Kalooki
     assert check_meld("♥A ♥2 ♥3", KA).ok
     assert check_meld("♥Q ♥K ♥A", KA).ok
     assert check_meld("♥A ♠A ♦A", KA).kind == "set"
@@ -274,15 +301,17 @@ def test_kalooki_ace_low_high_or_in_sets() -> None:
     assert check_meld("♥K ♥A ♥2", KA).code == "wraps-corner"
 
 
+@pytest.mark.rule("kalooki-melds")
 def test_kalooki_runs_three_or_more_sets_three_or_four() -> None:
-    # RULES 4. Kalooki
+    # docs/rules/kalooki.rst, kalooki-melds: Kalooki
     assert check_meld("♥5 ♥6", KA).code == "too-short"
     assert check_meld("♥5 ♥6 ♥7", KA).ok
     assert check_meld("♥5 ♠5 ♦5 ♣5 ♥5", KA).code == "set-too-large"
 
 
+@pytest.mark.rule("kalooki-joker-swap")
 def test_kalooki_joker_may_stand_for_any_card_and_be_swapped() -> None:
-    # RULES 4. Kalooki
+    # docs/rules/kalooki.rst, kalooki-joker-swap: Kalooki
     run = arranged("♥5 JK JK", KA, kind="run")
     assert str(run) == "♥5 JK=♥6 JK=♥7"
     swap = check_joker_swap(run, "♥7", KA)
@@ -290,8 +319,9 @@ def test_kalooki_joker_may_stand_for_any_card_and_be_swapped() -> None:
     assert check_joker_swap(arranged("♥5 ♠5 JK", KA), "♦5", KA).ok
 
 
+@pytest.mark.rule("kalooki-melds")
 def test_kalooki_identical_cards_share_a_set_unless_distinct_suits() -> None:
-    # RULES 4. Kalooki
+    # docs/rules/kalooki.rst, kalooki-melds: Kalooki
     assert check_meld("♥5 ♥5 ♠5", KA).ok
     assert check_meld("♥5 ♥5 ♠5", attrs.evolve(KA, distinct_suit_sets=True)).code == "repeated-suit"
 
@@ -299,8 +329,9 @@ def test_kalooki_identical_cards_share_a_set_unless_distinct_suits() -> None:
 # -- 5. Gin Rummy ---------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("gin-equipment")
 def test_gin_has_no_jokers_and_the_ace_is_low_only() -> None:
-    # RULES 5. Gin Rummy
+    # docs/rules/gin.rst, gin-equipment: Gin Rummy
     assert GIN.pack_size(2) == 52
     assert check_meld("♠A ♠2 ♠3", GIN).ok
     assert check_meld("♠A ♠2 ♠3 ♠4", GIN).ok

@@ -1,4 +1,4 @@
-"""RULES.md section 1 (Norwegian Remi), the rules of the GAME: equipment, deal, the turn,
+"""docs/rules/norwegian.rst (Norwegian Remi), the rules of the GAME: equipment, deal, the turn,
 buying, jokers on the table, round 7, going out, the stock running out, scoring and every
 variant. Meld validity is tested elsewhere. Each test names its section."""
 
@@ -11,10 +11,11 @@ from typing import Any
 
 import attrs
 import pytest
+from game_helpers import all_cards, cards, offers, position, refused, sorted_hand, strs, whole_layouts
+from game_helpers import lay as lay_melds
 
 import remi
-import remi._game as game_module
-from game_helpers import all_cards, cards, position, sorted_hand, strs
+import remi._engine as game_module
 from remi import (
     JOKER,
     Buy,
@@ -90,8 +91,9 @@ def unshuffled(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 # =============================================================================================
 
 
+@pytest.mark.rule("norwegian-equipment")
 def test_pack_is_two_decks_and_nine_jokers() -> None:
-    # RULES 1. Equipment and players: 2 decks + 9 jokers = 113 cards
+    # docs/rules/norwegian.rst, norwegian-equipment: Equipment and players: 2 decks + 9 jokers = 113 cards
     state = remi.new_game(N, 4, seed=3)
     seen = all_cards(state)
     assert sum(seen.values()) == 113
@@ -99,18 +101,20 @@ def test_pack_is_two_decks_and_nine_jokers() -> None:
     assert all(seen[Card.from_code(code)] == 2 for code in range(52))
 
 
+@pytest.mark.rule("norwegian-equipment")
 @pytest.mark.parametrize("jokers, size", [(0, 104), (4, 108), (12, 116)])
 def test_joker_count_option(jokers: int, size: int) -> None:
-    # RULES 1. Equipment and players: option joker count (0 or more)
+    # docs/rules/norwegian.rst, norwegian-equipment: Equipment and players: option joker count (0 or more)
     state = remi.new_game(attrs.evolve(N, jokers=jokers), 4, seed=1)
     seen = all_cards(state)
     assert sum(seen.values()) == size
     assert seen[JOKER] == jokers
 
 
+@pytest.mark.rule("norwegian-equipment")
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_one_joker_fewer_than_players(players: int) -> None:
-    # RULES 1. Equipment and players: a common table rule is one joker fewer than the players
+    # docs/rules/norwegian.rst, norwegian-equipment: Equipment and players: a common table rule is one joker fewer than the players
     ruleset = variant("one joker fewer than players")
     assert ruleset.jokers == "one-fewer-than-players"
     seen = all_cards(remi.new_game(ruleset, players, seed=2))
@@ -118,16 +122,18 @@ def test_one_joker_fewer_than_players(players: int) -> None:
     assert sum(seen.values()) == 104 + players - 1
 
 
+@pytest.mark.rule("norwegian-equipment")
 @pytest.mark.parametrize("players", [2, 6])
 def test_three_to_five_players(players: int) -> None:
-    # RULES 1. Equipment and players: 3 to 5 players
+    # docs/rules/norwegian.rst, norwegian-equipment: Equipment and players: 3 to 5 players
     with pytest.raises(remi.RulesetError) as info:
         remi.new_game(N, players)
     assert info.value.code == "bad-players"
 
 
+@pytest.mark.rule("norwegian-equipment")
 def test_six_players_with_a_third_deck() -> None:
-    # RULES 1. Equipment and players: 6 players with a third deck (variant)
+    # docs/rules/norwegian.rst, norwegian-equipment: Equipment and players: 6 players with a third deck (variant)
     ruleset = variant("six players")
     state = remi.new_game(ruleset, 6, seed=4)
     seen = all_cards(state)
@@ -145,9 +151,10 @@ def test_six_players_with_a_third_deck() -> None:
 # =============================================================================================
 
 
+@pytest.mark.rule("norwegian-round-seven")
 @pytest.mark.parametrize("round, size", [(1, 10), (2, 10), (3, 10), (4, 10), (5, 10), (6, 10), (7, 11)])
 def test_cards_dealt_per_round(round: int, size: int) -> None:
-    # RULES 1. Deal and turn: 10 cards in rounds 1-6, 11 in round 7
+    # docs/rules/norwegian.rst, norwegian-round-seven: Deal and turn: 10 cards in rounds 1-6, 11 in round 7
     state = first_state_of(N, round)
     assert state.round == round
     assert state.phase == "draw"
@@ -157,17 +164,19 @@ def test_cards_dealt_per_round(round: int, size: int) -> None:
     state.check_invariants()
 
 
+@pytest.mark.rule("norwegian-deal-and-turn")
 @pytest.mark.parametrize("round, size", [(1, 10), (2, 10), (3, 10), (4, 12), (5, 12), (6, 12), (7, 12)])
 def test_twelve_card_variant(round: int, size: int) -> None:
-    # RULES 1. Deal and turn: variant twelve cards: 10 in rounds 1-3, 12 in rounds 4-7
+    # docs/rules/norwegian.rst, norwegian-deal-and-turn: Deal and turn: variant twelve cards: 10 in rounds 1-3, 12 in rounds 4-7
     state = first_state_of(variant("twelve cards"), round)
     assert state.round == round
     assert state.hand_sizes == (size,) * 4
 
 
+@pytest.mark.rule("norwegian-deal-and-turn")
 @pytest.mark.parametrize("dealer", [0, 1, 3])
 def test_deal_one_at_a_time_clockwise_from_left_of_dealer(unshuffled: None, dealer: int) -> None:
-    # RULES 1. Deal and turn: the dealer deals one at a time clockwise, from the seat to the left;
+    # docs/rules/norwegian.rst, norwegian-deal-and-turn: Deal and turn: the dealer deals one at a time clockwise, from the seat to the left;
     # then the stock's top card is turned to start the discard pile.
     state = remi.new_game(N, 4, seed=0, dealer=dealer)
     pack = list(make_pack(2, 9))  # unshuffled; the top of the stock is the end
@@ -180,32 +189,36 @@ def test_deal_one_at_a_time_clockwise_from_left_of_dealer(unshuffled: None, deal
     assert state.stock == tuple(pack[: 113 - 41])
 
 
+@pytest.mark.rule("norwegian-deal-and-turn")
 def test_first_dealer_is_seat_zero_and_left_of_dealer_starts() -> None:
-    # RULES 1. Deal and turn: first dealer seat 0 [decision]; the player left of the dealer starts
+    # docs/rules/norwegian.rst, norwegian-deal-and-turn: Deal and turn: first dealer seat 0 [decision]; the player left of the dealer starts
     state = remi.new_game(N, 4, seed=5)
     assert (state.dealer, state.turn_player, state.current_player, state.turn) == (0, 1, 1, 1)
     assert strs(state.legal_actions()) == ["draw", "take"]
 
 
+@pytest.mark.rule("norwegian-deal-and-turn")
 @pytest.mark.parametrize("players, dealer", [(4, 2), (4, 3), (3, 2), (5, 4)])
 def test_first_dealer_given_by_caller(players: int, dealer: int) -> None:
-    # RULES 1. Deal and turn: first dealer seat 0 unless the caller says otherwise [decision]
+    # docs/rules/norwegian.rst, norwegian-deal-and-turn: Deal and turn: first dealer seat 0 unless the caller says otherwise [decision]
     state = remi.new_game(N, players, seed=5, dealer=dealer)
     assert state.dealer == dealer
     assert state.current_player == (dealer + 1) % players
 
 
+@pytest.mark.rule("norwegian-deal-and-turn")
 @pytest.mark.parametrize("dealer", [-1, 4, True, "0"])
 def test_bad_first_dealer_is_refused(dealer: object) -> None:
-    # RULES 1. Deal and turn: the first dealer is a seat
+    # docs/rules/norwegian.rst, norwegian-deal-and-turn: Deal and turn: the first dealer is a seat
     with pytest.raises(remi.RulesetError) as info:
         remi.new_game(N, 4, dealer=dealer)  # type: ignore[arg-type]
     assert info.value.code == "bad-dealer"
 
 
+@pytest.mark.rule("norwegian-deal-and-turn")
 @pytest.mark.parametrize("dealer", [0, 1, 2, 3])
 def test_deal_moves_one_seat_left_each_round(dealer: int) -> None:
-    # RULES 1. Deal and turn: the deal moves one seat left each round; left of the dealer starts
+    # docs/rules/norwegian.rst, norwegian-deal-and-turn: Deal and turn: the deal moves one seat left each round; left of the dealer starts
     state = next_round(N, 1, dealer=dealer)
     assert state.round == 2
     assert state.dealer == (dealer + 1) % 4
@@ -213,16 +226,18 @@ def test_deal_moves_one_seat_left_each_round(dealer: int) -> None:
     assert state.turn == 1 and state.phase == "draw"
 
 
+@pytest.mark.rule("norwegian-deal-and-turn")
 def test_upcard_starts_the_discard_pile() -> None:
-    # RULES 1. Deal and turn: stock face down, top card turned to start the discard pile
+    # docs/rules/norwegian.rst, norwegian-deal-and-turn: Deal and turn: stock face down, top card turned to start the discard pile
     state = remi.new_game(N, 4, seed=11)
     assert len(state.discard) == 1
     assert len(state.stock) == 113 - 41
     assert state.discard_top is state.discard[-1]
 
 
+@pytest.mark.rule("norwegian-deal-and-turn")
 def test_draw_from_the_stock_takes_its_top() -> None:
-    # RULES 1. Deal and turn: (1) draw the top of the stock
+    # docs/rules/norwegian.rst, norwegian-deal-and-turn: Deal and turn: (1) draw the top of the stock
     state = position(hands=["♥2 ♥3", "♣2", "♣3", "♣4"], phase="draw", discard="♦9", stock="♦4 ♠3")
     after = state.apply(DrawStock())
     assert after.hands[0] == sorted_hand("♥2 ♥3 ♠3")
@@ -230,8 +245,9 @@ def test_draw_from_the_stock_takes_its_top() -> None:
     assert after.discard == state.discard
 
 
+@pytest.mark.rule("norwegian-deal-and-turn")
 def test_draw_from_the_discard_pile_takes_its_top() -> None:
-    # RULES 1. Deal and turn: (1) draw the top of the discard pile (the player on turn's first claim)
+    # docs/rules/norwegian.rst, norwegian-deal-and-turn: Deal and turn: (1) draw the top of the discard pile (the player on turn's first claim)
     state = position(hands=["♥2 ♥3", "♣2", "♣3", "♣4"], phase="draw", discard="♦9 ♣7", stock="♠3")
     after = state.apply(TakeDiscard())
     assert after.hands[0] == sorted_hand("♥2 ♥3 ♣7")
@@ -241,23 +257,24 @@ def test_draw_from_the_discard_pile_takes_its_top() -> None:
     assert after.taken == Card("♣7")
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_contract_goes_down_once_per_round() -> None:
-    # RULES 1. The seven contracts: the contract goes down in one turn, once per round
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: the contract goes down in one turn, once per round
     hand = "♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♠K ♥K ♦K ♣2 ♣3"
     state = position(hands=[hand, "♣9", "♣5", "♣6"], round=1)
-    lay = LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4")
-    assert lay in state.legal_actions()
-    after = state.apply(lay)
+    layout = LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4")
+    after = lay_melds(state, layout)
     assert after.down[0] == state.turn
     assert after.phase == "play" and after.current_player == 0  # the turn goes on to the discard
     assert not any(isinstance(a, LayDown) for a in after.legal_actions())
-    assert illegal(after, LayDown.of("♠K ♥K ♦K", "♠9 ♥9 ♦9")).code in ("contract-already-down", "not-in-hand")
+    assert illegal(after, LayDown.of("♠K ♥K ♦K")).code == "contract-already-down"
     # On a later turn too.
     later = position(hands=[hand, "♣9", "♣5", "♣6"], round=1, down={0: 1}, turn=5)
     assert not any(isinstance(a, LayDown) for a in later.legal_actions())
-    assert illegal(later, lay).code == "contract-already-down"
+    assert refused(later, layout).code == "contract-already-down"
 
 
+@pytest.mark.rule("norwegian-contracts")
 @pytest.mark.parametrize(
     "round, hand, lay",
     [
@@ -269,20 +286,19 @@ def test_contract_goes_down_once_per_round() -> None:
 def test_contract_with_exactly_its_cards_unless_all_down_at_once(
     round: int, hand: str, lay: tuple[str, str]
 ) -> None:
-    # RULES 1. The seven contracts: exactly the cards it asks for (sets of 3, runs of 4);
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: exactly the cards it asks for (sets of 3, runs of 4);
     # option all down at once: extra cards allowed
     action = LayDown.of(*lay)
     strict = position(hands=[hand, "♣9", "♣5", "♣6"], round=round)
-    illegal(strict, action)
-    for layout in strict.legal_actions():
-        if isinstance(layout, LayDown):
-            assert all(len(m.cards) == (3 if m.kind == "set" else 4) for m in layout.melds)
+    refused(strict, action)
+    for layout in whole_layouts(strict):
+        assert all(len(m.cards) == (3 if m.kind == "set" else 4) for m in layout.melds)
     loose = position(variant("all down at once"), hands=[hand, "♣9", "♣5", "♣6"], round=round)
-    assert action in loose.legal_actions()
-    after = loose.apply(action)
+    after = lay_melds(loose, action)
     assert after.down[0] == 1 and len(after.table) == 2
 
 
+@pytest.mark.rule("norwegian-contracts")
 @pytest.mark.parametrize(
     "round, lay",
     [
@@ -292,20 +308,27 @@ def test_contract_with_exactly_its_cards_unless_all_down_at_once(
     ],
 )
 def test_contract_counts_combinations(round: int, lay: tuple[str, ...]) -> None:
-    # RULES 1. The seven contracts: the contract counts combinations, not card points
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: the contract counts combinations, not card points
     state = position(hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♥5 ♥6 ♥7 ♣K", "♣9", "♣5", "♣6"], round=round)
-    illegal(state, LayDown.of(*lay))
+    if len(lay) == 1:
+        # Half a contract may be laid, but the turn cannot end with it half laid.
+        half = state.apply(LayDown.of(*lay))
+        assert not any(isinstance(a, Discard) for a in half.legal_actions())
+        assert illegal(half, Discard("♣K")).code == "contract-unfinished"
+    else:
+        refused(state, LayDown.of(*lay))
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_lay_off_needs_the_contract_down_on_an_earlier_turn() -> None:
-    # RULES 1. Deal and turn: (3) lay off only if your contract went down on an earlier turn
+    # docs/rules/norwegian.rst, norwegian-contracts: Deal and turn: (3) lay off only if your contract went down on an earlier turn
     hand = "♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♣9 ♣2"
     table = ["♠5 ♠6 ♠7 ♠8"]
     state = position(hands=[hand, "♣5", "♣6", "♣7"], table=table, owners=[1], round=1, down={1: 1}, turn=2)
     # Not down: no lay-off.
     assert illegal(state, LayOff("♠9", 0)).code == "contract-not-down"
     # Down this turn: no lay-off yet, and the reason says why.
-    after = state.apply(LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
+    after = lay_melds(state, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
     assert not any(isinstance(a, LayOff) for a in after.legal_actions())
     error = illegal(after, LayOff("♣9", 2))
     assert error.code == "contract-down-this-turn"
@@ -325,8 +348,9 @@ def test_lay_off_needs_the_contract_down_on_an_earlier_turn() -> None:
     assert later.apply(LayOff("♠9", 0)).table[0] == remi.parse_meld("♠5 ♠6 ♠7 ♠8 ♠9")
 
 
+@pytest.mark.rule("norwegian-deal-and-turn")
 def test_discard_ends_the_turn() -> None:
-    # RULES 1. Deal and turn: (4) discard one card face up; the player to the left goes next
+    # docs/rules/norwegian.rst, norwegian-deal-and-turn: Deal and turn: (4) discard one card face up; the player to the left goes next
     state = position(hands=["♥2 ♥3", "♣5 ♣6", "♦K ♣7 ♣8", "♣9 ♣10"], discard="♦9", turn=4, turn_player=2)
     after = state.apply(Discard("♦K"), player=2)
     assert after.discard == cards("♦9 ♦K")
@@ -334,8 +358,9 @@ def test_discard_ends_the_turn() -> None:
     assert (after.phase, after.turn_player, after.current_player, after.turn) == ("draw", 3, 3, 5)
 
 
+@pytest.mark.rule("norwegian-deal-and-turn")
 def test_a_turn_starts_with_a_draw() -> None:
-    # RULES 1. Deal and turn: the turn begins with the draw; nothing else is possible then
+    # docs/rules/norwegian.rst, norwegian-deal-and-turn: Deal and turn: the turn begins with the draw; nothing else is possible then
     state = position(hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♣2", "♣5", "♣6", "♣7"], phase="draw", discard="♦9")
     assert strs(state.legal_actions()) == ["draw", "take"]
     assert illegal(state, Discard("♣2")).code == "wrong-phase"
@@ -354,8 +379,9 @@ def buying_position(turn_player: int = 0, **kw: Any) -> GameState:
     return position(hands=hands, phase="draw", turn_player=turn_player, **options)  # type: ignore[arg-type]
 
 
+@pytest.mark.rule("norwegian-buying")
 def test_player_on_turn_has_first_claim() -> None:
-    # RULES 1. Buying: the player on turn has first claim on the discard top (taking it is the draw)
+    # docs/rules/norwegian.rst, norwegian-buying: Buying: the player on turn has first claim on the discard top (taking it is the draw)
     state = buying_position()
     assert state.current_player == 0
     assert TakeDiscard() in state.legal_actions()
@@ -364,9 +390,10 @@ def test_player_on_turn_has_first_claim() -> None:
     assert after.phase == "play" and after.queue == ()  # taken: nothing left to buy this turn
 
 
+@pytest.mark.rule("norwegian-buying")
 @pytest.mark.parametrize("turn_player, order", [(0, (1, 2, 3)), (2, (3, 0, 1)), (3, (0, 1, 2))])
 def test_buying_window_after_a_stock_draw_in_turn_order(turn_player: int, order: tuple[int, ...]) -> None:
-    # RULES 1. Buying: when the player on turn draws from the stock the others may buy; several
+    # docs/rules/norwegian.rst, norwegian-buying: Buying: when the player on turn draws from the stock the others may buy; several
     # want it: the seat that plays soonest after the player on turn asks first
     after = buying_position(turn_player).apply(DrawStock())
     assert after.phase == "buy"
@@ -376,8 +403,9 @@ def test_buying_window_after_a_stock_draw_in_turn_order(turn_player: int, order:
     assert strs(after.legal_actions()) == ["buy", "pass"]
 
 
+@pytest.mark.rule("norwegian-buying")
 def test_buy_gives_the_card_and_the_stock_top_and_nothing_else() -> None:
-    # RULES 1. Buying: the buyer takes the card and the top card of the stock; no meld, no discard;
+    # docs/rules/norwegian.rst, norwegian-buying: Buying: the buyer takes the card and the top card of the stock; no meld, no discard;
     # the turn goes back to the interrupted player
     window = buying_position().apply(DrawStock())  # seat 0 drew ♠3
     assert illegal(window, Discard("♣5")).code == "wrong-phase"
@@ -396,8 +424,9 @@ def test_buy_gives_the_card_and_the_stock_top_and_nothing_else() -> None:
     assert state.hands[0] == sorted_hand("♥2 ♥3 ♠3")
 
 
+@pytest.mark.rule("norwegian-buying")
 def test_all_pass_returns_the_turn() -> None:
-    # RULES 1. Buying [decision]: when all pass the player on turn goes on
+    # docs/rules/norwegian.rst, norwegian-buying: Buying [decision]: when all pass the player on turn goes on
     state = buying_position().apply(DrawStock())
     for seat in (1, 2, 3):
         assert state.current_player == seat
@@ -406,8 +435,9 @@ def test_all_pass_returns_the_turn() -> None:
     assert state.discard == cards("♥5 ♦6 ♣7")
 
 
+@pytest.mark.rule("norwegian-buying")
 def test_next_card_is_open_but_nobody_buys_two_in_a_row() -> None:
-    # RULES 1. Buying: after a buy the next card is open on the same terms, but nobody may buy
+    # docs/rules/norwegian.rst, norwegian-buying: Buying: after a buy the next card is open on the same terms, but nobody may buy
     # two cards in a row [decision: the offers restart, the last buyer excluded]
     state = buying_position().apply(DrawStock()).apply(Pass())  # seat 1 passes
     state = state.apply(Buy())  # seat 2 buys ♣7 (+ ♠4)
@@ -423,8 +453,9 @@ def test_next_card_is_open_but_nobody_buys_two_in_a_row() -> None:
     assert state.discard == cards("♥5")
 
 
+@pytest.mark.rule("norwegian-buying")
 def test_max_buys_per_round_option() -> None:
-    # RULES 1. Buying: option max buys per round (default unlimited)
+    # docs/rules/norwegian.rst, norwegian-buying: Buying: option max buys per round (default unlimited)
     ruleset = attrs.evolve(N, max_buys_per_round=1)
     state = position(
         ruleset,
@@ -449,12 +480,15 @@ def test_max_buys_per_round_option() -> None:
     assert window.queue == (3,)
 
 
+@pytest.mark.rule("norwegian-buying")
 def test_any_seat_may_buy_unless_buy_only_before_contract() -> None:
-    # RULES 1. Buying [decision]: any seat but the one on turn may buy, down or not
+    # docs/rules/norwegian.rst, norwegian-buying: Buying [decision]: any seat but the one on turn may buy, down or not
     # (option: only players whose contract is not down)
     table = ["♠5 ♠6 ♠7 ♠8", "♥9 ♦9 ♠9"]
     hands = ["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"]
-    default = position(hands=hands, table=table, owners=[2, 2], phase="draw", discard="♥5 ♦6", down={2: 1}, turn=3)
+    default = position(
+        hands=hands, table=table, owners=[2, 2], phase="draw", discard="♥5 ♦6", down={2: 1}, turn=3
+    )
     assert default.apply(DrawStock()).queue == (1, 2, 3)
     strict = position(
         attrs.evolve(N, buy_only_before_contract=True),
@@ -469,10 +503,13 @@ def test_any_seat_may_buy_unless_buy_only_before_contract() -> None:
     assert strict.apply(DrawStock()).queue == (1, 3)
 
 
+@pytest.mark.rule("norwegian-buying")
 def test_buy_with_an_empty_stock_rebuilds_from_the_pile_under_the_card() -> None:
-    # RULES 1. Buying [decision]: stock empty when a buy needs its penalty card: the stock is first
+    # docs/rules/norwegian.rst, norwegian-buying: Buying [decision]: stock empty when a buy needs its penalty card: the stock is first
     # rebuilt from the pile under the card being bought
-    state = position(hands=["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], phase="draw", discard="♣7", stock="♠3", rest="discard")
+    state = position(
+        hands=["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], phase="draw", discard="♣7", stock="♠3", rest="discard"
+    )
     under = state.discard[:-1]
     window = state.apply(DrawStock())
     assert window.stock == () and window.phase == "buy"
@@ -487,9 +524,12 @@ def test_buy_with_an_empty_stock_rebuilds_from_the_pile_under_the_card() -> None
     bought.check_invariants()
 
 
+@pytest.mark.rule("norwegian-buying")
 def test_nothing_to_rebuild_means_the_card_cannot_be_bought() -> None:
-    # RULES 1. Buying [decision]: if nothing is left to rebuild from, the card cannot be bought
-    state = position(hands=["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], phase="draw", discard="♣7", stock="♠3", rest=2)
+    # docs/rules/norwegian.rst, norwegian-buying: Buying [decision]: if nothing is left to rebuild from, the card cannot be bought
+    state = position(
+        hands=["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], phase="draw", discard="♣7", stock="♠3", rest=2
+    )
     window = state.apply(DrawStock())
     assert window.stock == () and window.discard == cards("♣7")
     # Nothing can be bought, so no buying window opens: the player on turn goes on.
@@ -498,8 +538,9 @@ def test_nothing_to_rebuild_means_the_card_cannot_be_bought() -> None:
     assert illegal(window, Buy()).code == "wrong-phase"
 
 
+@pytest.mark.rule("norwegian-buying")
 def test_empty_discard_pile_means_no_buying_window() -> None:
-    # RULES 1. Buying [decision]: an empty discard pile: the player on turn must draw from the
+    # docs/rules/norwegian.rst, norwegian-buying: Buying [decision]: an empty discard pile: the player on turn must draw from the
     # stock and no buying window opens
     state = position(hands=["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], phase="draw", discard="")
     assert strs(state.legal_actions()) == ["draw"]
@@ -508,8 +549,9 @@ def test_empty_discard_pile_means_no_buying_window() -> None:
     assert (after.phase, after.current_player, after.queue) == ("play", 0, ())
 
 
+@pytest.mark.rule("norwegian-buying")
 def test_buying_window_closes_when_the_pile_runs_empty() -> None:
-    # RULES 1. Buying [decision]: when the pile is empty the player on turn goes on
+    # docs/rules/norwegian.rst, norwegian-buying: Buying [decision]: when the pile is empty the player on turn goes on
     state = position(hands=["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], phase="draw", discard="♣7")
     after = state.apply(DrawStock()).apply(Buy())
     assert after.discard == ()
@@ -533,8 +575,9 @@ def swap_position(**kw: Any) -> GameState:
     return position(**options)  # type: ignore[arg-type]
 
 
+@pytest.mark.rule("norwegian-jokers-on-table")
 def test_joker_in_a_run_may_be_swapped() -> None:
-    # RULES 1. Jokers on the table: a joker in a run may be swapped for the natural card it
+    # docs/rules/norwegian.rst, norwegian-jokers-on-table: Jokers on the table: a joker in a run may be swapped for the natural card it
     # stands for (♠2 JK ♠4 ♠5: the joker is ♠3; the holder of ♠3 may swap)
     state = swap_position()
     assert SwapJoker("♠3", 0) in state.legal_actions()
@@ -545,24 +588,35 @@ def test_joker_in_a_run_may_be_swapped() -> None:
     assert illegal(state, SwapJoker("♠6", 0)).code == "not-in-hand"
 
 
+@pytest.mark.rule("norwegian-jokers-on-table")
 def test_joker_in_a_set_is_locked() -> None:
-    # RULES 1. Jokers on the table: a joker in a set is locked for the rest of the round
+    # docs/rules/norwegian.rst, norwegian-jokers-on-table: Jokers on the table: a joker in a set is locked for the rest of the round
     state = swap_position()
     assert not any(isinstance(a, SwapJoker) and a.target == 1 for a in state.legal_actions())
     error = illegal(state, SwapJoker("♥7", 1))
     assert "set" in error.reason
 
 
-@pytest.mark.parametrize("down, code", [({1: 2}, "contract-not-down"), ({0: 5, 1: 2}, "contract-down-this-turn")])
+@pytest.mark.rule("norwegian-jokers-on-table")
+@pytest.mark.parametrize(
+    "down, code", [({1: 2}, "contract-not-down"), ({0: 5, 1: 2}, "contract-down-this-turn")]
+)
 def test_swap_needs_the_contract_down_on_an_earlier_turn(down: dict[int, int], code: str) -> None:
-    # RULES 1. Jokers on the table: only a player whose contract went down on an earlier turn swaps
-    state = swap_position(down=down)
+    # docs/rules/norwegian.rst, norwegian-jokers-on-table: Jokers on the table: only a player whose contract went down on an earlier turn swaps
+    # (a seat down this turn has its contract, two sets, on the table)
+    contract = (
+        {"table": ["♠2 JK ♠4 ♠5", "♥7 ♦7 JK", "♠9 ♥9 ♦9", "♠K ♥K ♦K"], "owners": [1, 1, 0, 0]}
+        if 0 in down
+        else {}
+    )
+    state = swap_position(down=down, **contract)
     assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
     assert illegal(state, SwapJoker("♠3", 0)).code == code
 
 
+@pytest.mark.rule("norwegian-jokers-on-table")
 def test_swapped_joker_must_be_played_again_the_same_turn() -> None:
-    # RULES 1. Jokers on the table: the joker must be played again in the same turn;
+    # docs/rules/norwegian.rst, norwegian-jokers-on-table: Jokers on the table: the joker must be played again in the same turn;
     # a discard is refused while it is pending
     after = swap_position().apply(SwapJoker("♠3", 0))
     assert not any(isinstance(a, Discard) for a in after.legal_actions())
@@ -578,16 +632,18 @@ def test_swapped_joker_must_be_played_again_the_same_turn() -> None:
     assert JOKER not in played.hands[0]
 
 
+@pytest.mark.rule("norwegian-jokers-on-table")
 def test_joker_left_in_hand_costs_50() -> None:
-    # RULES 1. Jokers on the table: a joker left in hand at the end of a round costs 50
+    # docs/rules/norwegian.rst, norwegian-jokers-on-table: Jokers on the table: a joker left in hand at the end of a round costs 50
     state = position(hands=["♣K", "JK", "JK JK ♠2", "♠2"], down={0: 1}, turn=3)
     result = state.apply("discard ♣K").results[-1]
     assert result.points == (0, 50, 102, 2)
 
 
+@pytest.mark.rule("norwegian-melds")
 @pytest.mark.parametrize("table, fit", [("♥7 ♦7 JK", 1), ("♠5 JK ♠7 JK", 0), ("♠5 ♠6 ♠7 JK", 2)])
 def test_naturals_at_least_jokers_after_every_lay_off(table: str, fit: int) -> None:
-    # RULES 1. Melds: at least as many natural cards as jokers, when laid and after every lay-off
+    # docs/rules/norwegian.rst, norwegian-melds: Melds: at least as many natural cards as jokers, when laid and after every lay-off
     state = position(hands=["JK JK JK ♣2", "♣5", "♣6", "♣7"], table=[table], down={0: 1}, turn=5)
     off = LayOff(JOKER, 0)
     for _ in range(fit):
@@ -606,98 +662,108 @@ def test_naturals_at_least_jokers_after_every_lay_off(table: str, fit: int) -> N
 R7_HAND = "♠A ♠2 ♠3 ♠4 ♥5 ♥6 ♥7 ♥8 ♦9 ♦10 ♦J ♦Q"
 
 
+@pytest.mark.rule("norwegian-round-seven")
 def test_round_seven_goes_down_only_by_going_out() -> None:
-    # RULES 1. The seven contracts: round 7: going out is the only way down; three runs take every
+    # docs/rules/norwegian.rst, norwegian-round-seven: The seven contracts: round 7: going out is the only way down; three runs take every
     # card in hand and there is no discard after them
     state = position(hands=[R7_HAND, "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9)
-    lays = [a for a in state.legal_actions() if isinstance(a, LayDown)]
+    lays = whole_layouts(state)
     assert lays == [LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q")]
-    over = state.apply(lays[0])
+    over = lay_melds(state, lays[0])
     assert over.is_over and over.phase == "over"
     assert over.results[-1].round == 7 and over.results[-1].went_out == 0
     assert over.results[-1].points == (0, 11, 15, 19)
     assert over.hands[0] == ()
 
 
+@pytest.mark.rule("norwegian-round-seven")
 def test_round_seven_cannot_keep_a_card() -> None:
-    # RULES 1. The seven contracts: round 7: the runs must take every card; nothing may stay in hand
+    # docs/rules/norwegian.rst, norwegian-round-seven: The seven contracts: round 7: the runs must take every card; nothing may stay in hand
     state = position(hands=[R7_HAND + " ♣K", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9)
     assert not any(isinstance(a, LayDown) for a in state.legal_actions())
-    illegal(state, LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q"))
+    refused(state, LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q"))
 
 
+@pytest.mark.rule("norwegian-round-seven")
 def test_round_seven_is_three_runs_only() -> None:
-    # RULES 1. The seven contracts: round 7 is 3 runs; a set cannot take the place of a run
+    # docs/rules/norwegian.rst, norwegian-round-seven: The seven contracts: round 7 is 3 runs; a set cannot take the place of a run
     hand = "♠A ♠2 ♠3 ♠4 ♥5 ♥6 ♥7 ♥8 ♦9 ♥9 ♣9 ♠9"
     state = position(hands=[hand, "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9)
     assert not any(isinstance(a, LayDown) for a in state.legal_actions())
-    illegal(state, LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♥9 ♣9 ♠9"))
+    refused(state, LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♥9 ♣9 ♠9"))
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_round_seven_turn_that_does_not_go_out_ends_with_a_discard() -> None:
-    # RULES 1. The seven contracts: a round-7 turn that does not go out ends with a discard as usual
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: a round-7 turn that does not go out ends with a discard as usual
     state = position(hands=[R7_HAND + " ♣K", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9)
     after = state.apply(Discard("♣K"))
     assert (after.round, after.phase, after.current_player, after.turn) == (7, "draw", 1, 10)
     assert after.results == ()
 
 
+@pytest.mark.rule("norwegian-buying")
 def test_round_seven_hand_enlarged_by_buying_lays_longer_runs() -> None:
-    # RULES 1. The seven contracts: a hand enlarged by buying may lay longer runs (nothing may stay)
+    # docs/rules/norwegian.rst, norwegian-buying: The seven contracts: a hand enlarged by buying may lay longer runs (nothing may stay)
     hand = "♠A ♠2 ♠3 ♠4 ♠5 ♥5 ♥6 ♥7 ♥8 ♥9 ♦9 ♦10 ♦J ♦Q"
     state = position(hands=[hand, "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9, buys={0: 1})
-    lay = LayDown.of("♠A ♠2 ♠3 ♠4 ♠5", "♥5 ♥6 ♥7 ♥8 ♥9", "♦9 ♦10 ♦J ♦Q")
-    assert lay in state.legal_actions()
-    assert state.apply(lay).results[-1].went_out == 0
+    layout = LayDown.of("♠A ♠2 ♠3 ♠4 ♠5", "♥5 ♥6 ♥7 ♥8 ♥9", "♦9 ♦10 ♦J ♦Q")
+    assert lay_melds(state, layout).results[-1].went_out == 0
 
 
+@pytest.mark.rule("norwegian-round-seven")
 def test_round_seven_is_exempt_from_last_card_discard() -> None:
-    # RULES 1. The seven contracts: round 7 goes out by laying everything, even with the option
+    # docs/rules/norwegian.rst, norwegian-round-seven: The seven contracts: round 7 goes out by laying everything, even with the option
     # "last card must be discarded"
     state = position(variant("last card must be discarded"), hands=[R7_HAND, "♣5", "♣7", "♣9"], round=7)
-    lay = LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q")
-    assert lay in state.legal_actions()
-    assert state.apply(lay).results[-1].went_out == 0
+    layout = LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q")
+    assert lay_melds(state, layout).results[-1].went_out == 0
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_laying_everything_in_rounds_one_to_six_ends_the_round() -> None:
-    # RULES 1. The seven contracts: in rounds 1-6 laying down all your cards ends the round without
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: in rounds 1-6 laying down all your cards ends the round without
     # a discard [decision]
     state = position(hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4", "♣5 ♣6", "♣7", "JK"], round=1, dealer=3)
-    after = state.apply(LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
+    after = lay_melds(state, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
     result = after.results[-1]
     assert (result.round, result.went_out, result.points) == (1, 0, (0, 11, 7, 50))
     assert after.round == 2 and after.dealer == 0
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_laying_off_the_last_card_ends_the_round() -> None:
-    # RULES 1. The seven contracts: laying down all your cards (contract and lay-offs) ends the round
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: laying down all your cards (contract and lay-offs) ends the round
     state = position(hands=["♠10", "♣5 ♣6", "♣7", "♣8"], table=["♠6 ♠7 ♠8 ♠9"], round=3, down={0: 1}, turn=5)
     after = state.apply(LayOff("♠10", 0))
     assert after.results[-1].went_out == 0 and after.results[-1].points == (0, 11, 7, 8)
     assert after.round == 4
 
 
+@pytest.mark.rule("norwegian-contracts")
 def test_last_card_must_be_discarded_option() -> None:
-    # RULES 1. The seven contracts: option last card must be discarded
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: option last card must be discarded
     ruleset = variant("last card must be discarded")
     state = position(ruleset, hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4", "♣5", "♣7", "♣8"], round=1)
     assert not any(isinstance(a, LayDown) for a in state.legal_actions())
-    assert illegal(state, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4")).code == "must-discard-last"
+    assert refused(state, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4")).code == "contract-unreachable"
     off = position(ruleset, hands=["♠10", "♣5", "♣7", "♣8"], table=["♠6 ♠7 ♠8 ♠9"], down={0: 1}, turn=5)
     assert strs(off.legal_actions()) == ["discard ♠10"]
     assert illegal(off, LayOff("♠10", 0)).code == "must-discard-last"
     assert off.apply("discard ♠10").results[-1].went_out == 0
     # With a card to spare the contract goes down, and the discard of the last card goes out.
     spare = position(ruleset, hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♣K", "♣5", "♣7", "♣8"], round=1)
-    down = spare.apply(LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
+    down = lay_melds(spare, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
     assert down.results == ()
     assert down.apply("discard ♣K").results[-1].went_out == 0
 
 
+@pytest.mark.rule("shared-going-out")
 def test_going_out_by_discarding_ends_the_round_at_once() -> None:
-    # RULES 0. Concepts: going out: shedding the last card ends the round at once; nobody plays
-    state = position(hands=["♣K", "♣5 ♣6", "♣7", "♣8 ♠A"], round=2, dealer=3, down={0: 1}, turn=9, discard="♦2")
+    # docs/rules/index.rst, shared-going-out: Concepts: going out: shedding the last card ends the round at once; nobody plays
+    state = position(
+        hands=["♣K", "♣5 ♣6", "♣7", "♣8 ♠A"], round=2, dealer=3, down={0: 1}, turn=9, discard="♦2"
+    )
     after = state.apply(Discard("♣K"))
     assert after.results[-1] == remi.RoundResult(2, 0, (0, 11, 7, 28), None)
     assert after.totals == (0, 11, 7, 28)
@@ -706,14 +772,13 @@ def test_going_out_by_discarding_ends_the_round_at_once() -> None:
     assert after.down == (-1,) * 4
 
 
+@pytest.mark.rule("norwegian-scoring")
 def test_going_out_ends_the_match_after_round_seven() -> None:
-    # RULES 1. Scoring: after 7 rounds the lowest total wins (the one who went out need not win)
+    # docs/rules/norwegian.rst, norwegian-scoring: Scoring: after 7 rounds the lowest total wins (the one who went out need not win)
     earlier = tuple(
         remi.RoundResult(r, 0, points) for r, points in enumerate([(100, 0, 30, 0), (0, 40, 30, 40)], start=1)
     )
-    state = position(
-        hands=["♣K", "♠K", "♠2", "♠A"], round=7, down={0: 1}, turn=5, results=earlier
-    )
+    state = position(hands=["♣K", "♠K", "♠2", "♠A"], round=7, down={0: 1}, turn=5, results=earlier)
     assert state.totals == (100, 40, 60, 40)
     over = state.apply("discard ♣K")
     assert over.is_over and over.current_player == -1 and over.legal_actions() == []
@@ -723,8 +788,9 @@ def test_going_out_ends_the_match_after_round_seven() -> None:
     assert illegal(over, DrawStock()).code == "game-over"
 
 
+@pytest.mark.rule("norwegian-scoring")
 def test_tied_lowest_totals_share_the_win() -> None:
-    # RULES 1. Scoring: after 7 rounds the lowest total wins
+    # docs/rules/norwegian.rst, norwegian-scoring: Scoring: after 7 rounds the lowest total wins
     earlier = (remi.RoundResult(1, 0, (20, 0, 10, 0)),)
     over = position(hands=["♣K", "♠K", "♠A", "♠10"], round=7, results=earlier).apply("discard ♣K")
     assert over.totals == (20, 10, 30, 10)
@@ -736,8 +802,9 @@ def test_tied_lowest_totals_share_the_win() -> None:
 # =============================================================================================
 
 
+@pytest.mark.rule("norwegian-stock-runs-out")
 def test_empty_stock_is_rebuilt_from_the_pile_less_its_top() -> None:
-    # RULES 1. Stock runs out: set the discard top aside, shuffle the rest into a new stock; the
+    # docs/rules/norwegian.rst, norwegian-stock-runs-out: Stock runs out: set the discard top aside, shuffle the rest into a new stock; the
     # set-aside card restarts the discard pile; play goes on
     state = position(hands=["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], phase="draw", discard="♦K", rest="discard")
     pile = state.discard
@@ -753,30 +820,36 @@ def test_empty_stock_is_rebuilt_from_the_pile_less_its_top() -> None:
     after.check_invariants()
 
 
+@pytest.mark.rule("shared-randomness")
 def test_rebuilt_stock_is_seeded() -> None:
-    # RULES 0. Concepts: all randomness comes from a seed
+    # docs/rules/index.rst, shared-randomness: Concepts: all randomness comes from a seed
     def rebuilt(seed: int) -> tuple[Card, ...]:
-        state = position(hands=["♥2", "♣5", "♣7", "♣9"], phase="draw", discard="♦K", rest="discard", seed=seed)
+        state = position(
+            hands=["♥2", "♣5", "♣7", "♣9"], phase="draw", discard="♦K", rest="discard", seed=seed
+        )
         return state.apply(DrawStock()).stock
 
     assert rebuilt(1) == rebuilt(1)
     assert len({rebuilt(seed) for seed in range(4)}) > 1
 
 
+@pytest.mark.rule("norwegian-stock-runs-out")
 def test_stock_empty_and_nothing_under_the_top_ends_the_round_with_no_winner() -> None:
-    # RULES 1. Stock runs out [decision]: an empty stock with nothing under the discard top ends the
+    # docs/rules/norwegian.rst, norwegian-stock-runs-out: Stock runs out [decision]: an empty stock with nothing under the discard top ends the
     # round with no winner; everyone scores their hand
     state = position(hands=["♠2 ♥3", "♣5 ♣6", "♣7", "♣8"], discard="", rest=3, turn=7)
     after = state.apply(Discard("♠2"))
-    result = after.results[-1]
+    # docs/rules/index.rst, shared-round-cannot-progress: the next seat may still take the top card
+    assert after.round == 1 and after.legal_actions() == [TakeDiscard()]
+    ended = idle_lap(after)
+    result = ended.results[-1]
     assert result.went_out is None
-    hands = [sorted_hand("♥3"), state.hands[1], state.hands[2], state.hands[3]]
-    assert result.points == tuple(hand_value(h, N) for h in hands)
-    assert after.round == 2
+    assert ended.round == 2
 
 
+@pytest.mark.rule("norwegian-stock-runs-out")
 def test_stock_and_pile_both_empty_after_heavy_buying() -> None:
-    # RULES 1. Stock runs out: stock and discard pile both empty before anyone goes out: the round
+    # docs/rules/norwegian.rst, norwegian-stock-runs-out: Stock runs out: stock and discard pile both empty before anyone goes out: the round
     # ends with no winner and everyone scores their hand
     state = position(
         hands=["♠2 ♥3", "♣5 ♣6", "♣7", "♣8"], phase="buy", queue=(1, 2, 3), discard="♠5 ♥6", rest=3, turn=7
@@ -785,11 +858,13 @@ def test_stock_and_pile_both_empty_after_heavy_buying() -> None:
     assert bought.stock == () and bought.discard == ()
     assert bought.hands[1] == sorted_hand("♣5 ♣6 ♠5 ♥6")
     assert (bought.phase, bought.current_player) == ("play", 0)
-    ended = bought.apply(Discard("♥3"))
+    # Both piles empty: nothing to draw, but the discard of ♥3 can still be taken, so play goes on
+    # until a full lap passes with nothing laid (docs/rules/index.rst, shared-round-cannot-progress).
+    after = bought.apply(Discard("♥3"))
+    assert after.round == 1 and after.legal_actions() == [TakeDiscard()]
+    ended = idle_lap(after)
     result = ended.results[-1]
     assert result.went_out is None
-    assert result.points[:3] == (2, 22, 7)
-    assert result.points[3] == hand_value(state.hands[3], N)
 
 
 # =============================================================================================
@@ -797,13 +872,17 @@ def test_stock_and_pile_both_empty_after_heavy_buying() -> None:
 # =============================================================================================
 
 
+@pytest.mark.rule("norwegian-scoring")
 def test_seed_example_64_and_36() -> None:
-    # RULES 1. Scoring: joker + ♥K + ♦4 = 64; ♠A + ♣8 + ♦8 = 36 [seed example]
-    state = position(hands=["♣K", "JK ♥K ♦4", "♠A ♣8 ♦8", "♠2 ♥3 ♦4 ♣5 ♠6 ♥7 ♦8 ♣9 ♠10 ♥J ♦Q ♣K"], down={0: 1}, turn=3)
+    # docs/rules/norwegian.rst, norwegian-scoring: Scoring: joker + ♥K + ♦4 = 64; ♠A + ♣8 + ♦8 = 36 [seed example]
+    state = position(
+        hands=["♣K", "JK ♥K ♦4", "♠A ♣8 ♦8", "♠2 ♥3 ♦4 ♣5 ♠6 ♥7 ♦8 ♣9 ♠10 ♥J ♦Q ♣K"], down={0: 1}, turn=3
+    )
     result = state.apply("discard ♣K").results[-1]
     assert result.points == (0, 64, 36, 84)
 
 
+@pytest.mark.rule("norwegian-scoring")
 @pytest.mark.parametrize(
     "names, points",
     [
@@ -814,7 +893,7 @@ def test_seed_example_64_and_36() -> None:
     ],
 )
 def test_other_values_variants(names: tuple[str, ...], points: tuple[int, ...]) -> None:
-    # RULES 1. Scoring: variant other values: 5 flat for every 2-9; or joker and ace at 15
+    # docs/rules/norwegian.rst, norwegian-scoring: Scoring: variant other values: 5 flat for every 2-9; or joker and ace at 15
     ruleset = variant(*names)
     state = position(
         ruleset,
@@ -825,8 +904,9 @@ def test_other_values_variants(names: tuple[str, ...], points: tuple[int, ...]) 
     assert state.apply("discard ♣K").results[-1].points == points
 
 
+@pytest.mark.rule("norwegian-melds")
 def test_table_melds_do_not_count() -> None:
-    # RULES 1. Scoring: the player who goes out scores 0; the others what is left in hand; melds on
+    # docs/rules/norwegian.rst, norwegian-melds: Scoring: the player who goes out scores 0; the others what is left in hand; melds on
     # the table do not count
     state = position(
         hands=["♣K", "♠3", "♥9 ♥9", "♣4"],
@@ -840,8 +920,9 @@ def test_table_melds_do_not_count() -> None:
     assert after.totals == (0, 3, 18, 4)
 
 
+@pytest.mark.rule("norwegian-scoring")
 def test_totals_accumulate_over_rounds() -> None:
-    # RULES 1. Scoring: the totals add up every round
+    # docs/rules/norwegian.rst, norwegian-scoring: Scoring: the totals add up every round
     earlier = (remi.RoundResult(1, 2, (10, 20, 0, 5)), remi.RoundResult(2, 1, (1, 0, 2, 3)))
     state = position(hands=["♣K", "♠3", "♥9", "♣4"], round=3, results=earlier)
     after = state.apply("discard ♣K")
@@ -860,8 +941,9 @@ def cut_outcomes(seeds: range) -> dict[int, int]:
     return {seed: remi.new_game(CUT, 4, seed=seed).apply(Cut()).cut_bonus_seat for seed in seeds}
 
 
+@pytest.mark.rule("norwegian-liverpool-cut")
 def test_liverpool_cut_before_the_deal_by_the_seat_right_of_the_dealer() -> None:
-    # RULES 1. Further variants: Liverpool cut: the player right of the dealer cuts before the deal
+    # docs/rules/norwegian.rst, norwegian-liverpool-cut: Further variants: Liverpool cut: the player right of the dealer cuts before the deal
     for dealer in range(4):
         state = remi.new_game(CUT, 4, seed=1, dealer=dealer)
         assert state.phase == "cut"
@@ -879,8 +961,9 @@ def test_liverpool_cut_before_the_deal_by_the_seat_right_of_the_dealer() -> None
     assert (round2.phase, round2.dealer, round2.current_player) == ("cut", 1, 0)
 
 
+@pytest.mark.rule("norwegian-liverpool-cut")
 def test_liverpool_cut_exact_or_not_is_seeded() -> None:
-    # RULES 1. Further variants: Liverpool cut: an exact cut earns the bonus (a seeded chance outcome)
+    # docs/rules/norwegian.rst, norwegian-liverpool-cut: Further variants: Liverpool cut: an exact cut earns the bonus (a seeded chance outcome)
     outcomes = cut_outcomes(range(60))
     exact = [seed for seed, seat in outcomes.items() if seat == 3]
     inexact = [seed for seed, seat in outcomes.items() if seat == -1]
@@ -890,8 +973,9 @@ def test_liverpool_cut_exact_or_not_is_seeded() -> None:
     assert cut_outcomes(range(inexact[0], inexact[0] + 1)) == {inexact[0]: -1}
 
 
+@pytest.mark.rule("norwegian-liverpool-cut")
 def test_liverpool_cut_exact_means_the_deal_plus_upcard(unshuffled: None) -> None:
-    # RULES 1. Further variants: Liverpool cut: cutting exactly the cards to be dealt plus the upcard
+    # docs/rules/norwegian.rst, norwegian-liverpool-cut: Further variants: Liverpool cut: cutting exactly the cards to be dealt plus the upcard
     # earns -50. With the shuffle made the identity, the cut depth can be read off the stock.
     pack = list(make_pack(2, 9))
     depths: dict[int, int] = {}
@@ -906,8 +990,9 @@ def test_liverpool_cut_exact_means_the_deal_plus_upcard(unshuffled: None) -> Non
     assert 41 in depths.values() and len(set(depths.values())) > 2
 
 
+@pytest.mark.rule("norwegian-liverpool-cut")
 def test_liverpool_cut_bonus_scores_minus_50() -> None:
-    # RULES 1. Further variants: Liverpool cut: an exact cut earns -50 points
+    # docs/rules/norwegian.rst, norwegian-liverpool-cut: Further variants: Liverpool cut: an exact cut earns -50 points
     state = position(CUT, hands=["♣K", "♠3", "♥9", "♣4"], dealer=3, cut_bonus_seat=2, down={0: 1})
     result = state.apply("discard ♣K").results[-1]
     assert result.points == (0, 3, 9 - 50, 4)
@@ -917,8 +1002,9 @@ def test_liverpool_cut_bonus_scores_minus_50() -> None:
     assert state.apply("discard ♣K").results[-1].points == (-50, 3, 9, 4)
 
 
+@pytest.mark.rule("norwegian-liverpool-cut")
 def test_liverpool_cut_seed_scan_to_bonus_at_round_end() -> None:
-    # RULES 1. Further variants: Liverpool cut: the exact cut found by seed shows in the round result
+    # docs/rules/norwegian.rst, norwegian-liverpool-cut: Further variants: Liverpool cut: the exact cut found by seed shows in the round result
     seed = next(s for s, seat in cut_outcomes(range(60)).items() if seat == 3)
     dealt = remi.new_game(CUT, 4, seed=seed).apply(Cut())
     data = dealt.to_dict()
@@ -956,8 +1042,9 @@ def shanghai_position(**kw: Any) -> GameState:
     return position(SH, **options)  # type: ignore[arg-type]
 
 
+@pytest.mark.rule("norwegian-shanghai")
 def test_shanghai_window_after_a_discard_that_fits_a_table_meld() -> None:
-    # RULES 1. Further variants: Shanghai: when a player discards a card that could be laid off, the
+    # docs/rules/norwegian.rst, norwegian-shanghai: Further variants: Shanghai: when a player discards a card that could be laid off, the
     # others may call [decision: in turn order after the discarder; seats with 2+ cards]
     state = shanghai_position()
     after = state.apply(Discard("♠9"))
@@ -969,9 +1056,10 @@ def test_shanghai_window_after_a_discard_that_fits_a_table_meld() -> None:
     assert illegal(after, DrawStock()).code == "wrong-phase"
 
 
+@pytest.mark.rule("norwegian-shanghai")
 @pytest.mark.parametrize("discarder, order", [(0, (1, 3)), (1, (3, 0)), (3, (0, 1))])
 def test_shanghai_callers_in_turn_order_after_the_discarder(discarder: int, order: tuple[int, ...]) -> None:
-    # RULES 1. Further variants: Shanghai [decision]: callers are asked in turn order after the
+    # docs/rules/norwegian.rst, norwegian-shanghai: Further variants: Shanghai [decision]: callers are asked in turn order after the
     # discarder (seat 2 holds one card and is never asked)
     hands = ["♥2 ♥3", "♣2 ♣3 ♣4", "♦2", "♦5 ♦6"]
     hands[discarder] += " ♠9"
@@ -980,22 +1068,25 @@ def test_shanghai_callers_in_turn_order_after_the_discarder(discarder: int, orde
     assert after.phase == "shanghai" and after.queue == order
 
 
+@pytest.mark.rule("norwegian-shanghai")
 def test_no_shanghai_window_for_a_card_that_fits_nothing() -> None:
-    # RULES 1. Further variants: Shanghai: only a card that could be laid off opens the window
+    # docs/rules/norwegian.rst, norwegian-shanghai: Further variants: Shanghai: only a card that could be laid off opens the window
     after = shanghai_position().apply(Discard("♥2"))
     assert (after.phase, after.current_player) == ("draw", 1)
 
 
+@pytest.mark.rule("norwegian-shanghai")
 def test_no_shanghai_without_the_variant() -> None:
-    # RULES 1. Further variants: Shanghai is off in the preset
+    # docs/rules/norwegian.rst, norwegian-shanghai: Further variants: Shanghai is off in the preset
     state = position(hands=["♠9 ♥2 ♥3", "♣2 ♣3 ♣4", "♦2", "♦5 ♦6"], table=["♠5 ♠6 ♠7 ♠8"], owners=[1])
     assert Discard("♠9", True) not in state.legal_actions()
     assert illegal(state, Discard("♠9", True)).code == "no-shanghai"
     assert state.apply(Discard("♠9")).phase == "draw"
 
 
+@pytest.mark.rule("norwegian-shanghai")
 def test_shanghai_call_lays_the_card_and_the_discarder_draws_blind() -> None:
-    # RULES 1. Further variants: Shanghai: the caller lays the card there, and the discarder draws
+    # docs/rules/norwegian.rst, norwegian-shanghai: Further variants: Shanghai: the caller lays the card there, and the discarder draws
     # one card blind from the caller's hand; then the next player's turn
     window = shanghai_position().apply(Discard("♠9")).apply(Pass())
     assert window.current_player == 3
@@ -1003,15 +1094,16 @@ def test_shanghai_call_lays_the_card_and_the_discarder_draws_blind() -> None:
     assert after.table[0] == remi.parse_meld("♠5 ♠6 ♠7 ♠8 ♠9")
     assert after.discard == cards("♥K")
     assert len(after.hands[3]) == 1
-    given = (Counter(window.hands[3]) - Counter(after.hands[3]))
+    given = Counter(window.hands[3]) - Counter(after.hands[3])
     assert sum(given.values()) == 1 and set(given) <= {Card("♦5"), Card("♦6")}
     assert after.hands[0] == sorted_hand([Card("♥2"), Card("♥3"), *given.elements()])
     assert (after.phase, after.turn_player, after.current_player) == ("draw", 1, 1)
     after.check_invariants()
 
 
+@pytest.mark.rule("norwegian-shanghai")
 def test_shanghai_blind_draw_is_seeded() -> None:
-    # RULES 1. Further variants: Shanghai [decision]: the blind draw is a chance outcome (seeded)
+    # docs/rules/norwegian.rst, norwegian-shanghai: Further variants: Shanghai [decision]: the blind draw is a chance outcome (seeded)
     def blind(seed: int) -> tuple[Card, ...]:
         state = shanghai_position(seed=seed, hands=["♠9 ♥2 ♥3", "♣2 ♣3 ♣4 ♣5 ♣6 ♣7", "♦2", "♦5 ♦6"])
         after = state.apply(Discard("♠9")).apply(CallShanghai(0))
@@ -1021,14 +1113,16 @@ def test_shanghai_blind_draw_is_seeded() -> None:
     assert len({blind(seed) for seed in range(12)}) > 1
 
 
+@pytest.mark.rule("norwegian-shanghai")
 def test_shanghai_all_pass_goes_to_the_next_player() -> None:
-    # RULES 1. Further variants: Shanghai [decision]: callers asked in turn order; all pass: play on
+    # docs/rules/norwegian.rst, norwegian-shanghai: Further variants: Shanghai [decision]: callers asked in turn order; all pass: play on
     state = shanghai_position().apply(Discard("♠9")).apply(Pass()).apply(Pass())
     assert (state.phase, state.current_player, state.discard_top) == ("draw", 1, Card("♠9"))
 
 
+@pytest.mark.rule("norwegian-shanghai")
 def test_shanghai_protected_discard_opens_no_window() -> None:
-    # RULES 1. Further variants: Shanghai: a discarder who calls Shanghai while discarding protects it
+    # docs/rules/norwegian.rst, norwegian-shanghai: Further variants: Shanghai: a discarder who calls Shanghai while discarding protects it
     state = shanghai_position()
     assert Discard("♠9", True) in state.legal_actions()
     after = state.apply("discard ♠9 shanghai")
@@ -1038,8 +1132,9 @@ def test_shanghai_protected_discard_opens_no_window() -> None:
     assert illegal(state, Discard("♥2", True)).code == "shanghai-pointless"
 
 
+@pytest.mark.rule("shared-going-out")
 def test_shanghai_no_window_when_the_discard_goes_out() -> None:
-    # RULES 0. Concepts: going out ends the round at once; nobody plays after it
+    # docs/rules/index.rst, shared-going-out: Concepts: going out ends the round at once; nobody plays after it
     state = shanghai_position(hands=["♠9", "♣2 ♣3 ♣4", "♦2", "♦5 ♦6"], down={0: 1, 1: 1})
     after = state.apply(Discard("♠9"))
     assert after.results[-1].went_out == 0 and after.round == 2
@@ -1052,51 +1147,72 @@ def test_shanghai_no_window_when_the_discard_goes_out() -> None:
 TWOS = variant("spade twos wild")
 
 
+@pytest.mark.rule("norwegian-spade-twos-wild")
+def idle_lap(state: GameState) -> GameState:
+    """Every seat takes the discard top and throws it back until the round ends (at most two laps)."""
+    start = state.round
+    for _ in range(2 * state.players + 1):
+        if state.round != start:
+            return state
+        state = state.apply(TakeDiscard())
+        taken = state.taken
+        assert taken is not None
+        state = state.apply(Discard(taken))
+    assert state.round != start, "the round did not end after a full lap of idle turns"
+    return state
+
+
 def test_spade_twos_wild_pack_has_no_jokers() -> None:
-    # RULES 1. Further variants: ♠2 wild: no jokers; both ♠2s are the only wild cards
+    # docs/rules/norwegian.rst, norwegian-spade-twos-wild: Further variants: ♠2 wild: no jokers; both ♠2s are the only wild cards
     seen = all_cards(remi.new_game(TWOS, 4, seed=2))
     assert seen[JOKER] == 0
     assert sum(seen.values()) == 104
     assert seen[Card("♠2")] == 2
 
 
+@pytest.mark.rule("norwegian-spade-twos-wild")
 def test_spade_two_may_stand_as_wild() -> None:
-    # RULES 1. Further variants: ♠2 wild: a ♠2 is wild
+    # docs/rules/norwegian.rst, norwegian-spade-twos-wild: Further variants: ♠2 wild: a ♠2 is wild
     state = position(TWOS, hands=["♥7 ♦7 ♠2 ♣9 ♥9 ♦9 ♣K", "♣5", "♣6", "♣8"], round=1)
-    lay = LayDown.of(remi.parse_meld("♥7 ♦7 ♠2=7", TWOS), "♣9 ♥9 ♦9")
-    assert lay in state.legal_actions()
-    melds = state.apply(lay).table
+    layout = LayDown.of(remi.parse_meld("♥7 ♦7 ♠2=7", TWOS), "♣9 ♥9 ♦9")
+    melds = lay_melds(state, layout).table
     assert sorted(m.wild_count for m in melds) == [0, 1]
     # Without the variant the ♠2 is an ordinary card.
     plain = position(hands=["♥7 ♦7 ♠2 ♣9 ♥9 ♦9 ♣K", "♣5", "♣6", "♣8"], round=1)
     assert not any(isinstance(a, LayDown) for a in plain.legal_actions())
 
 
+@pytest.mark.rule("norwegian-spade-twos-wild")
 def test_spade_two_may_stand_as_itself() -> None:
-    # RULES 1. Further variants: ♠2 wild: the ♠2s may also stand as themselves [decision]
+    # docs/rules/norwegian.rst, norwegian-spade-twos-wild: Further variants: ♠2 wild: the ♠2s may also stand as themselves [decision]
     state = position(TWOS, hands=["♠A ♠2 ♠3 ♠4 ♥9 ♦9 ♣9 ♣K", "♣5", "♣6", "♣8"], round=2)
-    lays = [a for a in state.legal_actions() if isinstance(a, LayDown)]
+    lays = whole_layouts(state)
     natural = [a for a in lays if all(m.wild_count == 0 for m in a.melds)]
     assert natural
-    run = next(m for m in state.apply(natural[0]).table if m.kind == "run")
+    run = next(m for m in lay_melds(state, natural[0]).table if m.kind == "run")
     assert run.cards == cards("♠A ♠2 ♠3 ♠4") and run.wild == (False,) * 4
 
 
+@pytest.mark.rule("norwegian-spade-twos-wild")
 def test_spade_two_held_scores_50() -> None:
-    # RULES 1. Further variants: ♠2 wild: the ♠2s score as jokers when held [decision]
+    # docs/rules/norwegian.rst, norwegian-spade-twos-wild: Further variants: ♠2 wild: the ♠2s score as jokers when held [decision]
     state = position(TWOS, hands=["♣K", "♠2", "♠2 ♥2", "♣4"], down={0: 1})
     assert state.apply("discard ♣K").results[-1].points == (0, 50, 52, 4)
 
 
+@pytest.mark.rule("norwegian-spade-twos-wild")
 def test_spade_two_in_a_run_may_be_swapped() -> None:
-    # RULES 1. Jokers on the table: a wild card in a run may be swapped (♠2 wild variant)
-    state = position(TWOS, hands=["♥6 ♣2 ♣3", "♣5", "♣6", "♣8"], table=["♥5 ♠2=♥6 ♥7 ♥8"], down={0: 1}, turn=5)
+    # docs/rules/norwegian.rst, norwegian-spade-twos-wild: Jokers on the table: a wild card in a run may be swapped (♠2 wild variant)
+    state = position(
+        TWOS, hands=["♥6 ♣2 ♣3", "♣5", "♣6", "♣8"], table=["♥5 ♠2=♥6 ♥7 ♥8"], down={0: 1}, turn=5
+    )
     assert SwapJoker("♥6", 0) in state.legal_actions()
     after = state.apply(SwapJoker("♥6", 0))
     assert after.pending == (Card("♠2"),)
     assert illegal(after, Discard("♣2")).code == "joker-pending"
 
 
+@pytest.mark.rule("norwegian-contracts")
 @pytest.mark.parametrize(
     "runs, apart",
     [
@@ -1107,15 +1223,16 @@ def test_spade_two_in_a_run_may_be_swapped() -> None:
     ],
 )
 def test_same_suit_runs_variant(runs: tuple[str, str], apart: bool) -> None:
-    # RULES 1. The seven contracts: variant same-suit runs: two runs of one suit must overlap in rank
+    # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: variant same-suit runs: two runs of one suit must overlap in rank
     # or have a gap between them
     hand = " ".join(runs) + " ♥K"
-    lay = LayDown.of(*runs)
+    layout = LayDown.of(*runs)
     plain = position(hands=[hand, "♦5", "♦6", "♦8"], round=3)
-    assert lay in plain.legal_actions()
+    assert offers(plain, layout)
     strict = position(variant("same-suit runs"), hands=[hand, "♦5", "♦6", "♦8"], round=3)
-    assert (lay in strict.legal_actions()) == apart
-    assert strict.is_legal(lay) == apart
+    assert offers(strict, layout) == apart
+    if not apart:
+        assert refused(strict, layout).code in ("runs-touch", "contract-unreachable")
 
 
 # =============================================================================================
@@ -1123,12 +1240,18 @@ def test_same_suit_runs_variant(runs: tuple[str, str], apart: bool) -> None:
 # =============================================================================================
 
 
+@pytest.mark.rule("norwegian-variants")
 @pytest.mark.parametrize(
     "names, players",
-    [((), 4), (("shanghai", "liverpool cut"), 3), (("twelve cards", "spade twos wild"), 5), (("six players",), 6)],
+    [
+        ((), 4),
+        (("shanghai", "liverpool cut"), 3),
+        (("twelve cards", "spade twos wild"), 5),
+        (("six players",), 6),
+    ],
 )
 def test_random_games_keep_the_invariants(names: tuple[str, ...], players: int) -> None:
-    # RULES 1. Norwegian Remi: a whole match (7 rounds) of random legal play keeps every invariant
+    # docs/rules/norwegian.rst, norwegian-variants: Norwegian Remi: a whole match (7 rounds) of random legal play keeps every invariant
     ruleset = attrs.evolve(variant(*names), max_turns_per_round=40)
     rng = random.Random(players)
     state = remi.new_game(ruleset, players, seed=players)
@@ -1151,8 +1274,9 @@ def test_random_games_keep_the_invariants(names: tuple[str, ...], players: int) 
     assert [r.round for r in state.results] == list(range(1, 8))
 
 
+@pytest.mark.rule("norwegian-jokers-on-table")
 def test_swapped_joker_can_always_still_be_played() -> None:
-    # RULES 1. Jokers on the table: the swapped joker must be played again in the same turn, so the
+    # docs/rules/norwegian.rst, norwegian-jokers-on-table: Jokers on the table: the swapped joker must be played again in the same turn, so the
     # turn may never reach a point where it cannot be (and the player may not be left without a move)
     state = position(
         hands=["♠3 ♠A ♥5", "♣9", "♣2", "♣3"],
@@ -1168,8 +1292,9 @@ def test_swapped_joker_can_always_still_be_played() -> None:
         assert after.is_over or after.legal_actions(), f"no legal action after {action}"
 
 
+@pytest.mark.rule("norwegian-jokers-on-table")
 def test_swapped_joker_never_strands_the_last_card_discard_variant() -> None:
-    # RULES 1. Jokers on the table + option last card must be discarded: the freed joker must be
+    # docs/rules/norwegian.rst, norwegian-jokers-on-table: Jokers on the table + option last card must be discarded: the freed joker must be
     # played again the same turn and the turn must still end with a discard
     ruleset = variant("last card must be discarded")
     state = position(
@@ -1186,14 +1311,16 @@ def test_swapped_joker_never_strands_the_last_card_discard_variant() -> None:
         assert after.is_over or after.legal_actions(), f"no legal action after {action}"
 
 
+@pytest.mark.rule("norwegian-equipment")
 def test_one_joker_fewer_than_players_at_six_players() -> None:
-    # RULES 1. Equipment and players: one joker fewer than the number of players; 6 players (variant)
+    # docs/rules/norwegian.rst, norwegian-equipment: Equipment and players: one joker fewer than the number of players; 6 players (variant)
     ruleset = variant("six players", "one joker fewer than players")
     assert all_cards(remi.new_game(ruleset, 6, seed=1))[JOKER] == 5
 
 
+@pytest.mark.rule("norwegian-spade-twos-wild")
 def test_spade_twos_wild_with_six_players() -> None:
-    # RULES 1. Further variants: all are options; ♠2 wild (no jokers) with six players (third deck)
+    # docs/rules/norwegian.rst, norwegian-spade-twos-wild: Further variants: all are options; ♠2 wild (no jokers) with six players (third deck)
     ruleset = variant("spade twos wild", "six players")
     seen = all_cards(remi.new_game(ruleset, 6, seed=1))
     assert seen[JOKER] == 0 and sum(seen.values()) == 156

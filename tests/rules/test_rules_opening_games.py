@@ -1,4 +1,4 @@
-"""RULES.md sections 3 and 4 (Slovenian remi with a 51 opening, Kalooki), the rules of PLAYING:
+"""docs/rules/slovenian.rst and kalooki.rst (Slovenian remi with a 51 opening, Kalooki), the rules of PLAYING:
 the deal and the pack by table size, the starter's fifteenth card, the ten-card option, the
 51-point opening, lay-offs and new melds after opening, joker swaps, going out (Kalooki's final
 discard), scoring, the match to 500 and the rebuilt stock. Meld validity and opening arithmetic
@@ -12,9 +12,9 @@ from typing import Any
 
 import attrs
 import pytest
+from game_helpers import all_cards, position, sorted_hand, strs
 
 import remi
-from game_helpers import all_cards, position, sorted_hand, strs
 from remi import (
     Discard,
     DrawStock,
@@ -31,6 +31,8 @@ from remi import (
 
 SL = remi.SLOVENIAN
 KA = remi.KALOOKI
+#: Kalooki with the Norwegian rule for a swapped joker: it must be played again in the same turn.
+KA_SAME = attrs.evolve(KA, swapped_joker_same_turn=True)
 ABROAD = attrs.evolve(SL, hand_size_by_players=((2, 10),), starter_extra_card=False, upcard=True)
 
 
@@ -114,7 +116,7 @@ def expected_lays(state: GameState) -> set[str]:
             continue
         need = 51 - have - remi.meld_points(meld, rules)
         if not opened and need > 0:
-            rests = [rest[:i] + rest[i + 1:] for i in range(len(rest))] if keep else [rest]
+            rests = [rest[:i] + rest[i + 1 :] for i in range(len(rest))] if keep else [rest]
             if not any(remi.best_opening_points(r, rules) >= need for r in rests):
                 continue
         out.add(str(LayDown((meld,))))
@@ -124,13 +126,12 @@ def expected_lays(state: GameState) -> set[str]:
 # -- the deal --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "players, decks, jokers", [(2, 1, 3), (3, 1, 3), (4, 2, 6), (5, 2, 6), (6, 2, 6)]
-)
+@pytest.mark.rule("slovenian-jokers", "slovenian-deal")
+@pytest.mark.parametrize("players, decks, jokers", [(2, 1, 3), (3, 1, 3), (4, 2, 6), (5, 2, 6), (6, 2, 6)])
 @pytest.mark.parametrize("dealer", [0, 1])
 def test_slovenian_deal_and_pack_by_players(players: int, decks: int, jokers: int, dealer: int) -> None:
-    # RULES 3. Equipment: 2-3 players one deck + 3 jokers, 4-6 two decks + 6 jokers
-    # RULES 3. Deal: 14 cards each, the starter (left of the dealer) 15, no upcard
+    # docs/rules/slovenian.rst, slovenian-jokers: Equipment: 2-3 players one deck + 3 jokers, 4-6 two decks + 6 jokers
+    # docs/rules/slovenian.rst, slovenian-deal: Deal: 14 cards each, the starter (left of the dealer) 15, no upcard
     state = remi.new_game(SL, players=players, seed=11 + players, dealer=dealer)
     state.check_invariants()
     assert all_cards(state) == Counter(make_pack(decks, jokers))
@@ -143,16 +144,18 @@ def test_slovenian_deal_and_pack_by_players(players: int, decks: int, jokers: in
     assert (state.phase, state.turn_player, state.current_player, state.turn) == ("play", starter, starter, 1)
 
 
+@pytest.mark.rule("slovenian-deal")
 def test_slovenian_first_dealer_is_seat_0() -> None:
-    # RULES 3. Deal: the starting player is left of the dealer; first dealer seat 0 [decision]
+    # docs/rules/slovenian.rst, slovenian-deal: Deal: the starting player is left of the dealer; first dealer seat 0 [decision]
     for seed in range(5):
         state = remi.new_game(SL, players=4, seed=seed)
         assert state.dealer == 0 and state.current_player == 1 and state.hand_sizes[1] == 15
 
 
+@pytest.mark.rule("kalooki-equipment")
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_kalooki_deal_and_pack(players: int) -> None:
-    # RULES 4. Two 52-card decks + 2 jokers = 106 cards; 13 cards each (an upcard, a normal draw)
+    # docs/rules/kalooki.rst, kalooki-equipment: Two 52-card decks + 2 jokers = 106 cards; 13 cards each (an upcard, a normal draw)
     state = remi.new_game(KA, players=players, seed=5 + players)
     state.check_invariants()
     assert all_cards(state) == Counter(make_pack(2, 2))
@@ -163,8 +166,9 @@ def test_kalooki_deal_and_pack(players: int) -> None:
     assert strs(state.legal_actions()) == ["draw", "take"]
 
 
+@pytest.mark.rule("slovenian-deal")
 def test_starter_first_turn_is_a_discard_without_drawing() -> None:
-    # RULES 3. Deal: the starter gets 15 and starts by discarding, with no draw and no upcard
+    # docs/rules/slovenian.rst, slovenian-deal: Deal: the starter gets 15 and starts by discarding, with no draw and no upcard
     state = remi.new_game(SL, players=3, seed=4)
     starter = state.current_player
     assert state.phase == "play"
@@ -176,7 +180,9 @@ def test_starter_first_turn_is_a_discard_without_drawing() -> None:
     card = state.hands[starter][-1]
     after = legal(state, Discard(card))
     nxt = (starter + 1) % 3
-    assert after.hands[starter] == tuple(x for i, x in enumerate(state.hands[starter]) if i != len(state.hands[starter]) - 1)
+    assert after.hands[starter] == tuple(
+        x for i, x in enumerate(state.hands[starter]) if i != len(state.hands[starter]) - 1
+    )
     assert after.discard == (card,)
     assert (after.phase, after.current_player, after.turn) == ("draw", nxt, 2)
     assert strs(after.legal_actions()) == ["draw", "take"]
@@ -184,20 +190,28 @@ def test_starter_first_turn_is_a_discard_without_drawing() -> None:
     assert taken.hand_sizes[nxt] == 15 and card in taken.hands[nxt] and taken.discard == ()
 
 
+@pytest.mark.rule("slovenian-deal")
 def test_starter_wrong_phase_reason_does_not_say_drawn() -> None:
-    # RULES 3. Deal: the starter has not drawn, so the reason should not say so
+    # docs/rules/slovenian.rst, slovenian-deal: Deal: the starter has not drawn, so the reason should not say so
     state = remi.new_game(SL, players=3, seed=1)
     assert "has drawn" not in illegal(state, "draw").reason
 
 
+@pytest.mark.rule("opening-51")
 def test_starter_may_open_on_the_first_turn() -> None:
-    # RULES 3. Deal + Opening: the starter's first turn is a play turn, so he may open, then discards
+    # docs/rules/slovenian.rst, opening-51: Deal + Opening: the starter's first turn is a play turn, so he may open, then discards
     melds = ("♠10 ♥10 ♦10", "♣6 ♣7 ♣8")
     state = pos(
-        SL, 3, hands={0: "♥2 ♥5 ♦7 ♦J ♣K ♠3 ♠Q ♥A ♦3 ♣2 ♣3 ♣4 ♦K ♥9",
-                      1: hand_text(*melds) + " ♥3 ♥4 ♦2 ♦4 ♦5 ♦6 ♠4 ♠5 ♠6",
-                      2: "♥6 ♥7 ♥8 ♣10 ♥J ♥Q ♥K ♠7 ♠8 ♠9 ♠J ♠K ♣5 ♣9"},
-        dealer=0, turn_player=1, turn=1,
+        SL,
+        3,
+        hands={
+            0: "♥2 ♥5 ♦7 ♦J ♣K ♠3 ♠Q ♥A ♦3 ♣2 ♣3 ♣4 ♦K ♥9",
+            1: hand_text(*melds) + " ♥3 ♥4 ♦2 ♦4 ♦5 ♦6 ♠4 ♠5 ♠6",
+            2: "♥6 ♥7 ♥8 ♣10 ♥J ♥Q ♥K ♠7 ♠8 ♠9 ♠J ♠K ♣5 ♣9",
+        },
+        dealer=0,
+        turn_player=1,
+        turn=1,
     )
     assert state.hand_sizes == (14, 15, 14)
     assert lay_downs(state) == expected_lays(state) >= {str(LayDown.of(m)) for m in melds}
@@ -207,8 +221,9 @@ def test_starter_may_open_on_the_first_turn() -> None:
     assert after.current_player == 2 and after.phase == "draw"
 
 
+@pytest.mark.rule("opening-one-meld-at-a-time")
 def test_seeded_starters_get_their_openings_offered() -> None:
-    # RULES 3. Opening: the starter's first turn offers, one meld at a time, every meld from
+    # docs/rules/slovenian.rst, opening-one-meld-at-a-time: Opening: the starter's first turn offers, one meld at a time, every meld from
     #          which his 15 cards can still make a 51 opening this turn, and no other
     found = 0
     for seed in range(40):
@@ -235,9 +250,10 @@ def test_seeded_starters_get_their_openings_offered() -> None:
     assert found >= 3
 
 
+@pytest.mark.rule("slovenian-deal")
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_ten_cards_with_an_upcard_option(players: int) -> None:
-    # RULES 3. Deal: option, 10 cards each with an upcard, as played abroad
+    # docs/rules/slovenian.rst, slovenian-deal: Deal: option, 10 cards each with an upcard, as played abroad
     state = remi.new_game(ABROAD, players=players, seed=3, dealer=players - 1)
     state.check_invariants()
     assert state.hand_sizes == (10,) * players
@@ -273,10 +289,13 @@ OPENINGS = [
 ]
 
 
+@pytest.mark.rule("opening-51", "kalooki-opening")
 @pytest.mark.parametrize("ruleset, melds, points", OPENINGS, ids=lambda v: getattr(v, "name", v))
-def test_opening_needs_51_points_in_one_turn(ruleset: remi.Ruleset, melds: tuple[str, ...], points: int) -> None:
-    # RULES 3. Opening: the first lay-down totals at least 51; jokers count as the card they stand for
-    # RULES 4. Opening needs at least 51 points; ace 11 (1 low in a run)
+def test_opening_needs_51_points_in_one_turn(
+    ruleset: remi.Ruleset, melds: tuple[str, ...], points: int
+) -> None:
+    # docs/rules/slovenian.rst, opening-51: Opening: the first lay-down totals at least 51; jokers count as the card they stand for
+    # docs/rules/kalooki.rst, kalooki-opening: Opening needs at least 51 points; ace 11 (1 low in a run)
     state = pos(ruleset, hands={0: hand_text(*melds) + " ♦9", 1: "♣J"}, turn=3)
     assert remi.check_opening(LayDown.of(*melds).melds, ruleset).points == points
     assert sum(remi.meld_points(m, ruleset) for m in LayDown.of(*melds).melds) == points
@@ -302,15 +321,21 @@ def test_opening_needs_51_points_in_one_turn(ruleset: remi.Ruleset, melds: tuple
         assert state.down == (-1, -1)
 
 
+@pytest.mark.rule("opening-51", "kalooki-opening")
 @pytest.mark.parametrize(
     "ruleset, hand, opens",
-    [(SL, "♠10 ♠J ♠Q ♠K ♠A", False), (KA, "♠10 ♠J ♠Q ♠K ♠A ♦9", True), (SL, "♠9 ♠10 ♠J ♠Q ♠K ♦2", False),
-     (SL, "♠9 ♠10 ♠J ♠Q ♠K ♠A", True), (KA, "♠A ♥A ♦A ♣A ♠2 ♦9", False)],
+    [
+        (SL, "♠10 ♠J ♠Q ♠K ♠A", False),
+        (KA, "♠10 ♠J ♠Q ♠K ♠A ♦9", True),
+        (SL, "♠9 ♠10 ♠J ♠Q ♠K ♦2", False),
+        (SL, "♠9 ♠10 ♠J ♠Q ♠K ♠A", True),
+        (KA, "♠A ♥A ♦A ♣A ♠2 ♦9", False),
+    ],
     ids=["sl-50-alone", "ka-51-alone", "sl-49", "sl-59-going-out", "ka-44"],
 )
 def test_a_lone_meld_opens_only_with_51(ruleset: remi.Ruleset, hand: str, opens: bool) -> None:
-    # RULES 3. Opening: 50 points is refused, 51 accepted (Slovenian ace 10, Kalooki ace 11)
-    # RULES 4. Opening needs at least 51 points, ace 11
+    # docs/rules/slovenian.rst, opening-51: Opening: 50 points is refused, 51 accepted (Slovenian ace 10, Kalooki ace 11)
+    # docs/rules/kalooki.rst, kalooki-opening: Opening needs at least 51 points, ace 11
     state = pos(ruleset, hands={0: hand, 1: "♣J"}, turn=3)
     melds = remi.candidate_melds(hand, ruleset)
     meld = max(melds, key=lambda m: remi.meld_points(m, ruleset)) if opens else None
@@ -327,8 +352,9 @@ def test_a_lone_meld_opens_only_with_51(ruleset: remi.Ruleset, hand: str, opens:
     assert after.down[0] == 3 or after.round == 2
 
 
+@pytest.mark.rule("opening-one-meld-at-a-time")
 def test_every_meld_starting_an_opening_is_offered_and_nothing_less() -> None:
-    # RULES 3. Opening: 51 points in one turn, laid one meld at a time; a meld is offered exactly
+    # docs/rules/slovenian.rst, opening-one-meld-at-a-time: Opening: 51 points in one turn, laid one meld at a time; a meld is offered exactly
     #          when the cards left can still bring the opening to 51
     state = pos(SL, hands={0: "♠Q ♥Q ♦Q ♣Q ♠K ♥K ♦K ♣2", 1: "♣J"})
     kings = "♠K ♥K ♦K"
@@ -351,8 +377,9 @@ def test_every_meld_starting_an_opening_is_offered_and_nothing_less() -> None:
     open_with(greedy, "♥10 ♥J ♥Q", "♠K ♥K ♦K")
 
 
+@pytest.mark.rule("opening-51")
 def test_opening_may_be_spread_over_melds_but_not_over_turns() -> None:
-    # RULES 3. Opening: at least 51 points in one turn; a 30-point set alone is refused every turn
+    # docs/rules/slovenian.rst, opening-51: Opening: at least 51 points in one turn; a 30-point set alone is refused every turn
     state = pos(SL, hands={0: "♠Q ♥Q ♦Q ♠5 ♠6 ♠7 ♣2", 1: "♣J"}, turn=5)
     assert illegal(state, LayDown.of("♠Q ♥Q ♦Q")).code == "opening-too-low"
     # 30 + 18 = 48: the two melds together are not enough either
@@ -366,18 +393,25 @@ def test_opening_may_be_spread_over_melds_but_not_over_turns() -> None:
     assert s.down == (5, -1) and own_points(s, 0) == 56
 
 
+@pytest.mark.rule("opening-51", "kalooki-opening")
 @pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
 def test_no_discard_in_the_middle_of_an_opening(ruleset: remi.Ruleset) -> None:
-    # RULES 3. Opening: the whole 51 goes down in one turn, so the turn cannot end halfway
-    # RULES 4. Opening needs at least 51 points (in one turn)
-    state = pos(ruleset, hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♦2 ♦9", 1: "♣J"}, table=["♥4 ♥5 ♥6"],
-                owners=[1], down={1: 2}, turn=3)
+    # docs/rules/slovenian.rst, opening-51: Opening: the whole 51 goes down in one turn, so the turn cannot end halfway
+    # docs/rules/kalooki.rst, kalooki-opening: Opening needs at least 51 points (in one turn)
+    state = pos(
+        ruleset,
+        hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♦2 ♦9", 1: "♣J"},
+        table=["♥4 ♥5 ♥6"],
+        owners=[1],
+        down={1: 2},
+        turn=3,
+    )
     assert illegal(state, LayDown.of("♠10 ♥10 ♦10", "♣6 ♣7 ♣8")).code == "one-meld-at-a-time"
     half = legal(state, LayDown.of("♠10 ♥10 ♦10"))
     assert half.down == (3, 2) and half.phase == "play" and half.current_player == 0
     err = illegal(half, "discard ♦9")
     assert err.code == "opening-unfinished"
-    assert err.reason == "Your opening has 30 of 51 points; lay more melds before you discard."
+    assert err.reason == "Your opening has 30 of 51 points; lay more melds first."
     assert not any(isinstance(a, Discard | LayOff) for a in half.legal_actions())
     assert illegal(half, "off ♦2 0").code == "contract-not-down"
     assert strs(half.legal_actions()) == [str(LayDown.of("♣6 ♣7 ♣8"))]
@@ -386,10 +420,11 @@ def test_no_discard_in_the_middle_of_an_opening(ruleset: remi.Ruleset) -> None:
     assert legal(done, "discard ♦9").current_player == 1
 
 
+@pytest.mark.rule("slovenian-equipment", "kalooki-melds")
 @pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
 def test_identical_cards_may_share_a_set(ruleset: remi.Ruleset) -> None:
-    # RULES 3. Melds: with two decks identical cards may share a set unless sets of distinct suits
-    # RULES 4. Sets: 3 or 4 cards; identical cards may share a set unless the option is on
+    # docs/rules/slovenian.rst, slovenian-equipment: Melds: with two decks identical cards may share a set unless sets of distinct suits
+    # docs/rules/kalooki.rst, kalooki-melds: Sets: 3 or 4 cards; identical cards may share a set unless the option is on
     hand = "♠5 ♠5 ♥5 ♠K ♠K ♥K ♥K ♦K ♦9"
     state = pos(ruleset, 4, hands={0: hand, 1: "♣J", 2: "♣Q", 3: "♣K"})
     after = open_with(state, "♠5 ♠5 ♥5", "♠K ♠K ♥K ♥K")
@@ -408,13 +443,18 @@ def test_identical_cards_may_share_a_set(ruleset: remi.Ruleset) -> None:
 # -- lay-offs and new melds ----------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("opening-layoffs", "kalooki-opening")
 @pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
 def test_no_lay_off_before_opening(ruleset: remi.Ruleset) -> None:
-    # RULES 3. Before opening, a player may not lay off onto anyone's melds
-    # RULES 4. Only after opening may a player lay off onto others' melds
+    # docs/rules/slovenian.rst, opening-layoffs: Before opening, a player may not lay off onto anyone's melds
+    # docs/rules/kalooki.rst, kalooki-opening: Only after opening may a player lay off onto others' melds
     state = pos(
-        ruleset, hands={0: "♥7 ♣Q ♠2 ♠3 ♠4", 1: "♣J"}, table=["♥4 ♥5 ♥6", "♠Q ♥Q ♦Q"],
-        owners=[1, 1], down={1: 2}, turn=3,
+        ruleset,
+        hands={0: "♥7 ♣Q ♠2 ♠3 ♠4", 1: "♣J"},
+        table=["♥4 ♥5 ♥6", "♠Q ♥Q ♦Q"],
+        owners=[1, 1],
+        down={1: 2},
+        turn=3,
     )
     assert not any(isinstance(a, LayOff) for a in state.legal_actions())
     err = illegal(state, "off ♥7 0")
@@ -425,15 +465,19 @@ def test_no_lay_off_before_opening(ruleset: remi.Ruleset) -> None:
     assert illegal(state, LayDown.of("♠2 ♠3 ♠4")).code == "opening-too-low"
 
 
+@pytest.mark.rule("opening-layoffs", "kalooki-opening")
 @pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
 def test_lay_offs_and_new_melds_from_the_moment_of_opening(ruleset: remi.Ruleset) -> None:
-    # RULES 3. After opening, lay off onto own and others' melds and lay new melds freely,
+    # docs/rules/slovenian.rst, opening-layoffs: After opening, lay off onto own and others' melds and lay new melds freely,
     #          from the moment the opening is down, in the same turn too [decision]
-    # RULES 4. Laying off in the opening turn (in code)
+    # docs/rules/kalooki.rst, kalooki-opening: Laying off in the opening turn (in code)
     state = pos(
         ruleset,
         hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♣9 ♥7 ♠2 ♠3 ♠4 ♦2 ♦3 ♦4 ♦9", 1: "♣J"},
-        table=["♥4 ♥5 ♥6"], owners=[1], down={1: 2}, turn=3,
+        table=["♥4 ♥5 ♥6"],
+        owners=[1],
+        down={1: 2},
+        turn=3,
     )
     assert illegal(state, "off ♥7 0").code == "contract-not-down"
     half = legal(state, LayDown.of("♠10 ♥10 ♦10"))  # 30 of 51: not open yet
@@ -458,13 +502,18 @@ def test_lay_offs_and_new_melds_from_the_moment_of_opening(ruleset: remi.Ruleset
 
 def _after_opening() -> GameState:
     return pos(
-        SL, hands={0: "♠2 ♠3 ♠4 ♥A ♦A ♣A ♦9", 1: "♣J"}, table=["♠10 ♥10 ♦10", "♣6 ♣7 ♣8"],
-        owners=[0, 0], down={0: 1}, turn=3,
+        SL,
+        hands={0: "♠2 ♠3 ♠4 ♥A ♦A ♣A ♦9", 1: "♣J"},
+        table=["♠10 ♥10 ♦10", "♣6 ♣7 ♣8"],
+        owners=[0, 0],
+        down={0: 1},
+        turn=3,
     )
 
 
+@pytest.mark.rule("opening-layoffs")
 def test_new_melds_on_a_later_turn_need_no_points() -> None:
-    # RULES 3. After opening, new melds are laid freely (no 51 needed again)
+    # docs/rules/slovenian.rst, opening-layoffs: After opening, new melds are laid freely (no 51 needed again)
     state = _after_opening()
     s = legal(state, LayDown.of("♠2 ♠3 ♠4"))
     s = legal(s, LayDown.of("♥A ♦A ♣A"))
@@ -472,8 +521,9 @@ def test_new_melds_on_a_later_turn_need_no_points() -> None:
     assert lay_downs(state) == {str(LayDown.of("♠2 ♠3 ♠4")), str(LayDown.of("♥A ♦A ♣A"))}
 
 
+@pytest.mark.rule("opening-layoffs")
 def test_legal_actions_and_is_legal_agree_on_two_new_melds() -> None:
-    # RULES 3. After opening, new melds are laid freely, one lay-down action each: the engine
+    # docs/rules/slovenian.rst, opening-layoffs: After opening, new melds are laid freely, one lay-down action each: the engine
     # lists exactly what it accepts
     state = _after_opening()
     both = LayDown.of("♠2 ♠3 ♠4", "♥A ♦A ♣A")
@@ -483,12 +533,17 @@ def test_legal_actions_and_is_legal_agree_on_two_new_melds() -> None:
     assert one.is_legal(LayDown.of("♥A ♦A ♣A"))
 
 
+@pytest.mark.rule("opening-layoffs")
 def test_lay_off_option_down_earlier_turn() -> None:
-    # RULES 3. After opening, lay off ... in the same turn too [decision]; option: wait a turn
+    # docs/rules/slovenian.rst, opening-layoffs: After opening, lay off ... in the same turn too [decision]; option: wait a turn
     later = attrs.evolve(SL, layoff_needs="down-earlier-turn")
     state = pos(
-        later, hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♥7 ♦9", 1: "♣J"}, table=["♥4 ♥5 ♥6"],
-        owners=[1], down={1: 2}, turn=3,
+        later,
+        hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♥7 ♦9", 1: "♣J"},
+        table=["♥4 ♥5 ♥6"],
+        owners=[1],
+        down={1: 2},
+        turn=3,
     )
     opened = open_with(state, "♠10 ♥10 ♦10", "♣6 ♣7 ♣8")
     assert illegal(opened, "off ♥7 0").code == "contract-down-this-turn"
@@ -496,12 +551,17 @@ def test_lay_off_option_down_earlier_turn() -> None:
     assert nxt.is_legal("off ♥7 0")
 
 
+@pytest.mark.rule("opening-51")
 def test_lay_off_option_reason_names_the_opening() -> None:
-    # RULES 3. Opening: reasons in a 51 game speak of the opening, not a contract
+    # docs/rules/slovenian.rst, opening-51: Opening: reasons in a 51 game speak of the opening, not a contract
     later = attrs.evolve(SL, layoff_needs="down-earlier-turn")
     state = pos(
-        later, hands={0: "♥7 ♦9", 1: "♣J"}, table=["♥4 ♥5 ♥6", "♠10 ♥10 ♦10", "♣6 ♣7 ♣8"],
-        owners=[1, 0, 0], down={0: 3, 1: 2}, turn=3,
+        later,
+        hands={0: "♥7 ♦9", 1: "♣J"},
+        table=["♥4 ♥5 ♥6", "♠10 ♥10 ♦10", "♣6 ♣7 ♣8"],
+        owners=[1, 0, 0],
+        down={0: 3, 1: 2},
+        turn=3,
     )
     reason = illegal(state, "off ♥7 0").reason
     assert "contract" not in reason.lower()
@@ -510,18 +570,23 @@ def test_lay_off_option_reason_names_the_opening() -> None:
 # -- joker swaps ----------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
+@pytest.mark.rule("slovenian-jokers", "kalooki-joker-swap", "opening-layoffs")
+@pytest.mark.parametrize("ruleset", [SL, KA_SAME], ids=["slovenian", "kalooki-same-turn"])
 def test_joker_swap_from_a_set_once_opened(ruleset: remi.Ruleset) -> None:
-    # RULES 3. Jokers in melds: a joker in another's meld may be swapped by a player who has opened
-    # RULES 4. A player holding the card a joker stands for in anyone's meld may swap it (sets too)
+    # docs/rules/slovenian.rst, slovenian-jokers: Jokers in melds: a joker in another's meld may be swapped by a player who has opened
+    # docs/rules/kalooki.rst, kalooki-joker-swap: A player holding the card a joker stands for in anyone's meld may swap it (sets too)
     state = pos(
-        ruleset, hands={0: "♦Q ♠2 ♠9", 1: "♣J"}, table=["♠Q ♥Q JK", "♥4 ♥5 ♥6"],
-        owners=[1, 1], down={0: 1, 1: 2}, turn=3,
+        ruleset,
+        hands={0: "♦Q ♠2 ♠9", 1: "♣J"},
+        table=["♠Q ♥Q JK", "♥4 ♥5 ♥6"],
+        owners=[1, 1],
+        down={0: 1, 1: 2},
+        turn=3,
     )
     s = legal(state, SwapJoker(remi.parse_card("♦Q"), 0))
     assert str(s.table[0]) == "♠Q ♥Q ♦Q" and s.owners[0] == 1
     assert s.hands[0] == sorted_hand("♠2 ♠9 JK") and s.pending == remi.parse_cards("JK")
-    # RULES 3/4: the freed joker must be played again in the same turn, by a lay-off
+    # docs/rules/slovenian.rst, opening-layoffs: the freed joker must be played again in the same turn, by a lay-off
     assert illegal(s, "discard ♠9").code == "joker-pending"
     assert illegal(s, "discard JK").code == "joker-pending"
     assert not any(isinstance(a, Discard | LayDown) for a in s.legal_actions())
@@ -533,13 +598,18 @@ def test_joker_swap_from_a_set_once_opened(ruleset: remi.Ruleset) -> None:
     assert s.current_player == 1
 
 
-@pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
+@pytest.mark.rule("slovenian-jokers", "kalooki-joker-swap")
+@pytest.mark.parametrize("ruleset", [SL, KA_SAME], ids=["slovenian", "kalooki-same-turn"])
 def test_joker_swap_from_a_run_once_opened(ruleset: remi.Ruleset) -> None:
-    # RULES 3. Jokers in melds: swap a joker for the card it stands for (a run)
-    # RULES 4. Swapping a joker out of a run
+    # docs/rules/slovenian.rst, slovenian-jokers: Jokers in melds: swap a joker for the card it stands for (a run)
+    # docs/rules/kalooki.rst, kalooki-joker-swap: Swapping a joker out of a run
     state = pos(
-        ruleset, hands={0: "♠3 ♠6 ♦9 ♣2", 1: "♣J"}, table=["♠2 JK=♠3 ♠4 ♠5"],
-        owners=[1], down={0: 1, 1: 2}, turn=3,
+        ruleset,
+        hands={0: "♠3 ♠6 ♦9 ♣2", 1: "♣J"},
+        table=["♠2 JK=♠3 ♠4 ♠5"],
+        owners=[1],
+        down={0: 1, 1: 2},
+        turn=3,
     )
     assert [str(a) for a in state.legal_actions() if isinstance(a, SwapJoker)] == ["swap ♠3 0"]
     assert illegal(state, "swap ♠6 0").code not in ("contract-not-down", "joker-pending")
@@ -551,13 +621,18 @@ def test_joker_swap_from_a_run_once_opened(ruleset: remi.Ruleset) -> None:
     legal(s, "discard ♦9")
 
 
-@pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
+@pytest.mark.rule("slovenian-jokers", "kalooki-opening")
+@pytest.mark.parametrize("ruleset", [SL, KA_SAME], ids=["slovenian", "kalooki-same-turn"])
 def test_joker_swap_refused_before_opening_allowed_in_the_opening_turn(ruleset: remi.Ruleset) -> None:
-    # RULES 3. Jokers in melds: only a player who has opened may swap
-    # RULES 4. ... if they have opened or open in that turn
+    # docs/rules/slovenian.rst, slovenian-jokers: Jokers in melds: only a player who has opened may swap
+    # docs/rules/kalooki.rst, kalooki-opening: ... if they have opened or open in that turn
     state = pos(
-        ruleset, hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♠3 ♦Q ♦9", 1: "♣J"},
-        table=["♠2 JK=♠3 ♠4 ♠5", "♠Q ♥Q JK"], owners=[1, 1], down={1: 2}, turn=3,
+        ruleset,
+        hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♠3 ♦Q ♦9", 1: "♣J"},
+        table=["♠2 JK=♠3 ♠4 ♠5", "♠Q ♥Q JK"],
+        owners=[1, 1],
+        down={1: 2},
+        turn=3,
     )
     if ruleset.joker_swap_before_opening:
         # Kalooki: the swap is open before opening, the joker then going into this turn's opening.
@@ -578,7 +653,9 @@ def test_joker_swap_refused_before_opening_allowed_in_the_opening_turn(ruleset: 
         assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
         err = illegal(state, "swap ♠3 0")
         assert err.code == "contract-not-down"
-        assert err.reason == "You have not opened yet (an opening needs 51 points), so you may not swap a joker."
+        assert (
+            err.reason == "You have not opened yet (an opening needs 51 points), so you may not swap a joker."
+        )
         assert illegal(state, "swap ♦Q 1").code == "contract-not-down"
         half = legal(state, LayDown.of("♠10 ♥10 ♦10"))  # 30 of 51: still not open
         assert not any(isinstance(a, SwapJoker) for a in half.legal_actions())
@@ -601,33 +678,41 @@ def test_joker_swap_refused_before_opening_allowed_in_the_opening_turn(ruleset: 
     legal(s, "discard ♦9")
 
 
+@pytest.mark.rule("slovenian-jokers")
 def test_joker_swap_offered_only_if_the_joker_can_be_laid_off() -> None:
-    # RULES 3. Jokers in melds: the swapped joker must be played that turn, so a swap that
+    # docs/rules/slovenian.rst, slovenian-jokers: Jokers in melds: the swapped joker must be played that turn, so a swap that
     #          leaves it nowhere to go is refused
     full = ["♠Q ♥Q ♣Q JK"]  # after the swap a set of four: the joker cannot go back
     state = pos(SL, hands={0: "♦Q ♦9", 1: "♣J"}, table=full, owners=[1], down={0: 1, 1: 2}, turn=3)
     assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
     assert illegal(state, "swap ♦Q 0").code == "joker-stuck"
     roomy = pos(
-        SL, hands={0: "♦Q ♦9", 1: "♣J"}, table=[*full, "♥4 ♥5 ♥6"], owners=[1, 1],
-        down={0: 1, 1: 2}, turn=3,
+        SL,
+        hands={0: "♦Q ♦9", 1: "♣J"},
+        table=[*full, "♥4 ♥5 ♥6"],
+        owners=[1, 1],
+        down={0: 1, 1: 2},
+        turn=3,
     )
     s = legal(roomy, "swap ♦Q 0")
     assert sorted_hand(s.table[0].cards) == sorted_hand("♠Q ♥Q ♦Q ♣Q") and not s.table[0].wild_count
     assert [str(a) for a in s.legal_actions()] == ["off JK 1", "off JK 1 low"]
 
 
+@pytest.mark.rule("slovenian-jokers")
 def test_joker_swap_option_none() -> None:
-    # RULES 3. Jokers in melds: swapping is an option
+    # docs/rules/slovenian.rst, slovenian-jokers: Jokers in melds: swapping is an option
     off = attrs.evolve(SL, joker_swap="none")
-    state = pos(off, hands={0: "♠3 ♦9", 1: "♣J"}, table=["♠2 JK=♠3 ♠4 ♠5"], owners=[1],
-                down={0: 1, 1: 2}, turn=3)
+    state = pos(
+        off, hands={0: "♠3 ♦9", 1: "♣J"}, table=["♠2 JK=♠3 ♠4 ♠5"], owners=[1], down={0: 1, 1: 2}, turn=3
+    )
     assert illegal(state, "swap ♠3 0").code == "no-joker-swaps"
 
 
+@pytest.mark.rule("slovenian-jokers", "kalooki-joker-swap")
 def test_swapped_joker_and_going_out() -> None:
-    # RULES 3. Going out by laying off the freed joker ends the deal (no discard)
-    # RULES 4. Going out needs a final discard: a swap that would leave only the joker is refused
+    # docs/rules/slovenian.rst, slovenian-jokers: Going out by laying off the freed joker ends the deal (no discard)
+    # docs/rules/kalooki.rst, kalooki-joker-swap: Going out needs a final discard: a swap that would leave only the joker is refused
     table = ["♠Q ♥Q JK", "♥4 ♥5 ♥6"]
     sl = pos(SL, hands={0: "♦Q", 1: "♣J ♠A"}, table=table, owners=[1, 1], down={0: 1, 1: 2}, turn=3)
     s = legal(sl, "swap ♦Q 0")
@@ -641,8 +726,9 @@ def test_swapped_joker_and_going_out() -> None:
 # -- going out and scoring ------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("kalooki-going-out")
 def test_kalooki_going_out_needs_a_final_discard() -> None:
-    # RULES 4. The deal ends when a player discards their last card: going out needs a final discard
+    # docs/rules/kalooki.rst, kalooki-going-out: The deal ends when a player discards their last card: going out needs a final discard
     state = pos(KA, hands={0: "♣5 ♣6 ♣7", 1: "♣J"}, table=["♥4 ♥5 ♥6"], owners=[0], down={0: 1}, turn=3)
     err = illegal(state, LayDown.of("♣5 ♣6 ♣7"))
     assert err.code == "must-discard-last"
@@ -655,11 +741,17 @@ def test_kalooki_going_out_needs_a_final_discard() -> None:
     assert illegal(s, "off ♥8 0").code == "must-discard-last"
 
 
+@pytest.mark.rule("kalooki-going-out")
 def test_kalooki_losers_pay_hand_plus_25() -> None:
-    # RULES 4. Going out: each other player scores the value of their hand plus 25 (ace 11, joker 25)
+    # docs/rules/kalooki.rst, kalooki-going-out: Going out: each other player scores the value of their hand plus 25 (ace 11, joker 25)
     state = pos(
-        KA, 3, hands={0: "♣5 ♣6 ♣7 ♦9", 1: "♠A JK ♥K ♦4", 2: "♥2 ♥3"},
-        table=["♥4 ♥5 ♥6"], owners=[0], down={0: 1}, turn=4,
+        KA,
+        3,
+        hands={0: "♣5 ♣6 ♣7 ♦9", 1: "♠A JK ♥K ♦4", 2: "♥2 ♥3"},
+        table=["♥4 ♥5 ♥6"],
+        owners=[0],
+        down={0: 1},
+        turn=4,
     )
     s = legal(state, LayDown.of("♣5 ♣6 ♣7"))
     assert s.round == 1 and s.hand_sizes[0] == 1
@@ -671,18 +763,27 @@ def test_kalooki_losers_pay_hand_plus_25() -> None:
     assert s.hand_sizes == (13, 13, 13) and len(s.discard) == 1 and s.table == ()
 
 
+@pytest.mark.rule("slovenian-deal", "shared-going-out")
 @pytest.mark.parametrize("how", ["lay", "off", "discard"])
 def test_slovenian_going_out_ends_the_deal(how: str) -> None:
-    # RULES 3. The first player to shed all cards wins the deal; the others score their hand
-    #          (joker 25, ace 10 in hand); RULES 0. Going out by melding, laying off or discarding
+    # docs/rules/slovenian.rst, slovenian-deal: The first player to shed all cards wins the deal; the others score their hand
+    #          (joker 25, ace 10 in hand); docs/rules/index.rst, shared-going-out: Going out by melding, laying off or discarding
     hand = {"lay": "♣5 ♣6 ♣7", "off": "♥7", "discard": "♦9"}[how]
     actions: dict[str, remi.Action | str] = {
-        "lay": LayDown.of("♣5 ♣6 ♣7"), "off": "off ♥7 0", "discard": "discard ♦9"
+        "lay": LayDown.of("♣5 ♣6 ♣7"),
+        "off": "off ♥7 0",
+        "discard": "discard ♦9",
     }
     action = actions[how]
     state = pos(
-        SL, 3, hands={0: hand, 1: "♠A JK ♥K ♦4", 2: "♥2 ♥3"},
-        table=["♥4 ♥5 ♥6"], owners=[1], down={0: 1, 1: 2}, turn=4, dealer=1,
+        SL,
+        3,
+        hands={0: hand, 1: "♠A JK ♥K ♦4", 2: "♥2 ♥3"},
+        table=["♥4 ♥5 ♥6"],
+        owners=[1],
+        down={0: 1, 1: 2},
+        turn=4,
+        dealer=1,
     )
     s = legal(state, action)
     assert s.results[-1] == RoundResult(1, 0, (0, 10 + 25 + 10 + 4, 5))
@@ -691,8 +792,9 @@ def test_slovenian_going_out_ends_the_deal(how: str) -> None:
     assert s.hand_sizes == (15, 14, 14) and s.discard == () and s.down == (-1, -1, -1)
 
 
+@pytest.mark.rule("kalooki-going-out")
 def test_turn_cap_scores_every_hand_without_surcharge() -> None:
-    # RULES 4. The +25 is for the losers of a deal somebody went out of; with no winner each
+    # docs/rules/kalooki.rst, kalooki-going-out: The +25 is for the losers of a deal somebody went out of; with no winner each
     #          player scores their hand (in code, max_turns_per_round)
     capped = attrs.evolve(KA, max_turns_per_round=3)
     state = pos(capped, hands={0: "♣5 ♦9", 1: "♠A JK"}, turn=3)
@@ -701,15 +803,27 @@ def test_turn_cap_scores_every_hand_without_surcharge() -> None:
 
 
 def _late(ruleset: remi.Ruleset, seat1: str, seat2: str) -> GameState:
-    results = [RoundResult(1, 0, (0, 200, 100)), RoundResult(2, 1, (150, 0, 100)), RoundResult(3, 2, (100, 250, 0))]
+    results = [
+        RoundResult(1, 0, (0, 200, 100)),
+        RoundResult(2, 1, (150, 0, 100)),
+        RoundResult(3, 2, (100, 250, 0)),
+    ]
     return pos(
-        ruleset, 3, hands={0: "♦9", 1: seat1, 2: seat2}, round=4, results=results, turn=6,
-        table=["♥4 ♥5 ♥6"], owners=[0], down={0: 2},
+        ruleset,
+        3,
+        hands={0: "♦9", 1: seat1, 2: seat2},
+        round=4,
+        results=results,
+        turn=6,
+        table=["♥4 ♥5 ♥6"],
+        owners=[0],
+        down={0: 2},
     )
 
 
+@pytest.mark.rule("slovenian-scoring")
 def test_match_ends_when_a_total_reaches_500_and_lowest_wins() -> None:
-    # RULES 3. Scoring: lowest total wins a match to a limit (in code 500)
+    # docs/rules/slovenian.rst, slovenian-scoring: Scoring: lowest total wins a match to a limit (in code 500)
     state = _late(SL, "♠A JK ♥K ♦5", "♥2 ♥3")  # 50: seat 1 reaches exactly 500
     assert state.totals == (250, 450, 200)
     s = legal(state, "discard ♦9")
@@ -719,15 +833,17 @@ def test_match_ends_when_a_total_reaches_500_and_lowest_wins() -> None:
     assert illegal(s, "draw").code == "game-over"
 
 
+@pytest.mark.rule("slovenian-scoring")
 def test_match_goes_on_below_500() -> None:
-    # RULES 3. Scoring: the match ends only when a total reaches the limit
+    # docs/rules/slovenian.rst, slovenian-scoring: Scoring: the match ends only when a total reaches the limit
     state = _late(SL, "♠A JK ♥K ♦4", "♥2 ♥3")  # 49: seat 1 at 499
     s = legal(state, "discard ♦9")
     assert not s.is_over and s.winners == () and s.totals == (250, 499, 205) and s.round == 5
 
 
+@pytest.mark.rule("kalooki-scoring")
 def test_kalooki_match_to_500_lowest_wins() -> None:
-    # RULES 4. Lowest total wins [decision]; the match to 500 (in code)
+    # docs/rules/kalooki.rst, kalooki-scoring: Lowest total wins [decision]; the match to 500 (in code)
     state = _late(KA, "♥2 ♥3", "♥K ♠Q ♣3")  # seat 1: 5 + 25 = 30; seat 2: 23 + 25 = 48 -> 248
     s = legal(state, "discard ♦9")
     assert not s.is_over and s.totals == (250, 480, 248)
@@ -739,9 +855,10 @@ def test_kalooki_match_to_500_lowest_wins() -> None:
 # -- the stock runs out ----------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("slovenian-melds")
 @pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
 def test_stock_rebuilt_from_the_pile_less_its_top(ruleset: remi.Ruleset) -> None:
-    # RULES 3/4. Stock runs out (in code): the discard top set aside, the rest reshuffled (seeded)
+    # docs/rules/slovenian.rst, slovenian-melds: Stock runs out (in code): the discard top set aside, the rest reshuffled (seeded)
     state = pos(ruleset, hands={0: "♦9", 1: "♣J"}, phase="draw", rest="discard", discard="♠7")
     assert state.stock == () and len(state.discard) > 10
     assert strs(state.legal_actions()) == ["draw", "take"]
@@ -776,7 +893,7 @@ def _check_step(before: GameState, action: remi.Action, after: GameState) -> Non
         down = before.down[seat]
         is_open = down >= 0 and (down < before.turn or own_points(before, seat) >= 51)
         lays = {str(a) for a in actions if isinstance(a, LayDown)}
-        # RULES 3/4: every lay-down is one meld; before the opening is complete exactly the
+        # docs/rules/slovenian.rst, opening-one-meld-at-a-time: every lay-down is one meld; before the opening is complete exactly the
         # melds from which 51 can still be reached this turn are offered
         assert all(len(a.melds) == 1 for a in actions if isinstance(a, LayDown))
         if before.pending:
@@ -794,7 +911,7 @@ def _check_step(before: GameState, action: remi.Action, after: GameState) -> Non
             # the opening turn ends: the seat's melds reached 51
             assert own_points(before, seat) >= 51
         if before.pending:
-            # RULES 4: the joker taken back is used this turn: laid off, or in a meld or the opening.
+            # docs/rules/kalooki.rst, kalooki-joker-swap: the joker taken back is used this turn: laid off, or in a meld or the opening.
             assert not any(isinstance(a, Discard) for a in actions)
             for a in actions:
                 if isinstance(a, LayDown):
@@ -828,10 +945,11 @@ def _check_step(before: GameState, action: remi.Action, after: GameState) -> Non
                 assert after.hand_sizes == (size,) * after.players
 
 
+@pytest.mark.rule("kalooki-opening", "opening-51")
 @pytest.mark.parametrize("ruleset", [SL, KA], ids=["slovenian", "kalooki"])
 @pytest.mark.parametrize("players, seed", [(2, 1), (2, 2), (4, 3), (6, 4)])
 def test_seeded_random_playouts_keep_the_invariants(ruleset: remi.Ruleset, players: int, seed: int) -> None:
-    # RULES 3. / RULES 4. Whole matches: every action keeps the invariants; deals, openings,
+    # docs/rules/slovenian.rst, opening-51: / docs/rules/kalooki.rst, kalooki-opening: Whole matches: every action keeps the invariants; deals, openings,
     # lay-offs, swaps, going out and scores follow the rules above
     rules = attrs.evolve(ruleset, max_turns_per_round=40)
     state = remi.new_game(rules, players=players, seed=seed)
@@ -853,3 +971,32 @@ def test_seeded_random_playouts_keep_the_invariants(ruleset: remi.Ruleset, playe
     assert opened > 0
     assert GameState.from_dict(state.to_dict()) == state
     assert len(state.results) >= 1 and went_out <= len(state.results)
+
+
+@pytest.mark.rule("kalooki-keep-swapped-joker")
+def test_kalooki_keeps_a_swapped_joker_for_a_later_turn() -> None:
+    # docs/rules/kalooki.rst, kalooki-keep-swapped-joker: the freed joker goes to the hand and may be kept
+    # for a later turn (swapped_joker_same_turn=False in the preset)
+    state = pos(
+        KA,
+        hands={0: "♠3 ♠6 ♦9 ♣2", 1: "♣J"},
+        table=["♠2 JK=♠3 ♠4 ♠5"],
+        owners=[1],
+        down={0: 1, 1: 2},
+        turn=3,
+    )
+    s = legal(state, "swap ♠3 0")
+    assert str(s.table[0]) == "♠2 ♠3 ♠4 ♠5" and s.pending == ()
+    assert remi.JOKER in s.hands[0] and remi.JOKER in s.known[0]
+    after = legal(s, "discard ♦9")
+    assert remi.JOKER in after.hands[0] and after.current_player == 1
+    # With the Norwegian rule the same swap leaves the joker pending.
+    same = pos(
+        KA_SAME,
+        hands={0: "♠3 ♠6 ♦9 ♣2", 1: "♣J"},
+        table=["♠2 JK=♠3 ♠4 ♠5"],
+        owners=[1],
+        down={0: 1, 1: 2},
+        turn=3,
+    )
+    assert legal(same, "swap ♠3 0").pending == (remi.JOKER,)

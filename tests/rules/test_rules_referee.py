@@ -1,4 +1,4 @@
-"""RULES 6: what each preset must answer for a referee, without playing a game."""
+"""docs/rules/index.rst, shared-referee: what each preset must answer for a referee, without playing a game."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ import remi
 PRESETS = sorted(remi.PRESETS.items())
 
 
+@pytest.mark.rule("shared-referee")
 @pytest.mark.parametrize("name, ruleset", PRESETS)
 def test_is_this_group_a_legal_meld_and_why_not(name: str, ruleset: remi.Ruleset) -> None:
-    # RULES 6. 1: is this group of cards a legal meld? Which kind? If not, why, in one sentence.
+    # docs/rules/index.rst, shared-referee: 1: is this group of cards a legal meld? Which kind? If not, why, in one sentence.
     good_set = remi.check_meld("♠7 ♥7 ♦7", ruleset)
     assert (good_set.ok, good_set.kind, good_set.code, good_set.reason) == (True, "set", "ok", "")
     run = "♠4 ♠5 ♠6 ♠7" if ruleset.run_min == 4 else "♠4 ♠5 ♠6"
@@ -24,9 +25,10 @@ def test_is_this_group_a_legal_meld_and_why_not(name: str, ruleset: remi.Ruleset
     assert not corner.ok and corner.code == "wraps-corner"
 
 
+@pytest.mark.rule("shared-referee")
 @pytest.mark.parametrize("name, ruleset", PRESETS)
 def test_does_a_lay_down_fulfil_the_contract_or_opening(name: str, ruleset: remi.Ruleset) -> None:
-    # RULES 6. 2: does this set of melds fulfil round N's contract / the 51 opening? If not, why.
+    # docs/rules/index.rst, shared-referee: 2: does this set of melds fulfil round N's contract / the 51 opening? If not, why.
     if ruleset.contracts:
         ok = remi.check_contract(["♥9 ♠9 ♦9", "♣5 ♣6 ♣7 ♣8"], 2, ruleset)
         assert ok.ok
@@ -45,6 +47,7 @@ def test_does_a_lay_down_fulfil_the_contract_or_opening(name: str, ruleset: remi
         assert free.ok and free.points == 30
 
 
+@pytest.mark.rule("shared-referee")
 @pytest.mark.parametrize(
     "name, hand, value",
     [
@@ -58,13 +61,14 @@ def test_does_a_lay_down_fulfil_the_contract_or_opening(name: str, ruleset: remi
     ],
 )
 def test_what_is_this_hand_worth(name: str, hand: str, value: int) -> None:
-    # RULES 6. 3: what is this hand worth at the end of a round?
+    # docs/rules/index.rst, shared-referee: 3: what is this hand worth at the end of a round?
     assert remi.hand_value(hand, remi.PRESETS[name]) == value
 
 
+@pytest.mark.rule("shared-referee")
 @pytest.mark.parametrize("name, ruleset", PRESETS)
 def test_can_this_card_be_laid_off_and_this_joker_swapped(name: str, ruleset: remi.Ruleset) -> None:
-    # RULES 6. 4: can this card be laid off onto this meld? Can this joker be swapped out?
+    # docs/rules/index.rst, shared-referee: 4: can this card be laid off onto this meld? Can this joker be swapped out?
     run = remi.check_meld("♠4 ♠5 ♠6 ♠7" if ruleset.run_min == 4 else "♠4 ♠5 ♠6", ruleset).meld
     assert run is not None
     assert remi.check_layoff(run, "♠3", ruleset).ok
@@ -86,16 +90,12 @@ def test_can_this_card_be_laid_off_and_this_joker_swapped(name: str, ruleset: re
         assert locked.ok
 
 
+@pytest.mark.rule("shared-referee")
 @pytest.mark.parametrize("name, ruleset", PRESETS)
 def test_is_this_action_legal_in_a_position_and_why_not(name: str, ruleset: remi.Ruleset) -> None:
-    # RULES 6. 5: given a full position, is this action legal, and if not, why?
+    # docs/rules/index.rst, shared-referee: 5: given a full position, is this action legal, and if not, why?
     players = max(ruleset.min_players, 3) if ruleset.max_players >= 3 else ruleset.min_players
-    try:
-        state = remi.new_game(ruleset, players=players, seed=5)
-    except remi.UnsupportedError as exc:
-        # Gin Rummy's game is not in this version: the refusal says so, with a stable code.
-        assert name == "gin" and exc.code == "game-not-available"
-        return
+    state = remi.new_game(ruleset, players=players, seed=5)
     position = remi.GameState.from_dict(state.to_dict())  # a position as a referee receives it
     assert position == state
     for action in position.legal_actions():

@@ -1,0 +1,1154 @@
+"""The turn engine: one rule per action kind, the round's flow, and the family policies plugged in.
+
+Each action kind has one :class:`_Rule`: the phases it belongs to, a
+*candidates* function that lists every action of that kind that could be
+legal (a superset, built from the hand and the table), a *refusal*
+function that says why one action is not legal (or ``None``), and a
+*perform* function that plays it. ``legal_actions()`` is the candidates
+filtered through the refusal, and ``is_legal`` is the refusal alone, so the
+two can never disagree; ``is_legal`` never plays the action out.
+
+>>> import remi
+>>> state = remi.new_game(remi.NORWEGIAN, players=4, seed=7)
+>>> [str(a) for a in state.legal_actions()]
+['draw', 'take']
+>>> state.is_legal("draw"), state.why_illegal("knock ♠7").code
+(True, 'wrong-phase')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from random import Random
+from typing import Any, Final
+
+import attrs
+
+from ._actions import (
+    _ACTION_TYPES,
+    Action,
+    Buy,
+    CallShanghai,
+    Cut,
+    Discard,
+    DrawStock,
+    Knock,
+    LayDown,
+    LayOff,
+    Pass,
+    SwapJoker,
+    TakeDiscard,
+    is_action,
+    meld_key,
+    parse_action,
+)
+from ._cards import Card, format_cards, make_pack
+from ._codes import as_error_code
+from ._errors import IllegalActionError, RemiError
+from ._melds import Check, Meld, check_joker_swap, check_layoff, is_wild, validate_meld
+from ._policies import Policy, Refusal, policy_for
+from ._rules import Ruleset
+from ._state import GameState, RoundResult, _Work, sorted_hand
+
+__all__ = [
+    "legal_actions",
+    "refusal_of",
+    "apply",
+    "lay_all",
+    "start",
+    "must_keep_card",
+    "can_complete_contract",
+]
+
+#: The fixed order of action kinds in ``legal_actions()``: the order of ``_ACTION_TYPES``.
+_ACTION_ORDER: Final = {cls: index for index, cls in enumerate(_ACTION_TYPES)}
+
+
+def _rng(seed: int, *parts: object) -> Random:
+    return Random("remi:" + ":".join(str(p) for p in (seed, *parts)))
+
+
+def _action_key(action: Action) -> tuple[Any, ...]:
+    kind = _ACTION_ORDER[type(action)]
+    if isinstance(action, LayDown):
+        return (kind, tuple(meld_key(m) for m in action.melds))
+    if isinstance(action, LayOff):
+        return (kind, action.card.code, action.target, action.low)
+    if isinstance(action, SwapJoker):
+        return (kind, action.card.code, action.target)
+    if isinstance(action, Discard):
+        return (kind, action.card.code, action.shanghai)
+    if isinstance(action, Knock):
+        return (kind, action.card.code)
+    if isinstance(action, CallShanghai):
+        return (kind, action.target, action.low)
+    return (kind,)
+
+
+def _distinct(cards: Sequence[Card]) -> list[Card]:
+    """The distinct cards of a sorted hand, in order."""
+    out: list[Card] = []
+    last: Card | None = None
+    for card in cards:
+        if card != last:
+            out.append(card)
+            last = card
+    return out
+
+
+# -- shared conditions -----------------------------------------------------------------------------
+
+
+def must_keep_card(s: GameState) -> bool:
+    """Whether going out needs a final discard (so melds and lay-offs may not empty the hand)."""
+    rules = s.ruleset
+    if rules.last_contract_goes_out and s.round == len(rules.contracts):
+        return False
+    return rules.last_card_discard
+
+
+def _same_turn(rules: Ruleset) -> bool:
+    """Whether a joker taken back by a swap must be played again in the same turn."""
+    return rules.swapped_joker_same_turn
+
+
+def _can_draw(stock: Sequence[Card], discard: Sequence[Card], rules: Ruleset) -> bool:
+    """Whether a stock draw is possible: cards in the stock, or a pile to rebuild it from."""
+    if stock:
+        return True
+    if rules.discard_reuse == "none":
+        return False
+    return len(discard) >= (1 if rules.discard_reuse == "turn-over" else 2)
+
+
+def _may_lay_off(s: GameState, policy: Policy, seat: int) -> bool:
+    needs = s.ruleset.layoff_needs
+    if needs == "always":
+        return True
+    if needs == "down":
+        return policy.is_down(s, seat)
+    return 0 <= s.down[seat] < s.turn
+
+
+def _may_swap(s: GameState, policy: Policy, seat: int) -> bool:
+    rules = s.ruleset
+    if rules.joker_swap == "none":
+        return False
+    if rules.joker_swap_needs_earlier_turn:
+        return 0 <= s.down[seat] < s.turn
+    if policy.may_swap_before_down(rules):
+        return True
+    return policy.is_down(s, seat)
+
+
+def _could_fit(meld: Meld, card: Card, rules: Ruleset) -> bool:
+    """A necessary condition for :func:`check_layoff`: can *card* possibly extend *meld*?"""
+    if is_wild(card, rules):
+        return True
+    if meld.kind == "set":
+        return card.rank == meld.rank
+    if card.suit_index != meld.suit:
+        return False
+    rank = card.rank
+    below, above = meld.low - 1, meld.high + 1
+    return rank in (below, above) or (rank == 1 and above == 14)
+
+
+def _could_swap(meld: Meld, card: Card, rules: Ruleset) -> bool:
+    """A necessary condition for :func:`check_joker_swap`: does a wild card of *meld* stand for *card*?"""
+    if meld.kind == "set":
+        return rules.joker_swap == "any" and card.rank == meld.rank
+    if card.suit_index != meld.suit:
+        return False
+    for index, wild in enumerate(meld.wild):
+        if wild:
+            rank = meld.rank + index
+            if (1 if rank == 14 else rank) == card.rank:
+                return True
+    return False
+
+
+def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check | None]:
+    """Return the default placement and, when the player has a real choice, the low one."""
+    first = check_layoff(meld, (card,), rules, end="high")
+    if meld.kind == "set" or not first.ok:
+        return first, None
+    low = check_layoff(meld, (card,), rules, end="low")
+    if low.ok and low.meld != first.meld:
+        return first, low
+    return first, None
+
+
+def _fits_somewhere(table: Sequence[Meld], card: Card, rules: Ruleset) -> bool:
+    return any(_could_fit(m, card, rules) and check_layoff(m, (card,), rules).ok for m in table)
+
+
+def _not_in_hand(hand: Sequence[Card], cards: Iterable[Card], seat: int) -> Refusal | None:
+    missing = Counter(cards) - Counter(hand)
+    if missing:
+        return ("not-in-hand", f"Seat {seat} does not hold {format_cards(sorted(missing.elements()))}.")
+    return None
+
+
+def _card_not_in_hand(hand: Sequence[Card], card: Card, seat: int) -> Refusal | None:
+    return None if card in hand else ("not-in-hand", f"Seat {seat} does not hold {card}.")
+
+
+def _discard_allowed(s: GameState, hand: Sequence[Card], card: Card) -> bool:
+    return not (s.ruleset.keep_taken_discard and s.taken == card and hand.count(card) < 2)
+
+
+def _strands_taken_card(s: GameState, hand: Sequence[Card], table: Sequence[Meld]) -> bool:
+    """Whether a move would leave only the card just taken from the discard pile in hand.
+
+    [decision] With ``keep_taken_discard`` that card may not be discarded this
+    turn, so a lay-down or lay-off that leaves it alone in hand is refused
+    unless it could itself be laid off (going out).
+    """
+    taken = s.taken
+    if not s.ruleset.keep_taken_discard or taken is None or len(hand) != 1 or hand[0] != taken:
+        return False
+    if must_keep_card(s):
+        return True
+    return not _fits_somewhere(table, taken, s.ruleset)
+
+
+_STRANDED: Final = "That would leave only {}, just taken from the discard pile, which may not be discarded."
+
+
+def _pending_text(s: GameState) -> str:
+    """How a reason names the wild card(s) taken back this turn: the joker, or the ♠2."""
+    names = sorted({"the joker" if c.is_joker else str(c) for c in s.pending})
+    return " and ".join(names) if names else "the joker"
+
+
+def _pending_ok(s: GameState, table: Sequence[Meld], hand: Sequence[Card], pending: Sequence[Card]) -> bool:
+    """Whether every joker taken back this turn can still be played this turn.
+
+    A joker is played again by a lay-off (when the seat may lay off), or in
+    the 51 games also in a new meld or the opening itself. With a final
+    discard required, a card must also remain for it.
+    """
+    if not pending:
+        return True
+    if must_keep_card(s) and len(hand) <= len(pending):
+        return False
+    policy = policy_for(s.ruleset)
+    rules = s.ruleset
+    seat = s.turn_player
+    layoff = _may_lay_off(s, policy, seat) and (policy.is_down(s, seat) or rules.layoff_needs == "always")
+    for joker in pending:
+        if layoff and _fits_somewhere(table, joker, rules):
+            continue
+        if policy.freed_joker_in_new_meld() and _joker_meldable(s, hand, joker):
+            continue
+        return False
+    return True
+
+
+def _joker_meldable(s: GameState, hand: Sequence[Card], joker: Card) -> bool:
+    """Whether some lay-down of *hand* that uses *joker* would be legal now (51 games)."""
+    from ._solver import candidate_melds
+
+    policy = policy_for(s.ruleset)
+    keep_one = must_keep_card(s)
+    for meld in candidate_melds(hand, s.ruleset):
+        if joker not in meld.cards or (keep_one and len(meld.cards) == len(hand)):
+            continue
+        if policy.lay_refusal(s, s.turn_player, hand, meld) is None:
+            return True
+    return False
+
+
+# -- the solver's questions ------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=512)
+def _hand_melds(hand: tuple[Card, ...], rules: Ruleset) -> frozenset[Meld]:
+    from ._solver import candidate_melds
+
+    return frozenset(candidate_melds(hand, rules))
+
+
+def _knock_cards(hand: tuple[Card, ...], rules: Ruleset) -> frozenset[Card]:
+    """The cards whose discard leaves at most ``knock_limit`` of deadwood (one solver search per hand)."""
+    from ._solver import knock_cards
+
+    return knock_cards(hand, rules)
+
+
+def can_complete_contract(
+    hand: Sequence[Card], laid: Sequence[Meld], round: int, rules: Ruleset, *, keep: int = 0
+) -> bool:
+    """Whether the melds *laid* this turn can be completed to round *round*'s contract from *hand*."""
+    from ._solver import can_complete_contract as complete
+
+    return complete(hand, laid, round, rules, keep=keep)
+
+
+# -- the rules, one per action kind --------------------------------------------------------------------
+
+
+@attrs.frozen
+class _Rule:
+    """Everything about one action kind: when it is possible, what is offered, what is refused, what it does."""
+
+    kind: type[Any]
+    phases: frozenset[str]
+    candidates: Callable[[GameState], Iterable[Action]]
+    refusal: Callable[[GameState, Any], Refusal | None]
+    perform: Callable[[GameState, Any], GameState]
+
+
+def _none(s: GameState, action: Action) -> Refusal | None:
+    return None
+
+
+# Cut ---------------------------------------------------------------------------------------------------
+
+
+def _perform_cut(s: GameState, action: Cut) -> GameState:
+    """The cut is a chance outcome: within five cards of the exact count, each equally likely."""
+    w = _Work.of(s)
+    exact = _dealt_count(w)
+    size = len(w.stock)
+    low, high = max(1, exact - 5), min(size - 1, exact + 5)
+    k = _rng(w.seed, w.round, "cut").randint(low, high)
+    w.stock = w.stock[-k:] + w.stock[:-k]
+    if k == exact:
+        w.cut_bonus_seat = w.to_act
+    _deal(w)
+    return w.freeze()
+
+
+# Draw and take ------------------------------------------------------------------------------------------
+
+
+def _refuse_draw(s: GameState, action: DrawStock) -> Refusal | None:
+    if _can_draw(s.stock, s.discard, s.ruleset):
+        return None
+    if s.ruleset.discard_reuse == "none":
+        return (
+            "stock-empty",
+            "The stock is empty; take the discard, or pass to decline it and end the deal.",
+        )
+    return ("stock-empty", "The stock is empty and cannot be rebuilt; take the discard.")
+
+
+def _perform_draw(s: GameState, action: DrawStock) -> GameState:
+    w = _Work.of(s)
+    if not w.stock:
+        _rebuild_stock(w, keep_top=w.ruleset.discard_reuse == "reshuffle-keep-top")
+    w.give(s.turn_player, w.stock.pop())
+    w.phase = "play"
+    if w.ruleset.buying and w.discard and (w.stock or len(w.discard) >= 2):
+        w.queue = _buyers(w, exclude=-1)
+        if w.queue:
+            w.phase = "buy"
+            w.to_act = w.queue[0]
+    return w.freeze()
+
+
+def _refuse_take(s: GameState, action: TakeDiscard) -> Refusal | None:
+    return None if s.discard else ("discard-empty", "The discard pile is empty; draw from the stock.")
+
+
+def _perform_take(s: GameState, action: TakeDiscard) -> GameState:
+    w = _Work.of(s)
+    card = w.discard.pop()
+    w.give(s.turn_player, card)
+    w.learn(s.turn_player, card)
+    w.taken = card
+    w.phase = "play"
+    return w.freeze()
+
+
+# Buy and pass -------------------------------------------------------------------------------------------
+
+
+def _buy_possible(s: GameState) -> bool:
+    return bool(s.discard) and (bool(s.stock) or len(s.discard) >= 2)
+
+
+def _buyers(w: _Work, exclude: int) -> list[int]:
+    rules = w.ruleset
+    out = []
+    for offset in range(1, w.players):
+        seat = (w.turn_player + offset) % w.players
+        if seat == exclude:
+            continue
+        if rules.max_buys_per_round is not None and w.buys[seat] >= rules.max_buys_per_round:
+            continue
+        if rules.buy_only_before_contract and w.down[seat] >= 0:
+            continue
+        out.append(seat)
+    return out
+
+
+def _refuse_buy(s: GameState, action: Buy) -> Refusal | None:
+    if _buy_possible(s):
+        return None
+    return ("cannot-buy", "Nothing is left to give as the penalty card, so this card cannot be bought.")
+
+
+def _perform_buy(s: GameState, action: Buy) -> GameState:
+    w = _Work.of(s)
+    buyer = s.to_act
+    card = w.discard.pop()
+    if not w.stock:
+        _rebuild_stock(w, keep_top=False)
+    penalty = w.stock.pop()
+    w.give(buyer, card, penalty)
+    w.learn(buyer, card)
+    w.buys[buyer] += 1
+    w.last_buyer = buyer
+    queue = _buyers(w, exclude=buyer) if w.discard and (w.stock or len(w.discard) >= 2) else []
+    _continue_window(w, queue)
+    return w.freeze()
+
+
+def _continue_window(w: _Work, queue: list[int]) -> None:
+    w.queue = queue
+    if queue:
+        w.to_act = queue[0]
+    else:
+        w.phase = "play"
+        w.to_act = w.turn_player
+        w.last_buyer = -1
+
+
+def _refuse_pass(s: GameState, action: Pass) -> Refusal | None:
+    if s.phase != "draw":
+        return None
+    # docs/rules/swedish.rst, basic-block-rummy: with the stock empty and the pile never reused,
+    # the player on turn may decline the discard top, which ends the deal.
+    if s.ruleset.discard_reuse == "none" and not s.stock:
+        return None
+    return (
+        "must-draw",
+        f"Seat {s.to_act} must draw from the stock or take the discard; passing is not possible.",
+    )
+
+
+def _perform_pass(s: GameState, action: Pass) -> GameState:
+    w = _Work.of(s)
+    if s.phase == "buy":
+        _continue_window(w, w.queue[1:])
+    elif s.phase == "shanghai":
+        rest = w.queue[1:]
+        if rest:
+            w.queue = rest
+            w.to_act = rest[0]
+        else:
+            _next_turn(w, s.shanghai_from)
+    else:  # the draw phase of Block Rummy: declining the top ends the deal
+        _end_round(w, None)
+    return w.freeze()
+
+
+# Lay down ------------------------------------------------------------------------------------------------
+
+
+def _lay_candidates(s: GameState) -> Iterable[Action]:
+    policy = policy_for(s.ruleset)
+    if not policy.table_play:
+        return ()
+    hand = s.hands[s.turn_player]
+    return [LayDown((m,)) for m in _hand_melds(hand, s.ruleset)]
+
+
+def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
+    rules = s.ruleset
+    policy = policy_for(rules)
+    seat = s.turn_player
+    hand = s.hands[seat]
+    if not policy.table_play:
+        return _nothing_laid(rules)
+    if not action.melds:
+        return ("no-melds", "A lay-down needs at least one meld.")
+    if len(action.melds) > 1:
+        return (
+            "one-meld-at-a-time",
+            "Lay the melds one at a time, one lay-down action each: a contract or an opening may take "
+            "several within the turn (GameState.lay lays a whole layout in one call).",
+        )
+    meld = action.melds[0]
+    if s.pending and not (policy.freed_joker_in_new_meld() and any(c in s.pending for c in meld.cards)):
+        return ("joker-pending", f"Play {_pending_text(s)} you took from the table first.")
+    limit = rules.melds_per_turn
+    if policy.limits_melds_per_turn and limit is not None and s.melds_this_turn >= limit:
+        return (
+            "meld-limit",
+            f"You may lay at most {limit} new meld{'s' if limit != 1 else ''} a turn in {rules.name}.",
+        )
+    missing = _not_in_hand(hand, meld.cards, seat)
+    if missing is not None:
+        return missing
+    verdict = validate_meld(meld, rules)
+    if not verdict.ok:
+        return ("invalid-meld", f"{meld} is not a legal meld: {verdict.reason}")
+    if meld not in _hand_melds(hand, rules):  # pragma: no cover - every legal meld of the hand is a candidate
+        return ("invalid-meld", f"{meld} is not a meld your hand can form.")
+    left = len(hand) - len(meld.cards)
+    if left == 0 and must_keep_card(s):
+        return ("must-discard-last", "You must keep a card to discard: going out needs a final discard.")
+    family = policy.lay_refusal(s, seat, hand, meld)
+    if family is not None:
+        return family
+    if left == 1 and s.taken is not None:
+        rest = list(hand)
+        for card in meld.cards:
+            rest.remove(card)
+        if _strands_taken_card(s, rest, [*s.table, meld]):
+            return ("taken-card-stranded", _STRANDED.format(s.taken))
+    return None
+
+
+def _perform_lay(s: GameState, action: LayDown) -> GameState:
+    w = _Work.of(s)
+    seat = s.turn_player
+    meld = action.melds[0]
+    for card in meld.cards:
+        w.take_from_hand(seat, card)
+        if card in w.pending:
+            w.pending.remove(card)
+    w.table.append(meld)
+    w.owners.append(seat)
+    if w.down[seat] < 0:
+        w.down[seat] = s.turn
+    w.melds_this_turn += 1
+    w.idle_turns = 0
+    if not w.hands[seat]:
+        _end_round(w, seat)
+    return w.freeze()
+
+
+def _nothing_laid(rules: Ruleset) -> Refusal:
+    return (
+        "nothing-laid-in-gin",
+        f"In {rules.name} nothing is laid on the table during play; knock to end the deal.",
+    )
+
+
+# Lay off -------------------------------------------------------------------------------------------------
+
+
+def _layoff_candidates(s: GameState) -> Iterable[Action]:
+    rules = s.ruleset
+    if not policy_for(rules).table_play:
+        return ()
+    out: list[Action] = []
+    for card in _distinct(s.hands[s.turn_player]):
+        for target, meld in enumerate(s.table):
+            if _could_fit(meld, card, rules):
+                out.append(LayOff(card, target))
+                if meld.kind == "run":
+                    out.append(LayOff(card, target, True))
+    return out
+
+
+def _placed(result: Check | Refusal) -> Meld:
+    """The meld a checked lay-off or swap produces (the rule's refusal has already let it through)."""
+    if isinstance(result, tuple):  # pragma: no cover - refused before it is performed
+        raise IllegalActionError(*result)
+    if result.meld is None:  # pragma: no cover - a passing check always carries its meld
+        raise IllegalActionError("internal", "The move produced no meld.")
+    return result.meld
+
+
+def _layoff_choice(s: GameState, meld: Meld, card: Card, low: bool) -> Check | Refusal:
+    """The placement a lay-off of *card* on *meld* makes, or the refusal."""
+    first, lower = _layoff_results(meld, card, s.ruleset)
+    if not first.ok:
+        return (as_error_code(first.code), first.reason)
+    if not low:
+        return first
+    if lower is None:
+        if meld.kind == "set":
+            return (
+                "no-end-choice",
+                f"A set has no ends, so {card} cannot be placed low on {meld}; leave the end unset.",
+            )
+        return ("no-end-choice", f"{card} can only go one place on {meld}; leave the end unset.")
+    return lower
+
+
+def _refuse_layoff(s: GameState, action: LayOff) -> Refusal | None:
+    rules = s.ruleset
+    policy = policy_for(rules)
+    seat = s.turn_player
+    hand = s.hands[seat]
+    if not policy.table_play:
+        return _nothing_laid(rules)
+    if policy.in_progress(s, seat):
+        return policy.in_progress_refusal(s, seat)
+    if not policy.is_down(s, seat) and rules.layoff_needs != "always":
+        return ("contract-not-down", f"{policy.not_down_text(rules)}, so you may not lay off.")
+    if not _may_lay_off(s, policy, seat):
+        return (
+            "contract-down-this-turn",
+            f"{policy.down_this_turn_text(rules)}; you may lay off from your next turn.",
+        )
+    if action.target >= len(s.table):
+        return ("no-such-meld", f"There is no table meld {action.target}; the table has {len(s.table)}.")
+    missing = _card_not_in_hand(hand, action.card, seat)
+    if missing is not None:
+        return missing
+    if must_keep_card(s) and len(hand) <= 1:
+        return ("must-discard-last", "You must keep a card to discard: going out needs a final discard.")
+    chosen = _layoff_choice(s, s.table[action.target], action.card, action.low)
+    if isinstance(chosen, tuple):
+        return chosen
+    extended = _placed(chosen)
+    table = list(s.table)
+    table[action.target] = extended
+    rest = list(hand)
+    rest.remove(action.card)
+    if s.pending:
+        pending = list(s.pending)
+        if action.card in pending:
+            pending.remove(action.card)
+        if not _pending_ok(s, table, rest, pending):
+            return (
+                "joker-stuck",
+                f"That would leave {_pending_text(s)} you took from the table with nowhere to go this turn.",
+            )
+    if s.taken is not None and len(rest) == 1 and _strands_taken_card(s, rest, table):
+        return ("taken-card-stranded", _STRANDED.format(s.taken))
+    return None
+
+
+def _perform_layoff(s: GameState, action: LayOff) -> GameState:
+    extended = _placed(_layoff_choice(s, s.table[action.target], action.card, action.low))
+    w = _Work.of(s)
+    seat = s.turn_player
+    w.table[action.target] = extended
+    if w.down[seat] < 0 and policy_for(s.ruleset).layoff_goes_down:
+        w.down[seat] = s.turn
+    w.take_from_hand(seat, action.card)
+    if action.card in w.pending:
+        w.pending.remove(action.card)
+    w.idle_turns = 0
+    if not w.hands[seat]:
+        _end_round(w, seat)
+    return w.freeze()
+
+
+# Swap a joker -------------------------------------------------------------------------------------------
+
+
+def _swap_candidates(s: GameState) -> Iterable[Action]:
+    rules = s.ruleset
+    if rules.joker_swap == "none" or not policy_for(rules).table_play:
+        return ()
+    hand = _distinct(s.hands[s.turn_player])
+    out: list[Action] = []
+    for target, meld in enumerate(s.table):
+        if meld.wild_count:
+            out.extend(
+                SwapJoker(card, target)
+                for card in hand
+                if not is_wild(card, rules) and _could_swap(meld, card, rules)
+            )
+    return out
+
+
+def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
+    rules = s.ruleset
+    policy = policy_for(rules)
+    seat = s.turn_player
+    hand = s.hands[seat]
+    if not policy.table_play:
+        return _nothing_laid(rules)
+    if rules.joker_swap == "none":
+        return ("no-joker-swaps", f"{rules.name} does not allow joker swaps.")
+    if policy.in_progress(s, seat) and not policy.freed_joker_in_new_meld():
+        return policy.in_progress_refusal(s, seat)
+    if not _may_swap(s, policy, seat):
+        if not policy.is_down(s, seat):
+            return ("contract-not-down", f"{policy.not_down_text(rules)}, so you may not swap a joker.")
+        return (
+            "contract-down-this-turn",
+            f"{policy.down_this_turn_text(rules)}; you may swap a joker from your next turn.",
+        )
+    if s.pending:
+        return ("joker-pending", f"Play {_pending_text(s)} you took from the table before you swap another.")
+    if action.target >= len(s.table):
+        return ("no-such-meld", f"There is no table meld {action.target}; the table has {len(s.table)}.")
+    missing = _card_not_in_hand(hand, action.card, seat)
+    if missing is not None:
+        return missing
+    if must_keep_card(s) and len(hand) <= 1:
+        return ("must-discard-last", "You must keep a card to discard: going out needs a final discard.")
+    swap = check_joker_swap(s.table[action.target], action.card, rules)
+    if not swap.ok or swap.meld is None or swap.freed is None:
+        return (as_error_code(swap.code), swap.reason)
+    if _same_turn(rules):
+        table = list(s.table)
+        table[action.target] = swap.meld
+        rest = list(hand)
+        rest.remove(action.card)
+        rest.append(swap.freed)
+        if not _pending_ok(s, table, rest, [swap.freed]):
+            return (
+                "joker-stuck",
+                "The wild card could not be played again this turn, so it may not be taken.",
+            )
+    return None
+
+
+def _perform_swap(s: GameState, action: SwapJoker) -> GameState:
+    swap = check_joker_swap(s.table[action.target], action.card, s.ruleset)
+    meld, freed = _placed(swap), swap.freed
+    if freed is None:  # pragma: no cover - a passing swap always frees its joker
+        raise IllegalActionError("internal", "The swap freed no joker.")
+    w = _Work.of(s)
+    seat = s.turn_player
+    w.table[action.target] = meld
+    w.take_from_hand(seat, action.card)
+    w.give(seat, freed)
+    w.learn(seat, freed)
+    if _same_turn(s.ruleset):
+        w.pending.append(freed)
+    w.idle_turns = 0
+    return w.freeze()
+
+
+# Discard -----------------------------------------------------------------------------------------------
+
+
+def _discard_candidates(s: GameState) -> Iterable[Action]:
+    shanghai = s.ruleset.shanghai
+    out: list[Action] = []
+    for card in _distinct(s.hands[s.turn_player]):
+        out.append(Discard(card))
+        if shanghai:
+            out.append(Discard(card, True))
+    return out
+
+
+def _refuse_discard(s: GameState, action: Discard) -> Refusal | None:
+    rules = s.ruleset
+    policy = policy_for(rules)
+    seat = s.turn_player
+    hand = s.hands[seat]
+    if s.pending:
+        return (
+            "joker-pending",
+            f"You took {_pending_text(s)} from the table this turn and must play it before you discard.",
+        )
+    if policy.in_progress(s, seat):
+        return policy.in_progress_refusal(s, seat)
+    missing = _card_not_in_hand(hand, action.card, seat)
+    if missing is not None:
+        return missing
+    if not _discard_allowed(s, hand, action.card):
+        return (
+            "discard-just-taken",
+            f"{action.card} was just taken from the discard pile and may not go back.",
+        )
+    if action.shanghai:
+        if not rules.shanghai:
+            return ("no-shanghai", f"{rules.name} is played without Shanghai calls.")
+        if len(hand) <= 1:
+            return ("shanghai-pointless", "Your last card goes out; there is nothing to protect.")
+        if not _fits_somewhere(s.table, action.card, rules):
+            return (
+                "shanghai-pointless",
+                f"{action.card} fits no table meld, so there is nothing to protect.",
+            )
+    return None
+
+
+def _perform_discard(s: GameState, action: Discard) -> GameState:
+    rules = s.ruleset
+    w = _Work.of(s)
+    seat = s.turn_player
+    w.take_from_hand(seat, action.card)
+    w.discard.append(action.card)
+    w.taken = None  # the turn's play is over: a Shanghai window may follow
+    if not w.hands[seat]:
+        _end_round(w, seat)
+        return w.freeze()
+    if rules.shanghai and not action.shanghai and _fits_somewhere(s.table, action.card, rules):
+        callers = [
+            (seat + offset) % w.players
+            for offset in range(1, w.players)
+            if len(w.hands[(seat + offset) % w.players]) >= 2
+        ]
+        if callers:
+            w.phase = "shanghai"
+            w.shanghai_from = seat
+            w.queue = callers
+            w.to_act = callers[0]
+            return w.freeze()
+    _next_turn(w, seat)
+    return w.freeze()
+
+
+# Knock (Gin) -------------------------------------------------------------------------------------------
+
+
+def _knock_candidates(s: GameState) -> Iterable[Action]:
+    if not policy_for(s.ruleset).knocks:
+        return ()
+    hand = s.hands[s.turn_player]
+    able = _knock_cards(hand, s.ruleset)
+    return [Knock(card) for card in _distinct(hand) if card in able]
+
+
+def _refuse_knock(s: GameState, action: Knock) -> Refusal | None:
+    from ._solver import deadwood
+
+    rules = s.ruleset
+    if not policy_for(rules).knocks:
+        return ("no-knocking", f"{rules.name} is not ended by knocking; go out by shedding your cards.")
+    seat = s.turn_player
+    hand = s.hands[seat]
+    missing = _card_not_in_hand(hand, action.card, seat)
+    if missing is not None:
+        return missing
+    if not _discard_allowed(s, hand, action.card):
+        return (
+            "discard-just-taken",
+            f"{action.card} was just taken from the discard pile and may not go back.",
+        )
+    if action.card not in _knock_cards(hand, rules):
+        rest = list(hand)
+        rest.remove(action.card)
+        left = deadwood(rest, rules)
+        return (
+            "knock-too-high",
+            f"You cannot knock with {left} points of deadwood; the limit is {rules.knock_limit}.",
+        )
+    return None
+
+
+def _perform_knock(s: GameState, action: Knock) -> GameState:
+    w = _Work.of(s)
+    seat = s.turn_player
+    w.take_from_hand(seat, action.card)
+    w.discard.append(action.card)
+    w.taken = None
+    _end_round(w, seat)
+    return w.freeze()
+
+
+# Shanghai -------------------------------------------------------------------------------------------------
+
+
+def _shanghai_candidates(s: GameState) -> Iterable[Action]:
+    card = s.discard[-1]
+    out: list[Action] = []
+    for target, meld in enumerate(s.table):
+        if _could_fit(meld, card, s.ruleset):
+            out.append(CallShanghai(target))
+            if meld.kind == "run":
+                out.append(CallShanghai(target, True))
+    return out
+
+
+def _refuse_shanghai(s: GameState, action: CallShanghai) -> Refusal | None:
+    if action.target >= len(s.table):
+        return ("no-such-meld", f"There is no table meld {action.target}; the table has {len(s.table)}.")
+    chosen = _layoff_choice(s, s.table[action.target], s.discard[-1], action.low)
+    return chosen if isinstance(chosen, tuple) else None
+
+
+def _perform_shanghai(s: GameState, action: CallShanghai) -> GameState:
+    extended = _placed(_layoff_choice(s, s.table[action.target], s.discard[-1], action.low))
+    w = _Work.of(s)
+    caller = s.to_act
+    discarder = s.shanghai_from
+    w.discard.pop()
+    w.table[action.target] = extended
+    hand = w.hands[caller]
+    blind = hand[_rng(w.seed, w.round, "shanghai", w.turn).randrange(len(hand))]
+    w.take_from_hand(caller, blind)
+    w.give(discarder, blind)
+    # The pick is hidden from the table: what was known of the caller's hand is known no more.
+    w.known[caller] = ()
+    w.idle_turns = 0
+    _next_turn(w, discarder)
+    return w.freeze()
+
+
+_RULES: Final[tuple[_Rule, ...]] = (
+    _Rule(Cut, frozenset({"cut"}), lambda s: (Cut(),), _none, _perform_cut),
+    _Rule(DrawStock, frozenset({"draw"}), lambda s: (DrawStock(),), _refuse_draw, _perform_draw),
+    _Rule(TakeDiscard, frozenset({"draw"}), lambda s: (TakeDiscard(),), _refuse_take, _perform_take),
+    _Rule(Buy, frozenset({"buy"}), lambda s: (Buy(),), _refuse_buy, _perform_buy),
+    _Rule(Pass, frozenset({"draw", "buy", "shanghai"}), lambda s: (Pass(),), _refuse_pass, _perform_pass),
+    _Rule(LayDown, frozenset({"play"}), _lay_candidates, _refuse_lay, _perform_lay),
+    _Rule(LayOff, frozenset({"play"}), _layoff_candidates, _refuse_layoff, _perform_layoff),
+    _Rule(SwapJoker, frozenset({"play"}), _swap_candidates, _refuse_swap, _perform_swap),
+    _Rule(Discard, frozenset({"play"}), _discard_candidates, _refuse_discard, _perform_discard),
+    _Rule(Knock, frozenset({"play"}), _knock_candidates, _refuse_knock, _perform_knock),
+    _Rule(CallShanghai, frozenset({"shanghai"}), _shanghai_candidates, _refuse_shanghai, _perform_shanghai),
+)
+_RULE_OF: Final[dict[type[Any], _Rule]] = {rule.kind: rule for rule in _RULES}
+_RULES_IN: Final[dict[str, tuple[_Rule, ...]]] = {
+    phase: tuple(r for r in _RULES if phase in r.phases)
+    for phase in ("cut", "draw", "buy", "play", "shanghai")
+}
+
+
+# -- the public entry points ------------------------------------------------------------------------------
+
+
+def legal_actions(s: GameState) -> list[Action]:
+    """Every legal action: each rule's candidates that its refusal lets through, in the fixed order."""
+    if s.phase == "over":
+        return []
+    out: list[Action] = []
+    for rule in _RULES_IN[s.phase]:
+        refusal = rule.refusal
+        out.extend(a for a in rule.candidates(s) if refusal(s, a) is None)
+    return sorted(set(out), key=_action_key)
+
+
+def _coerce(action: Action | str) -> Action:
+    if isinstance(action, str):
+        return parse_action(action)
+    if not is_action(action):
+        raise IllegalActionError(
+            "not-an-action", f"{action!r} is not an action (expected an action value or its text)."
+        )
+    return action
+
+
+def _wrong_phase(s: GameState, action: Action) -> Refusal:
+    seat = s.to_act
+    expected = {
+        "cut": f"seat {seat} must cut the pack first",
+        "draw": f"seat {seat} must first draw from the stock or take the discard",
+        "buy": f"seat {seat} must say buy or pass on {s.discard_top}",
+        "play": policy_for(s.ruleset).play_text(seat),
+        "shanghai": f"seat {seat} must call Shanghai or pass",
+    }[s.phase]
+    return ("wrong-phase", f"'{action}' is not possible now: {expected}.")
+
+
+def _refusal(s: GameState, action: Action) -> Refusal | None:
+    if s.phase == "over":
+        return ("game-over", "The game is over; no more actions.")
+    rule = _RULE_OF[type(action)]
+    if s.phase not in rule.phases:
+        return _wrong_phase(s, action)
+    return rule.refusal(s, action)
+
+
+def refusal_of(s: GameState, action: Action | str) -> Refusal | None:
+    """Why *action* (a value or its text) is not legal in *s*, or ``None``: the rule of its kind, nothing played."""
+    try:
+        return _refusal(s, _coerce(action))
+    except RemiError as exc:
+        return (exc.code, exc.reason)
+
+
+def apply(s: GameState, action: Action | str, player: int | None) -> GameState:
+    """Play *action* in *s* (see :meth:`GameState.apply`)."""
+    act = _coerce(action)
+    if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
+        raise IllegalActionError("bad-player", f"player must be a seat number, not {player!r}.")
+    if player is not None and player != s.current_player:
+        if s.is_over:
+            raise IllegalActionError("game-over", "The game is over; no more actions.")
+        raise IllegalActionError(
+            "not-your-turn", f"It is seat {s.current_player}'s move, not seat {player}'s."
+        )
+    refusal = _refusal(s, act)
+    if refusal is not None:
+        raise IllegalActionError(*refusal)
+    return _RULE_OF[type(act)].perform(s, act)
+
+
+def lay_all(s: GameState, melds: Sequence[Meld | str]) -> GameState:
+    """Apply one ``LayDown`` per meld, in order; raise the first refusal, naming the meld."""
+    state = s
+    if not melds:
+        raise IllegalActionError("no-melds", "A lay-down needs at least one meld.")
+    for number, meld in enumerate(melds, start=1):
+        action = LayDown.of(meld)
+        refusal = _refusal(state, action)
+        if refusal is not None:
+            code, reason = refusal
+            raise IllegalActionError(code, f"Meld {number} ({action.melds[0]}): {reason}")
+        state = _perform_lay(state, action)
+    return state
+
+
+# -- the round ------------------------------------------------------------------------------------------
+
+
+def start(ruleset: Ruleset, players: int, seed: int, dealer: int) -> GameState:
+    """The first state of a match: the pack shuffled with *seed* and the first round dealt (or cut)."""
+    w = _Work.of(
+        GameState(
+            ruleset=ruleset,
+            players=players,
+            seed=seed,
+            round=1,
+            dealer=dealer,
+            phase="draw",
+            turn_player=0,
+            to_act=0,
+            hands=((),) * players,
+            stock=(),
+            discard=(),
+            table=(),
+            owners=(),
+            down=(-1,) * players,
+            turn=0,
+            pending=(),
+            taken=None,
+            queue=(),
+            last_buyer=-1,
+            buys=(0,) * players,
+            shanghai_from=-1,
+            reshuffles=0,
+            cut_bonus_seat=-1,
+            results=(),
+            totals=(0,) * players,
+        )
+    )
+    _start_round(w)
+    return w.freeze()
+
+
+def _start_round(w: _Work) -> None:
+    rules = w.ruleset
+    decks, jokers = rules.pack_for(w.players)
+    pack = list(make_pack(decks, jokers))
+    _rng(w.seed, w.round, "deal").shuffle(pack)
+    w.hands = [() for _ in range(w.players)]
+    w.known = [() for _ in range(w.players)]
+    w.stock, w.discard, w.table, w.owners = pack, [], [], []
+    w.down = [-1] * w.players
+    w.buys = [0] * w.players
+    w.turn, w.pending, w.taken, w.queue, w.last_buyer = 0, [], None, [], -1
+    w.shanghai_from, w.reshuffles, w.cut_bonus_seat, w.idle_turns = -1, 0, -1, 0
+    if rules.liverpool_cut:
+        w.phase = "cut"
+        w.turn_player = w.to_act = (w.dealer - 1) % w.players
+        return
+    _deal(w)
+
+
+def _dealt_count(w: _Work) -> int:
+    return w.players * w.ruleset.hand_size(w.players, w.round) + (1 if w.ruleset.upcard else 0)
+
+
+def _deal(w: _Work) -> None:
+    size = w.ruleset.hand_size(w.players, w.round)
+    hands: list[list[Card]] = [[] for _ in range(w.players)]
+    stock = w.stock
+    for _ in range(size):
+        for offset in range(1, w.players + 1):
+            hands[(w.dealer + offset) % w.players].append(stock.pop())
+    starter = (w.dealer + 1) % w.players
+    if w.ruleset.starter_extra_card:
+        hands[starter].append(stock.pop())
+    w.hands = [sorted_hand(h) for h in hands]
+    if w.ruleset.upcard:
+        w.discard.append(stock.pop())
+    _begin_turn(w, starter)
+    if w.ruleset.starter_extra_card and w.phase == "draw":
+        # The starter holds one card more and opens the deal by discarding, with no draw.
+        w.phase = "play"
+
+
+def _begin_turn(w: _Work, seat: int) -> None:
+    """Start *seat*'s turn, or end the round when it cannot go on.
+
+    docs/rules/index.rst, shared-round-cannot-progress: with a stock that
+    cannot be drawn, play goes on while the seat on turn can take the discard
+    top; after a full lap of such turns with nothing laid on the table the
+    round ends with no winner. Nothing at all to draw or take ends it at once.
+    """
+    w.turn += 1
+    w.turn_player = w.to_act = seat
+    w.phase = "draw"
+    w.pending, w.taken, w.queue, w.last_buyer, w.shanghai_from = [], None, [], -1, -1
+    w.melds_this_turn = 0
+    rules = w.ruleset
+    cap = rules.max_turns_per_round
+    if cap is not None and w.turn > cap:
+        _end_round(w, None)
+        return
+    if policy_for(rules).deal_void(len(w.stock), rules):
+        _end_round(w, None)
+        return
+    if _can_draw(w.stock, w.discard, rules):
+        w.idle_turns = 0
+        return
+    if not w.discard or w.idle_turns >= w.players:
+        _end_round(w, None)
+        return
+    w.idle_turns += 1
+
+
+def _rebuild_stock(w: _Work, keep_top: bool) -> None:
+    """Shuffle the discard pile (less its top card, if kept) into a new stock."""
+    top = w.discard.pop() if keep_top and w.discard else None
+    pile = w.discard
+    w.reshuffles += 1
+    if w.ruleset.discard_reuse == "turn-over":
+        pile.reverse()
+    else:
+        _rng(w.seed, w.round, "rebuild", w.reshuffles).shuffle(pile)
+    w.stock = pile
+    w.discard = [top] if top is not None else []
+
+
+def _end_round(w: _Work, went_out: int | None) -> None:
+    from ._settle import settle
+
+    rules = w.ruleset
+    rummy = went_out is not None and w.down[went_out] in (-1, w.turn)
+    scoring = rules
+    if went_out is None and rules.scoring == "winner-takes-all":
+        # [decision] A deal that ends with nobody out (turn cap, no cards left) is settled as
+        # in Block Rummy: the lowest hand wins the differences, so a capped match still ends.
+        scoring = attrs.evolve(rules, scoring="block")
+    settlement = settle(w.hands, went_out, scoring, going_rummy=rummy, first=(w.dealer + 1) % w.players)
+    points = list(settlement.deltas)
+    bonus: int | None = None
+    if w.cut_bonus_seat >= 0:
+        bonus = w.cut_bonus_seat
+        points[bonus] += rules.cut_bonus
+    w.results.append(RoundResult(w.round, went_out, tuple(points), bonus))
+    w.totals = [t + p for t, p in zip(w.totals, points)]
+    if _match_over(w):
+        w.phase = "over"
+        w.queue, w.pending, w.taken = [], [], None
+        w.to_act = w.turn_player
+        w.last_buyer = w.shanghai_from = -1
+        w.idle_turns = 0
+        return
+    w.round += 1
+    w.dealer = (w.dealer + 1) % w.players
+    _start_round(w)
+
+
+def _match_over(w: _Work) -> bool:
+    """Whether the match ends after this round: a fixed number of rounds, or a target score."""
+    rules = w.ruleset
+    if rules.rounds is not None:
+        return w.round >= rules.rounds
+    if rules.contracts and w.round >= len(rules.contracts):
+        return True
+    target = rules.target_score
+    if target is None:
+        return False
+    if rules.scoring == "gin":
+        # [decision] Gin deals mostly take points away, so the match also ends when a
+        # total falls to minus the target; the highest total wins.
+        return max(w.totals) >= target or min(w.totals) <= -target
+    return max(w.totals) >= target
+
+
+def _next_turn(w: _Work, after: int) -> None:
+    _begin_turn(w, (after + 1) % w.players)

@@ -1,0 +1,273 @@
+"""Family policies: what differs between the contract, opening (51), basic and gin families.
+
+The turn engine (``_engine``) is one engine for every game. What a family
+changes is gathered in one policy value each: what a lay-down must be, when a
+seat counts as down, what a lay-off needs, whether a lay-off counts as going
+down, how a deal runs dry, and the family's reason texts. :func:`policy_for`
+is the only place that looks at ``Ruleset.family``; a new family or house
+rule touches one policy, not the engine.
+
+>>> import remi
+>>> from remi._policies import policy_for
+>>> policy_for(remi.NORWEGIAN).name, policy_for(remi.GIN).table_play
+('contract', False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from ._codes import ErrorCode
+from ._melds import Meld, meld_points
+from ._rules import Ruleset
+
+if TYPE_CHECKING:
+    from ._state import GameState
+
+__all__ = ["Policy", "Refusal", "policy_for"]
+
+#: A refusal: a stable code and a one-sentence reason.
+Refusal = tuple[ErrorCode, str]
+
+
+class Policy:
+    """The family-specific part of the rules; the defaults are those of Basic Rummy."""
+
+    #: The family's name, as in ``Ruleset.family``.
+    name: str = "basic"
+    #: Whether anything is laid on the table during play (Gin: no).
+    table_play: bool = True
+    #: Whether the deal ends by knocking (Gin).
+    knocks: bool = False
+    #: Whether a lay-off counts as going down (Basic Rummy: laying off is melding, for going rummy).
+    layoff_goes_down: bool = True
+    #: Whether ``melds_per_turn`` limits new melds.
+    limits_melds_per_turn: bool = True
+
+    def own_melds(self, s: GameState, seat: int) -> list[Meld]:
+        """The melds *seat* has laid on the table."""
+        return [m for m, owner in zip(s.table, s.owners) if owner == seat]
+
+    def is_down(self, s: GameState, seat: int) -> bool:
+        """Whether *seat* is down: it has laid what it must lay first."""
+        return s.down[seat] >= 0
+
+    def in_progress(self, s: GameState, seat: int) -> bool:
+        """Whether *seat* has begun its first lay-down this turn without completing it."""
+        return False
+
+    def lay_refusal(self, s: GameState, seat: int, hand: Sequence[Card], meld: Meld) -> Refusal | None:
+        """The family's refusal of laying *meld* from *hand* now (after the engine's common checks)."""
+        return None
+
+    def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:
+        """Why the turn cannot end (discard) while a lay-down is half done."""
+        return ("internal", "Finish your lay-down before you discard.")  # pragma: no cover
+
+    def may_swap_before_down(self, rules: Ruleset) -> bool:
+        """Whether a seat that is not down may take back a joker (to use it in its first lay-down)."""
+        return False
+
+    def freed_joker_in_new_meld(self) -> bool:
+        """Whether a joker taken back may be played again in a new meld (not only by a lay-off)."""
+        return False
+
+    def deal_void(self, stock_size: int, rules: Ruleset) -> bool:
+        """Whether the deal ends void at the start of a turn for want of stock (Gin's reserve)."""
+        return False
+
+    def not_down_text(self, rules: Ruleset) -> str:
+        """The start of a reason: the seat has not gone down yet."""
+        return "You have not laid a meld yet"
+
+    def down_this_turn_text(self, rules: Ruleset) -> str:
+        """The start of a reason: the seat went down in this very turn."""
+        return "You laid your first meld this turn"
+
+    def play_text(self, seat: int) -> str:
+        """What the seat on turn may do in the play phase, for a wrong-phase reason."""
+        return f"it is seat {seat}'s play: lay down, lay off, swap a joker or discard"
+
+
+class ContractPolicy(Policy):
+    """Norwegian Remi: the round's contract goes down one meld per action, within one turn."""
+
+    name = "contract"
+    layoff_goes_down = False
+    limits_melds_per_turn = False
+
+    def _complete(self, s: GameState, seat: int) -> bool:
+        from ._contracts import contract_for
+
+        contract = contract_for(s.round, s.ruleset)
+        melds = self.own_melds(s, seat)
+        sets = sum(1 for m in melds if m.kind == "set")
+        return sets == contract.sets and len(melds) - sets == contract.runs
+
+    def is_down(self, s: GameState, seat: int) -> bool:
+        down = s.down[seat]
+        return down >= 0 and (down < s.turn or self._complete(s, seat))
+
+    def in_progress(self, s: GameState, seat: int) -> bool:
+        return s.down[seat] == s.turn and seat in s.owners and not self._complete(s, seat)
+
+    def lay_refusal(self, s: GameState, seat: int, hand: Sequence[Card], meld: Meld) -> Refusal | None:
+        from ._contracts import check_contract, contract_for
+        from ._engine import can_complete_contract, must_keep_card
+
+        rules = s.ruleset
+        if s.down[seat] >= 0 and not self.in_progress(s, seat):
+            return ("contract-already-down", "Your contract is already down; it goes down once per round.")
+        contract = contract_for(s.round, rules)
+        laid = self.own_melds(s, seat)
+        want = contract.sets if meld.kind == "set" else contract.runs
+        have = sum(1 for m in laid if m.kind == meld.kind)
+        if have >= want:
+            return (
+                "wrong-combinations",
+                f"Round {s.round} asks for {contract}; it needs no further {meld.kind} ({have} laid).",
+            )
+        final = rules.last_contract_goes_out and s.round == len(rules.contracts)
+        if not rules.all_down_at_once and not final:
+            size = rules.set_min if meld.kind == "set" else rules.run_min
+            if len(meld.cards) != size:
+                return (
+                    "extra-cards",
+                    f"The contract goes down with exactly its cards: sets of {rules.set_min}, "
+                    f"runs of {rules.run_min}; {meld} has {len(meld.cards)}.",
+                )
+        partial = check_contract([*laid, meld], s.round, rules) if rules.same_suit_runs_apart else None
+        if partial is not None and partial.code == "runs-touch":
+            return ("runs-touch", partial.reason)
+        rest = list(hand)
+        for card in meld.cards:
+            rest.remove(card)
+        keep = 1 if must_keep_card(s) else 0
+        if not can_complete_contract(rest, [*laid, meld], s.round, rules, keep=keep):
+            extra = " and keep a card to discard" if keep else ""
+            return (
+                "contract-unreachable",
+                f"With {meld} laid, the cards left cannot complete round {s.round}'s contract "
+                f"({contract}){extra} this turn.",
+            )
+        return None
+
+    def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:
+        return (
+            "contract-unfinished",
+            f"Your contract ({s.contract}) is half laid; lay its other melds first.",
+        )
+
+    def not_down_text(self, rules: Ruleset) -> str:
+        return "Your contract is not down yet"
+
+    def down_this_turn_text(self, rules: Ruleset) -> str:
+        return "Your contract went down this turn"
+
+
+class OpeningPolicy(Policy):
+    """Slovenian 51 and Kalooki: the first lay-down reaches the opening points within one turn."""
+
+    name = "opening"
+    layoff_goes_down = False
+    limits_melds_per_turn = False
+
+    def points(self, s: GameState, seat: int) -> int:
+        """What the melds *seat* laid count toward an opening."""
+        rules = s.ruleset
+        return sum(meld_points(m, rules) for m in self.own_melds(s, seat))
+
+    def is_down(self, s: GameState, seat: int) -> bool:
+        down = s.down[seat]
+        if down < 0:
+            return False
+        need = s.ruleset.opening_points
+        return need is None or down < s.turn or self.points(s, seat) >= need
+
+    def in_progress(self, s: GameState, seat: int) -> bool:
+        return s.down[seat] == s.turn and not self.is_down(s, seat)
+
+    def lay_refusal(self, s: GameState, seat: int, hand: Sequence[Card], meld: Meld) -> Refusal | None:
+        from ._engine import must_keep_card
+        from ._solver import best_opening_points_left
+
+        rules = s.ruleset
+        need_total = rules.opening_points
+        if need_total is None or self.is_down(s, seat):
+            return None
+        laid = self.points(s, seat) + meld_points(meld, rules)
+        need = need_total - laid
+        if need <= 0:
+            return None
+        keep_one = must_keep_card(s)
+        if best_opening_points_left(hand, meld.cards, rules, keep_one=keep_one) >= need:
+            return None
+        if keep_one and best_opening_points_left(hand, meld.cards, rules, keep_one=False) >= need:
+            return (
+                "opening-keeps-discard",
+                f"Your opening must reach {need_total} points this turn and leave a card for the final "
+                f"discard; with {laid} laid, the cards left reach {need_total} only by taking your last card.",
+            )
+        return (
+            "opening-too-low",
+            f"Your opening must reach {need_total} points this turn, and with "
+            f"{laid} laid the cards left cannot make up the rest.",
+        )
+
+    def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:
+        return (
+            "opening-unfinished",
+            f"Your opening has {self.points(s, seat)} of {s.ruleset.opening_points} points; "
+            "lay more melds first.",
+        )
+
+    def may_swap_before_down(self, rules: Ruleset) -> bool:
+        # docs/rules/kalooki.rst: a player who has opened, or opens in that turn (the joker in the opening).
+        return rules.joker_swap_before_opening
+
+    def freed_joker_in_new_meld(self) -> bool:
+        return True
+
+    def not_down_text(self, rules: Ruleset) -> str:
+        return f"You have not opened yet (an opening needs {rules.opening_points} points)"
+
+    def down_this_turn_text(self, rules: Ruleset) -> str:
+        return "You opened this turn"
+
+
+class GinPolicy(Policy):
+    """Gin Rummy: nothing is laid during play; a deal ends by knocking or runs void."""
+
+    name = "gin"
+    table_play = False
+    knocks = True
+
+    def deal_void(self, stock_size: int, rules: Ruleset) -> bool:
+        # docs/rules/gin.rst: the stock's last cards are not drawn; the deal is void.
+        return stock_size <= rules.gin_stock_reserve
+
+    def play_text(self, seat: int) -> str:
+        return f"it is seat {seat}'s play: discard or knock"
+
+
+_POLICIES: Final[dict[str, Policy]] = {
+    "contract": ContractPolicy(),
+    "opening": OpeningPolicy(),
+    "basic": Policy(),
+    "gin": GinPolicy(),
+}
+
+
+def policy_for(ruleset: Ruleset) -> Policy:
+    """Return the policy of *ruleset*'s family: the one place the family is tested.
+
+    >>> import remi
+    >>> policy_for(remi.KALOOKI).name
+    'opening'
+    """
+    return _POLICIES[ruleset.family]
+
+
+if TYPE_CHECKING:
+    from ._cards import Card

@@ -1,0 +1,858 @@
+"""The game state: one immutable value, each field declared once.
+
+Every field of :class:`GameState` carries its *kind* in attrs metadata. One
+table of kinds drives everything that used to spell the fields out by hand:
+the mutable scratch copy a transition works on (:class:`_Work`), the
+dict form (:meth:`GameState.to_dict` / :meth:`GameState.from_dict`) and the
+shape checks that run before the invariants. A new field is one line here.
+
+>>> import remi
+>>> state = remi.new_game(remi.SWEDISH, players=2, seed=3)
+>>> state
+<GameState Swedish Basic Rummy round 1 draw seat 0 to act>
+>>> remi.GameState.from_dict(state.to_dict()) == state
+True
+"""
+
+from __future__ import annotations
+
+import operator
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+import attrs
+
+from ._cards import Card, format_cards, make_pack, parse_cards
+from ._errors import RemiError, StateError
+from ._melds import Meld, is_wild, validate_meld
+from ._rules import Ruleset
+from ._types import StateDict
+
+if TYPE_CHECKING:
+    from ._actions import Action
+    from ._errors import IllegalActionError
+
+__all__ = ["GameState", "RoundResult", "Phase", "PHASES"]
+
+Phase = Literal["cut", "draw", "buy", "play", "shanghai", "over"]
+#: Every phase a state can be in.
+PHASES: Final = ("cut", "draw", "buy", "play", "shanghai", "over")
+
+#: The dict format :meth:`GameState.to_dict` writes; :meth:`GameState.from_dict` also reads ``remi-state/1``.
+FORMAT: Final = "remi-state/2"
+_OLD_FORMATS: Final = ("remi-state/1",)
+
+
+@attrs.frozen
+class RoundResult:
+    """What one finished round scored.
+
+    ``went_out`` is the seat that went out (``None``: the round ended with no
+    winner); ``points`` is each seat's score for the round, the Liverpool
+    cut bonus included; ``cut_bonus`` the seat that earned it, if any.
+
+    >>> RoundResult(1, 2, (40, 12, 0))
+    RoundResult(round=1, went_out=2, points=(40, 12, 0), cut_bonus=None)
+    """
+
+    round: int
+    went_out: int | None
+    points: tuple[int, ...]
+    cut_bonus: int | None = None
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Return *cards* as a hand: a tuple sorted by card code."""
+    return tuple(sorted(cards, key=_code))
+
+
+# -- field kinds -----------------------------------------------------------------------------------
+#
+# A kind says how a field is copied into the scratch copy (``mutable``: as a list),
+# how it is written to and read from the dict form, and what its shape must be.
+
+
+def _bad(name: str, what: str, value: Any) -> StateError:
+    return StateError(
+        "malformed-state", f"The state dict is malformed: {name} must be {what}, not {value!r}."
+    )
+
+
+def _read_int(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad(name, "an integer", value)
+    return value
+
+
+def _read_ints(value: Any, name: str) -> tuple[int, ...]:
+    if not isinstance(value, list | tuple):
+        raise _bad(name, "a list of integers", value)
+    return tuple(_read_int(v, name) for v in value)
+
+
+def _read_cards(value: Any, name: str) -> tuple[Card, ...]:
+    if not isinstance(value, str):
+        raise _bad(name, "card text", value)
+    return parse_cards(value)
+
+
+def _read_card(value: Any, name: str) -> Card | None:
+    if value is None:
+        return None
+    cards = _read_cards(value, name)
+    if len(cards) != 1:
+        raise _bad(name, "one card", value)
+    return cards[0]
+
+
+def _read_hands(value: Any, name: str) -> tuple[tuple[Card, ...], ...]:
+    if not isinstance(value, list | tuple):
+        raise _bad(name, "a list of card texts", value)
+    return tuple(sorted_hand(_read_cards(h, name)) for h in value)
+
+
+def _read_phase(value: Any, name: str) -> str:
+    if value not in PHASES:
+        raise StateError("malformed-state", f"The state dict is malformed: unknown phase {value!r}.")
+    return str(value)
+
+
+def _read_ruleset(value: Any, name: str) -> Ruleset:
+    return Ruleset.from_dict(value)
+
+
+def _write_result(r: RoundResult) -> dict[str, Any]:
+    return {"round": r.round, "went_out": r.went_out, "points": list(r.points), "cut_bonus": r.cut_bonus}
+
+
+def _read_results(value: Any, name: str) -> tuple[RoundResult, ...]:
+    if not isinstance(value, list):
+        raise _bad(name, "a list", value)
+    out = []
+    for item in value:
+        if not isinstance(item, dict):
+            raise _bad(name, "a list of dicts", item)
+        went_out, cut = item["went_out"], item.get("cut_bonus")
+        out.append(
+            RoundResult(
+                _read_int(item["round"], "round"),
+                None if went_out is None else _read_int(went_out, "went_out"),
+                _read_ints(item["points"], "points"),
+                None if cut is None else _read_int(cut, "cut_bonus"),
+            )
+        )
+    return tuple(out)
+
+
+def _read_meld(item: Any) -> tuple[Meld, int]:
+    if not isinstance(item, dict):
+        raise StateError("malformed-state", "The state dict is malformed: a table meld must be a dict.")
+    kind = item["kind"]
+    if kind not in ("set", "run"):
+        raise StateError("malformed-state", f"The state dict is malformed: unknown meld kind {kind!r}.")
+    wild = item["wild"]
+    if not isinstance(wild, list) or not all(isinstance(x, bool) for x in wild):
+        raise StateError("malformed-state", "The state dict is malformed: wild must be a list of booleans.")
+    meld = Meld(
+        kind,
+        _read_cards(item["cards"], "table cards"),
+        tuple(wild),
+        _read_int(item["rank"], "rank"),
+        _read_int(item["suit"], "suit"),
+    )
+    return meld, _read_int(item["owner"], "owner")
+
+
+@attrs.frozen
+class _Kind:
+    """How one kind of field is copied, written, read and shape-checked."""
+
+    #: Copied into the scratch copy as a list (and frozen back to a tuple).
+    mutable: bool
+    write: Callable[[Any], Any]
+    read: Callable[[Any, str], Any]
+    #: Whether a value has the right shape (so the invariants never meet a foreign value).
+    shape: Callable[[Any], bool]
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_cards(v: Any) -> bool:
+    return isinstance(v, tuple) and all(isinstance(c, Card) for c in v)
+
+
+_KINDS: Final[dict[str, _Kind]] = {
+    "ruleset": _Kind(False, lambda r: r.to_dict(), _read_ruleset, lambda v: isinstance(v, Ruleset)),
+    "int": _Kind(False, lambda v: v, _read_int, _is_int),
+    "phase": _Kind(False, lambda v: v, _read_phase, lambda v: v in PHASES),
+    "hands": _Kind(
+        True,
+        lambda hs: [format_cards(h) for h in hs],
+        _read_hands,
+        lambda v: isinstance(v, tuple) and all(_is_cards(h) for h in v),
+    ),
+    "cards": _Kind(True, format_cards, _read_cards, _is_cards),
+    "card?": _Kind(
+        False, lambda c: None if c is None else str(c), _read_card, lambda v: v is None or isinstance(v, Card)
+    ),
+    "ints": _Kind(True, list, _read_ints, lambda v: isinstance(v, tuple) and all(_is_int(x) for x in v)),
+    # The table is written together with its owners (one dict per meld): see to_dict.
+    "melds": _Kind(
+        True,
+        lambda v: v,
+        lambda v, n: v,
+        lambda v: isinstance(v, tuple) and all(isinstance(m, Meld) and _is_cards(m.cards) for m in v),
+    ),
+    "results": _Kind(
+        True,
+        lambda rs: [_write_result(r) for r in rs],
+        _read_results,
+        lambda v: isinstance(v, tuple) and all(isinstance(r, RoundResult) for r in v),
+    ),
+}
+
+
+def _field(kind: str, doc: str, **kwargs: Any) -> Any:
+    return attrs.field(metadata={"kind": kind, "doc": doc}, **kwargs)
+
+
+@attrs.frozen(eq=True, repr=False)
+class GameState:
+    """One position of a game: immutable, comparable, serializable.
+
+    What everyone may see (the table, the discard pile, hand sizes, the
+    phase, scores) and what is hidden (the cards in each hand, the order of
+    the stock) are separate fields: ``hands`` and ``stock`` are hidden.
+
+    Construct states with :func:`~remi.new_game` or :meth:`from_dict`; move
+    with :meth:`apply`.
+
+    >>> import remi
+    >>> state = remi.new_game(remi.GIN, players=2, seed=5)
+    >>> state.phase, state.current_player, state.hand_sizes
+    ('draw', 1, (10, 10))
+    """
+
+    #: The rules of the game.
+    ruleset: Ruleset = _field("ruleset", "the rules of the game")
+    #: How many seats play (seats are numbered from 0).
+    players: int = _field("int", "how many seats play")
+    #: The seed every shuffle and chance outcome is derived from (hidden information).
+    seed: int = _field("int", "the seed of every shuffle")
+    #: The round (deal) being played, from 1.
+    round: int = _field("int", "the round being played")
+    #: The seat that dealt this round.
+    dealer: int = _field("int", "the dealer")
+    #: What the state waits for: ``cut``, ``draw``, ``buy``, ``play``, ``shanghai`` or ``over``.
+    phase: Phase = _field("phase", "the phase")
+    #: The seat whose turn it is.
+    turn_player: int = _field("int", "the seat on turn")
+    #: The seat that acts now (differs from ``turn_player`` while others may buy or call Shanghai).
+    to_act: int = _field("int", "the seat to act")
+    #: Each seat's hand, sorted (hidden information).
+    hands: tuple[tuple[Card, ...], ...] = _field("hands", "each seat's hand")
+    #: The stock, top card last (hidden information).
+    stock: tuple[Card, ...] = _field("cards", "the stock")
+    #: The discard pile, top card last.
+    discard: tuple[Card, ...] = _field("cards", "the discard pile")
+    #: Melds on the table, in the order they were laid.
+    table: tuple[Meld, ...] = _field("melds", "the table melds")
+    #: The seat that laid each table meld.
+    owners: tuple[int, ...] = _field("ints", "who laid each table meld")
+    #: For each seat, the turn in which it first went down (contract, opening or first meld; -1: not yet).
+    down: tuple[int, ...] = _field("ints", "the turn each seat went down in")
+    #: Turns begun in this round (1 for the first turn).
+    turn: int = _field("int", "turns begun this round")
+    #: Wild cards taken back by a swap this turn, which must be played again before the turn ends.
+    pending: tuple[Card, ...] = _field("cards", "wild cards to play again this turn")
+    #: The card taken from the discard pile this turn, if any.
+    taken: Card | None = _field("card?", "the card taken from the discard pile this turn")
+    #: Seats still to be asked in a buying or Shanghai window, in order.
+    queue: tuple[int, ...] = _field("ints", "seats still to be asked in a window")
+    #: The seat that bought the previous card in this buying window (-1: none).
+    last_buyer: int = _field("int", "the last buyer in this window")
+    #: Cards each seat has bought this round.
+    buys: tuple[int, ...] = _field("ints", "cards bought this round per seat")
+    #: The seat whose discard is open to Shanghai calls (-1: none).
+    shanghai_from: int = _field("int", "the seat whose discard may be called")
+    #: How often the stock has been rebuilt this round (feeds the seeded shuffles).
+    reshuffles: int = _field("int", "stock rebuilds this round")
+    #: The seat that earned the Liverpool cut bonus this round (-1: none).
+    cut_bonus_seat: int = _field("int", "the seat with the cut bonus")
+    #: Finished rounds.
+    results: tuple[RoundResult, ...] = _field("results", "finished rounds")
+    #: Running totals per seat.
+    totals: tuple[int, ...] = _field("ints", "running totals")
+    #: New melds the seat on turn has laid this turn.
+    melds_this_turn: int = _field("int", "melds laid this turn", default=0)
+    #: Per seat, the cards it took openly (from the discard pile, by buying, or a joker taken
+    #: back) this round and still holds: public knowledge about a hidden hand.
+    known: tuple[tuple[Card, ...], ...] = _field("hands", "cards known to be in each hand", default=())
+    #: Turns in a row begun with a stock that cannot be drawn, with nothing laid on the table
+    #: (the guard of docs/rules/index.rst, shared-round-cannot-progress).
+    idle_turns: int = _field("int", "idle turns in a row with an empty stock", default=0)
+    # A cache of legal_actions(); never part of the value, never copied by attrs.evolve.
+    _legal: list[Action] | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.known and isinstance(self.players, int) and not isinstance(self.players, bool):
+            object.__setattr__(self, "known", ((),) * max(self.players, 0))
+
+    # -- public views ---------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The seat that must act now; -1 once the game is over.
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, players=4, seed=1).apply("draw").current_player
+        2
+        """
+        return -1 if self.phase == "over" else self.to_act
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended.
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, seed=1).is_over
+        False
+        """
+        return self.phase == "over"
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's running total.
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, players=3, seed=1).scores
+        (0, 0, 0)
+        """
+        return self.totals
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the best total (lowest or highest, as the ruleset says); empty until the end.
+
+        >>> import remi
+        >>> remi.new_game(remi.GIN, players=2, seed=1).winners
+        ()
+        """
+        if not self.is_over:
+            return ()
+        best = min(self.totals) if self.ruleset.lowest_wins else max(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == best)
+
+    @property
+    def contract(self) -> str:
+        """This round's contract, as text (contract games).
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, seed=1).contract
+        '2 sets'
+        """
+        from ._contracts import contract_for
+
+        return str(contract_for(self.round, self.ruleset))
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds (public).
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, players=3, seed=1).hand_sizes
+        (10, 10, 10)
+        """
+        return tuple(len(h) for h in self.hands)
+
+    @property
+    def discard_top(self) -> Card | None:
+        """The top card of the discard pile, or ``None``.
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, players=4, seed=1).discard_top
+        Card('♠6')
+        """
+        return self.discard[-1] if self.discard else None
+
+    # -- legality -----------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Return every legal action for :attr:`current_player`, in a fixed order.
+
+        The order is by action type (cut, draw, take, buy, pass, lay, off,
+        swap, discard, knock, shanghai), then by cards. A finished game has none.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> [str(a) for a in state.legal_actions()]
+        ['draw', 'take']
+        """
+        cached = self._legal
+        if cached is None:
+            cached = _engine.legal_actions(self)
+            object.__setattr__(self, "_legal", cached)
+        return list(cached)
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Return whether *action* is legal now: exactly ``action in self.legal_actions()``.
+
+        It asks the action's rule without listing every action and without
+        playing the action out.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> state.is_legal("draw"), state.is_legal("discard ♠6")
+        (True, False)
+        """
+        return _engine.refusal_of(self, action) is None
+
+    def why_illegal(self, action: Action | str) -> IllegalActionError | None:
+        """Return the error :meth:`apply` would raise for *action*, or ``None`` exactly when it is legal.
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, seed=1).why_illegal("buy").code
+        'wrong-phase'
+        """
+        from ._errors import IllegalActionError
+
+        refusal = _engine.refusal_of(self, action)
+        return None if refusal is None else IllegalActionError(*refusal)
+
+    def apply(self, action: Action | str, *, player: int | None = None) -> GameState:
+        """Return the state after *action*; this state is left untouched.
+
+        *action* may be an action value or its notation. When *player* is
+        given it must be the seat to act. Raises
+        :class:`~remi.IllegalActionError` with a ``code`` and a reason.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> state.apply(remi.TakeDiscard()).hand_sizes
+        (10, 11, 10, 10)
+        >>> state.apply("take", player=2)
+        Traceback (most recent call last):
+        ...
+        remi.IllegalActionError: It is seat 1's move, not seat 2's.
+        """
+        return _engine.apply(self, action, player)
+
+    def child(self, action: Action | str) -> GameState:
+        """Alias of :meth:`apply` for OpenSpiel users.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> state.child("draw") == state.apply("draw")
+        True
+        """
+        return self.apply(action)
+
+    def lay(self, *melds: Meld | str) -> GameState:
+        """Lay several melds in one call, one lay-down action each, in the order given.
+
+        Contracts and openings go down one meld per action within a turn; this
+        helper applies ``LayDown`` for each meld in turn and raises the first
+        refusal, naming the meld. The state is left untouched either way.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.SWEDISH, players=2, seed=3).apply("draw")
+        >>> state.lay("♥4 ♦4 ♣4")
+        Traceback (most recent call last):
+        ...
+        remi.IllegalActionError: Meld 1 (♥4 ♦4 ♣4): Seat 0 does not hold ♥4 ♣4.
+        """
+        return _engine.lay_all(self, melds)
+
+    # -- text --------------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        whose = "match over" if self.is_over else f"seat {self.to_act} to act"
+        return f"<GameState {self.ruleset.name} round {self.round} {self.phase} {whose}>"
+
+    def __str__(self) -> str:
+        """A readable summary: round, phase, whose turn, the table with meld references, the pile top, hand sizes."""
+        lines = [
+            f"{self.ruleset.name}, {self.players} players, round {self.round}, dealer seat {self.dealer}",
+            f"phase {self.phase}"
+            + ("" if self.is_over else f", seat {self.turn_player}'s turn, seat {self.to_act} to act"),
+        ]
+        for number, (meld, owner) in enumerate(zip(self.table, self.owners)):
+            lines.append(f"  [{number}] {meld}  (seat {owner})")
+        lines.append(
+            f"discard top {self.discard_top or '-'} ({len(self.discard)} cards), stock {len(self.stock)}"
+        )
+        lines.append("hand sizes " + " ".join(str(n) for n in self.hand_sizes))
+        lines.append("totals " + " ".join(str(t) for t in self.totals))
+        return "\n".join(lines)
+
+    # -- invariants and serialization ---------------------------------------------------------------
+    def check_invariants(self) -> None:
+        """Raise :class:`~remi.StateError` naming every broken invariant (cards, seats, phases).
+
+        >>> import attrs, remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> state.check_invariants()
+        >>> attrs.evolve(state, stock=state.stock[1:]).check_invariants()
+        Traceback (most recent call last):
+        ...
+        remi.StateError: The state is inconsistent: cards missing: ♣4.
+        """
+        problems = invariant_problems(self)
+        if problems:
+            raise StateError("broken-invariant", "The state is inconsistent: " + "; ".join(problems) + ".")
+
+    def to_dict(self) -> StateDict:
+        """Return a JSON-ready dict; :meth:`from_dict` reads it back to an equal state.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> data = state.to_dict()
+        >>> data["format"], data["phase"], data["discard"], remi.GameState.from_dict(data) == state
+        ('remi-state/2', 'draw', '♠6', True)
+        """
+        out: dict[str, Any] = {"format": FORMAT}
+        for name, kind in _SERIAL:
+            out[name] = kind.write(getattr(self, name))
+        out["table"] = [
+            {
+                "owner": owner,
+                "kind": meld.kind,
+                "cards": format_cards(meld.cards),
+                "wild": list(meld.wild),
+                "rank": meld.rank,
+                "suit": meld.suit,
+            }
+            for meld, owner in zip(self.table, self.owners)
+        ]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameState:
+        """Rebuild a state from :meth:`to_dict` output; malformed input raises :class:`~remi.StateError`.
+
+        Dicts in the older format ``remi-state/1`` load too. A state that
+        could not play on (no legal action though the match is not over) is
+        refused as well.
+
+        >>> import remi
+        >>> remi.GameState.from_dict([])
+        Traceback (most recent call last):
+        ...
+        remi.StateError: A state must be a dict, not list.
+        """
+        try:
+            state = _from_dict(data)
+        except RemiError as exc:
+            if isinstance(exc, StateError):
+                raise
+            raise StateError(exc.code, f"The state dict is malformed: {exc.reason}") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            detail = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise StateError("malformed-state", f"The state dict is malformed: {detail}.") from None
+        state.check_invariants()
+        if not state.is_over and not state.legal_actions():
+            raise StateError(
+                "dead-end",
+                f"The state could not play on: seat {state.to_act} has no legal action in phase {state.phase}.",
+            )
+        return state
+
+
+#: The value fields in declaration order with their kinds (the ``_legal`` cache is not a field of the value).
+FIELDS: Final[tuple[tuple[str, _Kind], ...]] = tuple(
+    (f.name, _KINDS[f.metadata["kind"]]) for f in attrs.fields(GameState) if "kind" in f.metadata
+)
+#: The fields written to the dict form by their kind; the table goes with its owners.
+_SERIAL: Final = tuple((name, kind) for name, kind in FIELDS if name not in ("table", "owners"))
+#: Fields a ``remi-state/1`` dict may lack, with the value they take.
+_NEW_IN_2: Final = ("known", "idle_turns")
+
+
+def _from_dict(data: Any) -> GameState:
+    if not isinstance(data, dict):
+        raise StateError("malformed-state", f"A state must be a dict, not {type(data).__name__}.")
+    fmt = data.get("format")
+    if fmt != FORMAT and fmt not in _OLD_FORMATS:
+        raise StateError("unknown-format", f"Expected format {FORMAT!r}, got {fmt!r}.")
+    values: dict[str, Any] = {}
+    for name, kind in _SERIAL:
+        if name not in data and name in _NEW_IN_2 and fmt in _OLD_FORMATS:
+            continue
+        values[name] = kind.read(data[name], name)
+    raw_table = data["table"]
+    if not isinstance(raw_table, list):
+        raise StateError("malformed-state", "The state dict is malformed: table must be a list.")
+    pairs = [_read_meld(item) for item in raw_table]
+    values["table"] = tuple(m for m, _ in pairs)
+    values["owners"] = tuple(o for _, o in pairs)
+    return GameState(**values)
+
+
+# -- the scratch copy -------------------------------------------------------------------------------
+
+
+class _Work:
+    """A mutable scratch copy of a state used inside one transition.
+
+    ``of`` and ``freeze`` are driven by :data:`FIELDS`, so a new field needs
+    no change here: list-valued kinds are copied to lists and frozen back to
+    tuples.
+    """
+
+    if TYPE_CHECKING:
+        ruleset: Ruleset
+        players: int
+        seed: int
+        round: int
+        dealer: int
+        phase: Phase
+        turn_player: int
+        to_act: int
+        hands: list[tuple[Card, ...]]
+        stock: list[Card]
+        discard: list[Card]
+        table: list[Meld]
+        owners: list[int]
+        down: list[int]
+        turn: int
+        pending: list[Card]
+        taken: Card | None
+        queue: list[int]
+        last_buyer: int
+        buys: list[int]
+        shanghai_from: int
+        reshuffles: int
+        cut_bonus_seat: int
+        results: list[RoundResult]
+        totals: list[int]
+        melds_this_turn: int
+        known: list[tuple[Card, ...]]
+        idle_turns: int
+
+    @classmethod
+    def of(cls, s: GameState) -> _Work:
+        """A scratch copy of *s*."""
+        w = cls.__new__(cls)
+        values = w.__dict__
+        values.update(zip(_NAMES, _get_all(s)))
+        for name in _MUTABLE:
+            values[name] = list(values[name])
+        return w
+
+    def freeze(self) -> GameState:
+        """The state this scratch copy describes (the copy is spent)."""
+        values = self.__dict__
+        for name in _MUTABLE:
+            values[name] = tuple(values[name])
+        return GameState(**values)
+
+    # -- small helpers ---------------------------------------------------------------------
+    def give(self, seat: int, *cards: Card) -> None:
+        """Put *cards* into *seat*'s hand, keeping it sorted."""
+        self.hands[seat] = sorted_hand((*self.hands[seat], *cards))
+
+    def take_from_hand(self, seat: int, card: Card) -> None:
+        """Take one *card* out of *seat*'s hand; a known copy of it is no longer known."""
+        hand = list(self.hands[seat])
+        hand.remove(card)
+        self.hands[seat] = tuple(hand)
+        self.forget(seat, card)
+
+    def learn(self, seat: int, card: Card) -> None:
+        """Record that everyone saw *card* go into *seat*'s hand."""
+        self.known[seat] = sorted_hand((*self.known[seat], card))
+
+    def forget(self, seat: int, card: Card) -> None:
+        """*seat* played one copy of *card* openly: it is no longer known to be in the hand."""
+        known = self.known[seat]
+        if card in known:
+            rest = list(known)
+            rest.remove(card)
+            self.known[seat] = tuple(rest)
+
+
+_NAMES: Final = tuple(name for name, _ in FIELDS)
+_MUTABLE: Final = tuple(name for name, kind in FIELDS if kind.mutable)
+_get_all: Final = operator.attrgetter(*_NAMES)
+
+
+# -- shape and invariants ------------------------------------------------------------------------------
+
+
+def _shape_problems(s: GameState) -> list[str]:
+    """Type and shape checks from the field table, so the deeper checks never meet a foreign value."""
+    problems = [
+        f"{name} has the wrong type or shape" for name, kind in FIELDS if not kind.shape(getattr(s, name))
+    ]
+    return problems
+
+
+def _size_problems(s: GameState) -> list[str]:
+    rules, n = s.ruleset, s.players
+    if not rules.min_players <= n <= rules.max_players:
+        return [f"{n} players is outside {rules.min_players}-{rules.max_players}"]
+    return [
+        f"{name} has {len(getattr(s, name))} entries for {n} players"
+        for name in ("hands", "down", "buys", "totals", "known")
+        if len(getattr(s, name)) != n
+    ]
+
+
+def _seat_problems(s: GameState) -> list[str]:
+    n = s.players
+    problems: list[str] = []
+    for name in ("dealer", "turn_player", "to_act"):
+        if not 0 <= getattr(s, name) < n:
+            problems.append(f"{name} {getattr(s, name)} is not a seat")
+    for name in ("last_buyer", "shanghai_from", "cut_bonus_seat"):
+        if not -1 <= getattr(s, name) < n:
+            problems.append(f"{name} {getattr(s, name)} is not a seat")
+    if len(s.table) != len(s.owners):
+        problems.append("table and owners differ in length")
+    if any(not 0 <= o < n for o in s.owners):
+        problems.append("a table meld has an owner who is not a seat")
+    if any(not 0 <= q < n for q in s.queue):
+        problems.append("the window's queue holds a seat that does not exist")
+    return problems
+
+
+def _card_problems(s: GameState) -> list[str]:
+    rules = s.ruleset
+    problems: list[str] = []
+    decks, jokers = rules.pack_for(s.players)
+    pack = Counter(make_pack(decks, jokers))
+    seen: Counter[Card] = Counter()
+    for hand in s.hands:
+        seen.update(hand)
+        if list(hand) != sorted(hand, key=_code):
+            problems.append("a hand is not sorted")
+    seen.update(s.stock)
+    seen.update(s.discard)
+    for meld in s.table:
+        seen.update(meld.cards)
+        verdict = validate_meld(meld, rules)
+        if not verdict.ok:
+            problems.append(f"table meld {meld} is not legal ({verdict.reason})")
+    if seen != pack:
+        extra, missing = seen - pack, pack - seen
+        if extra:
+            problems.append(
+                f"cards that are not in the pack or appear too often: {format_cards(sorted(extra.elements()))}"
+            )
+        if missing:
+            problems.append(f"cards missing: {format_cards(sorted(missing.elements()))}")
+    for seat, known in enumerate(s.known):
+        if Counter(known) - Counter(s.hands[seat]):
+            problems.append(f"seat {seat}'s known cards are not all in its hand")
+    if Counter(s.pending) - Counter(s.hands[s.turn_player]):
+        problems.append("a pending joker is not in the hand of the seat on turn")
+    if any(not is_wild(card, rules) for card in s.pending):
+        problems.append("a pending card is not a wild card taken back by a swap")
+    return problems
+
+
+def _phase_problems(s: GameState) -> list[str]:
+    rules, n = s.ruleset, s.players
+    problems: list[str] = []
+    live = s.phase in ("draw", "buy", "play", "shanghai")
+    if s.phase == "cut":
+        if not rules.liverpool_cut:
+            problems.append("a cut in a game without the Liverpool cut")
+        if any(s.hands) or s.discard or s.table:
+            problems.append("cards are dealt before the cut")
+    if s.phase == "buy" and not rules.buying:
+        problems.append("a buying window in a game without buying")
+    if s.phase == "shanghai" and not rules.shanghai:
+        problems.append("a Shanghai window in a game without Shanghai calls")
+    if live and s.turn < 1:
+        problems.append("a turn is under way before the first turn")
+    if s.phase in ("buy", "play") and not s.hands[s.turn_player]:
+        problems.append("the seat on turn holds no cards to play or discard")
+    if s.phase == "over" and not s.results:
+        problems.append("the match is over with no round played")
+    if s.phase in ("draw", "play", "cut") and s.to_act != s.turn_player:
+        problems.append("the seat to act is not the seat on turn")
+    if s.phase in ("buy", "shanghai") and (not s.queue or s.queue[0] != s.to_act):
+        problems.append("the window's queue does not start with the seat to act")
+    if s.phase == "shanghai":
+        if not 0 <= s.shanghai_from < n or not s.discard:
+            problems.append("a Shanghai window needs a discarder and a discard")
+        if s.shanghai_from in s.queue:
+            problems.append("the discarder is asked to call Shanghai on their own card")
+        if any(len(s.hands[q]) < 2 for q in s.queue if 0 <= q < n):
+            problems.append("a seat asked to call Shanghai holds fewer than two cards")
+    if s.phase == "buy" and not s.discard:
+        problems.append("a buying window with nothing to buy")
+    if s.phase not in ("buy", "shanghai") and s.queue:
+        problems.append("a queue of seats is open outside a buying or Shanghai window")
+    if len(set(s.queue)) != len(s.queue) or (s.turn_player in s.queue and s.phase == "buy"):
+        problems.append("the window's queue repeats a seat or holds the seat on turn")
+    if s.phase != "play" and (s.pending or s.taken is not None):
+        problems.append("a turn's pending jokers or taken card outlive the play phase")
+    if s.pending and not rules.swapped_joker_same_turn:
+        problems.append("a joker waits to be played again in a game where a swapped joker may be kept")
+    if s.phase != "buy" and s.last_buyer != -1:
+        problems.append("a last buyer is set outside a buying window")
+    if s.phase != "shanghai" and s.shanghai_from != -1:
+        problems.append("a Shanghai discarder is set outside a Shanghai window")
+    if s.phase == "draw" and not s.stock and not s.discard:
+        problems.append("the seat on turn has nothing to draw or take")
+    if not 0 <= s.idle_turns <= n:
+        problems.append(f"idle_turns {s.idle_turns} is outside 0-{n}")
+    return problems
+
+
+def _counter_problems(s: GameState) -> list[str]:
+    rules, n = s.ruleset, s.players
+    problems: list[str] = []
+    if rules.contracts and not 1 <= s.round <= len(rules.contracts):
+        problems.append(f"round {s.round} does not exist")
+    if s.round < 1:
+        problems.append(f"round {s.round} does not exist")
+    if s.turn < 0 or s.reshuffles < 0 or s.melds_this_turn < 0 or any(b < 0 for b in s.buys):
+        problems.append("a counter is negative")
+    if any(not -1 <= d <= s.turn for d in s.down):
+        problems.append("a seat is down in a turn that has not happened")
+    limit = rules.max_buys_per_round
+    if limit is not None and any(b > limit for b in s.buys):
+        problems.append(f"a seat has bought more than {limit} cards this round")
+    if not rules.buying and any(s.buys):
+        problems.append("cards were bought in a game without buying")
+    if s.cut_bonus_seat != -1 and not rules.liverpool_cut:
+        problems.append("a cut bonus in a game without the Liverpool cut")
+    if rules.melds_per_turn is not None and s.melds_this_turn > rules.melds_per_turn:
+        problems.append("more melds were laid this turn than the ruleset allows")
+    if any(len(r.points) != n for r in s.results):
+        problems.append("a round result does not score every seat")
+    elif list(s.totals) != [sum(r.points[i] for r in s.results) for i in range(n)]:
+        problems.append("the totals do not add up the round results")
+    # A position set up by hand may start at any round without the earlier results.
+    numbers = [r.round for r in s.results]
+    last_finished = s.round if s.phase == "over" else s.round - 1
+    if numbers != sorted(set(numbers)) or any(not 1 <= r <= last_finished for r in numbers):
+        problems.append(f"the round results {numbers} do not fit round {s.round}")
+    if any(r.went_out is not None and not 0 <= r.went_out < n for r in s.results):
+        problems.append("a round result names a seat that does not exist")
+    return problems
+
+
+def invariant_problems(s: GameState) -> list[str]:
+    """Every broken invariant of *s*: shape and sizes first, then seats, counters, phase and cards.
+
+    The later groups run only on a state of the right shape and sizes, and
+    those that look into the seat on turn's hand only when it is a seat.
+    """
+    problems = _shape_problems(s) or _size_problems(s)
+    if problems:
+        return problems
+    problems = _seat_problems(s) + _counter_problems(s)
+    if not 0 <= s.turn_player < s.players:
+        return problems
+    return problems + _phase_problems(s) + _card_problems(s)
+
+
+from . import _engine  # noqa: E402  (the engine imports this module; bound at the end to break the cycle)

@@ -1,0 +1,262 @@
+"""Conformance: every ruleset option on its own, on every preset.
+
+The conformance cases (:func:`helpers.cases`) cover the presets and the named
+Norwegian house rules; a ruleset built with :func:`attrs.evolve` can change any
+other field, and issue 6 found options that strand a player in ordinary play
+(``layoff_needs="always"`` in Slovenian and Kalooki; Norwegian with
+``joker_swap_needs_earlier_turn=False``, seed 7, 4 players). So for each preset
+and each field of :class:`remi.Ruleset` that is an option (everything but
+``name`` and ``family``), each alternative value (booleans flipped, every other
+``Literal`` choice, None/small numbers for counts, a few hand-picked values for
+the structured fields) is applied alone; when the ruleset builds and the game
+deals (a :class:`remi.RulesetError` or :class:`remi.UnsupportedError` means the
+combination is refused, and it is left out), seeded matches are played to the
+end under a turn cap, checking after every action:
+
+- the state is over, or it offers at least one legal action (no dead ends);
+- ``check_invariants()`` holds;
+- ``GameState.from_dict(state.to_dict()) == state``;
+- a finished state offers no action;
+- the same seed and the same policy reach the same final ``to_dict()``.
+
+The alternatives are derived from the field types, so a new option joins the
+sweep on its own (``test_sweep_covers_every_option`` says when it cannot).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import typing
+import zlib
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import attrs
+import pytest
+
+import remi
+from remi import GameState
+
+
+def _load_helpers() -> ModuleType:
+    # The conformance helpers, loaded by path under the name test_conformance.py uses.
+    name = "remi_conformance_helpers"
+    if name in sys.modules:
+        return sys.modules[name]
+    path = Path(__file__).with_name("helpers.py")
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+_helpers = _load_helpers()
+make_policy = _helpers.make_policy
+
+#: The fields that name a game rather than set an option of it.
+NOT_OPTIONS = {"name", "family"}
+#: Options that only the Gin family reads (swept on Gin only, to keep the sweep short).
+GIN_ONLY = {
+    "knock_limit",
+    "gin_bonus",
+    "gin_multiplier",
+    "undercut_bonus",
+    "undercut_penalty",
+    "undercut_on_tie",
+    "gin_stock_reserve",
+}
+#: Table size per preset (one that every preset deals for).
+PLAYERS = {"norwegian": 4, "swedish": 3, "finnish": 2, "slovenian": 3, "kalooki": 3, "gin": 2}
+#: The turn cap of every sweep game, and the number of deals of matches played to a score.
+TURN_CAP = 40
+DEALS = 2
+#: (seed, policy, turn cap) of the matches played per option: the issue-6 dead end is seed 7,
+#: uniform, 4 players, in round 6 near turn 40; the second match is shorter.
+MATCHES = ((7, "uniform", TURN_CAP), (3, "greedy", 20))
+#: Matches played to a target score: uniform play seldom goes out (a Gin deal ended by the
+#: turn cap or a void deal scores nothing), so greedy play, which knocks and goes out.
+TARGET_MATCHES = ((7, "greedy", TURN_CAP), (3, "greedy", 20))
+#: Actions after which a match counts as endless (the turn cap should end it long before).
+ACTION_LIMIT = 6000
+
+
+#: Option fields whose type alternatives() does not know (a new option needs values here).
+UNKNOWN: set[str] = set()
+
+
+def _hints() -> dict[str, Any]:
+    return typing.get_type_hints(remi.Ruleset)
+
+
+def _small_ints(default: int | None, optional: bool) -> list[int | None]:
+    """One below and one above the default, the smallest counts, and None where allowed."""
+    values: set[int | None] = {0, 1}
+    if isinstance(default, int) and not isinstance(default, bool):
+        values |= {default - 1, default + 1}
+    else:
+        values.add(2)
+    if optional:
+        values.add(None)
+    return sorted((v for v in values if v != default), key=lambda v: (v is None, v))
+
+
+def alternatives(preset: remi.Ruleset, field: attrs.Attribute[Any]) -> list[Any]:
+    """The values *field* is swept through on *preset* (not all of them build)."""
+    hint = _hints()[field.name]
+    value = getattr(preset, field.name)
+    args = typing.get_args(hint)
+    if hint is bool:
+        return [not value]
+    if typing.get_origin(hint) is typing.Literal:
+        return [choice for choice in args if choice != value]
+    if field.name == "target_score":
+        # Small targets: a match to 500 under a turn cap is long. None only where rounds are counted.
+        return [v for v in (None, 1, 25) if v != value]
+    if hint in (int, int | None):
+        return _small_ints(value, hint is not int)
+    if field.name in ("jokers", "large_table_jokers"):
+        out: list[Any] = [0, 2, "one-fewer-than-players"]
+        if isinstance(value, int):
+            out.append(value + 1)
+        if field.name == "large_table_jokers":
+            out.append(None)
+        return [v for v in dict.fromkeys(out) if v != value]
+    if field.name == "values":
+        return [
+            attrs.evolve(value, ace=value.ace + 4),
+            attrs.evolve(value, joker=value.joker + 20, two_to_nine=5),
+            attrs.evolve(value, ace_low_in_run=1 if value.ace_low_in_run is None else None),
+        ]
+    if field.name == "contracts":
+        if not value:
+            return [(remi.Contract(2, 0),)]
+        return [value[:2], value[::-1], (remi.Contract(1, 0),) * len(value)]
+    if field.name == "hand_size_by_round":
+        if not value:
+            return [(10,)]
+        return [tuple(size + 1 for size in value), tuple(max(1, size - 2) for size in value)]
+    if field.name == "hand_size_by_players":
+        return [((2, 10),), ((2, 7),), tuple((p, c + 1) for p, c in value) or ((2, 9),)]
+    UNKNOWN.add(field.name)  # reported by test_sweep_covers_every_option
+    return []
+
+
+def bounded(rules: remi.Ruleset, field: str, cap: int = TURN_CAP) -> remi.Ruleset:
+    """*rules* with a turn cap and (matches to a score) a few deals, unless *field* is the one swept."""
+    changes: dict[str, Any] = {}
+    if field != "max_turns_per_round" and (
+        rules.max_turns_per_round is None or rules.max_turns_per_round > cap
+    ):
+        changes["max_turns_per_round"] = cap
+    if field not in ("rounds", "target_score") and rules.rounds is None and not rules.contracts:
+        changes["rounds"] = DEALS
+    return attrs.evolve(rules, **changes) if changes else rules
+
+
+def players_for(key: str, rules: remi.Ruleset) -> int:
+    return min(max(PLAYERS[key], rules.min_players), rules.max_players)
+
+
+def sweep() -> tuple[list[Any], list[str]]:
+    """The (preset, field, value) parameters that build and deal, and the refused ones."""
+    params: list[Any] = []
+    refused: list[str] = []
+    for key, preset in sorted(remi.PRESETS.items()):
+        if key not in PLAYERS:
+            continue
+        for field in attrs.fields(remi.Ruleset):
+            if field.name in NOT_OPTIONS or (field.name in GIN_ONLY and preset.family != "gin"):
+                continue
+            for value in alternatives(preset, field):
+                name = f"{key}-{field.name}={value!r}"
+                try:
+                    rules = bounded(attrs.evolve(preset, **{field.name: value}), field.name)
+                    remi.new_game(rules, players=players_for(key, rules), seed=0)
+                except (remi.RulesetError, remi.UnsupportedError):
+                    refused.append(name)
+                    continue
+                params.append(pytest.param(key, field.name, value, id=name))
+    return params, refused
+
+
+PARAMS, REFUSED = sweep()
+
+
+def option_seed(key: str, field: str, value: Any, salt: int) -> int:
+    return zlib.crc32(f"sweep:{key}:{field}:{value!r}:{salt}".encode()) % 1000 + salt
+
+
+def play_checked(
+    rules: remi.Ruleset, players: int, seed: int, kind: str, roundtrip_every: int = 1
+) -> tuple[GameState, list[str]]:
+    """Play one match, checking every state; return the final state and the action texts.
+
+    The serialization round trip runs on every *roundtrip_every*-th state and the last.
+    """
+    policy = make_policy(kind, seed)
+    state = remi.new_game(rules, players=players, seed=seed)
+    texts: list[str] = []
+
+    def where() -> str:
+        tail = texts[-8:]
+        return (
+            f"seed {seed}, {players} players, policy {kind!r}, after {len(texts)} actions "
+            f"(round {state.round}, turn {state.turn}, phase {state.phase}, seat {state.current_player}); "
+            f"last actions {tail}"
+        )
+
+    while True:
+        try:
+            state.check_invariants()
+        except remi.StateError as exc:
+            raise AssertionError(f"invariants broken: {exc}; {where()}") from None
+        if len(texts) % roundtrip_every == 0 or state.is_over:
+            assert GameState.from_dict(state.to_dict()) == state, f"from_dict(to_dict()) differs; {where()}"
+        legal = state.legal_actions()
+        if state.is_over:
+            assert legal == [], f"a finished match offers {legal}; {where()}"
+            return state, texts
+        assert legal, f"dead end: the match is not over and nothing is legal; {where()}"
+        assert len(texts) < ACTION_LIMIT, f"the match did not end; {where()}"
+        action = policy(state, legal)
+        state = state.apply(action)
+        texts.append(str(action))
+
+
+@pytest.mark.parametrize(("key", "field", "value"), PARAMS)
+def test_option_alone_plays_to_the_end(key: str, field: str, value: Any) -> None:
+    option = attrs.evolve(remi.PRESETS[key], **{field: value})
+    for index, (seed, kind, cap) in enumerate(TARGET_MATCHES if field == "target_score" else MATCHES):
+        rules = bounded(option, field, cap)
+        players = players_for(key, rules)
+        final, texts = play_checked(rules, players, seed, kind, roundtrip_every=1 if index == 0 else 3)
+        # Determinism: the same seed and the same policy reach the same end.
+        again = remi.new_game(rules, players=players, seed=seed)
+        policy = make_policy(kind, seed)
+        replayed = []
+        while not again.is_over and len(replayed) <= len(texts):
+            action = policy(again, again.legal_actions())
+            again = again.apply(action)
+            replayed.append(str(action))
+        assert replayed == texts, f"seed {seed}, {kind}: a second match took other actions"
+        assert again.to_dict() == final.to_dict(), f"seed {seed}, {kind}: a second match ended elsewhere"
+
+
+def test_sweep_covers_every_option() -> None:
+    # Every option field is swept on at least one preset with a value that builds.
+    assert not UNKNOWN, f"no alternative values known for {sorted(UNKNOWN)}: teach alternatives() about them"
+    swept = {param.values[1] for param in PARAMS}
+    options = {f.name for f in attrs.fields(remi.Ruleset)} - NOT_OPTIONS
+    assert options - swept == set(), f"options never swept: {sorted(options - swept)}"
+
+
+def test_presets_play_to_the_end_with_the_sweep_bounds() -> None:
+    # The unchanged presets under the same bounds: the baseline the option results compare to.
+    for key in PLAYERS:
+        for seed, kind, cap in MATCHES:
+            rules = bounded(remi.PRESETS[key], "", cap)
+            play_checked(rules, players_for(key, rules), seed, kind)
