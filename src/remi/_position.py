@@ -511,6 +511,12 @@ def from_position(text: str) -> GameState:
         blamed = _blame(r, exc.reason)
         where = f"Line {_quote(blamed)}" if blamed != r.text.strip() else f"The position {_quote(blamed)}"
         raise NotationError("broken-invariant", f"{where}: {exc.reason}") from None
+    if not state.is_over and not state.legal_actions():
+        raise NotationError(
+            "dead-end",
+            f"The position {_quote(text.strip())} could not play on: seat {state.to_act} has no legal "
+            f"action in phase {state.phase}.",
+        )
     return state
 
 
