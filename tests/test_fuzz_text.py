@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import copy
-import os
 import json
+import os
 import random
 from typing import Any
 
@@ -25,10 +25,39 @@ FUZZ = settings(
 )
 
 ALPHABET = st.sampled_from(
-    list("♠♥♦♣♤♡♢♧🃏AKQJT2345678910SHDCJKjkx*=/|#:[]\"\\ \n\t,-0123456789lowgamehandmeldseatpstockdiscard{}")
-    + ["lay ", "off ", "swap ", "discard ", "shanghai ", "knock ", "draw", "take", "buy", "pass", "cut", "low",
-       "game: ", "hand 0: ", "hand 1: ", "meld 0 seat 0: ", "stock: ", "phase: ", "gin", "norwegian",
-       "swedish", "slovenian", "kalooki", "finnish", " | ", "JK=", "\ufe0f", "\x00", "é", "ＡＳ"]
+    list('♠♥♦♣♤♡♢♧🃏AKQJT2345678910SHDCJKjkx*=/|#:[]"\\ \n\t,-0123456789lowgamehandmeldseatpstockdiscard{}')
+    + [
+        "lay ",
+        "off ",
+        "swap ",
+        "discard ",
+        "shanghai ",
+        "knock ",
+        "draw",
+        "take",
+        "buy",
+        "pass",
+        "cut",
+        "low",
+        "game: ",
+        "hand 0: ",
+        "hand 1: ",
+        "meld 0 seat 0: ",
+        "stock: ",
+        "phase: ",
+        "gin",
+        "norwegian",
+        "swedish",
+        "slovenian",
+        "kalooki",
+        "finnish",
+        " | ",
+        "JK=",
+        "\ufe0f",
+        "\x00",
+        "é",
+        "ＡＳ",
+    ]
 )
 TEXT = st.one_of(st.text(max_size=60), st.lists(ALPHABET, max_size=40).map("".join))
 
@@ -48,7 +77,9 @@ def play(name: str, seed: int, steps: int) -> GameState:
     return state
 
 
-games = st.tuples(st.sampled_from(sorted(RULES)), st.integers(0, 500), st.integers(0, 120)).map(lambda g: play(*g))
+games = st.tuples(st.sampled_from(sorted(RULES)), st.integers(0, 500), st.integers(0, 120)).map(
+    lambda g: play(*g)
+)
 
 
 def only_remi_errors(call: Any, *args: Any) -> Any:
@@ -90,7 +121,7 @@ def test_mutated_positions_raise_only_remi_errors_or_give_sound_states(state, da
         elif how == "dup":
             lines.insert(i, lines[i])
         elif how == "edit":
-            key, _, value = lines[i].partition(":")
+            key, _, _value = lines[i].partition(":")
             lines[i] = key + ": " + data.draw(TEXT).replace("\n", " ")
         else:
             j = data.draw(st.integers(0, len(lines) - 1))
@@ -134,7 +165,11 @@ def test_mutated_actions_raise_only_remi_errors(state, data):
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 120) | st.text(max_size=8) | st.sampled_from(["♠A", "JK", "play", "set"]),
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 120)
+    | st.text(max_size=8)
+    | st.sampled_from(["♠A", "JK", "play", "set"]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
     max_leaves=12,
 )

@@ -151,10 +151,14 @@ def test_an_invariant_failure_becomes_a_notation_error():
 
 
 def test_ruleset_text_round_trips_for_presets_and_variants():
-    for rules in [*remi.PRESETS.values(), *RULESETS.values(), remi.with_variants(remi.NORWEGIAN, "five flat", "twelve cards")]:
+    for rules in [
+        *remi.PRESETS.values(),
+        *RULESETS.values(),
+        remi.with_variants(remi.NORWEGIAN, "five flat", "twelve cards"),
+    ]:
         assert parse_ruleset_text(ruleset_text(rules)) == rules
     assert ruleset_text(remi.SWEDISH) == "swedish"
-    renamed = attrs.evolve(remi.GIN, name="Gin #2 | for \"two\"", knock_limit=7)
+    renamed = attrs.evolve(remi.GIN, name='Gin #2 | for "two"', knock_limit=7)
     assert parse_ruleset_text(ruleset_text(renamed)) == renamed
     state = remi.new_game(renamed, players=2, seed=3)
     assert from_position(position(state)) == state

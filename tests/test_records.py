@@ -94,7 +94,7 @@ def test_malformed_records_are_refused_with_remi_errors():
     with pytest.raises(NotationError, match="no Seed"):
         replay('[Format "remi-record/1"]\n[Game "gin"]\n[Players "2"]\n')
     with pytest.raises(NotationError):
-        replay(head + "1 draw\n[Event \"late\"]\n")
+        replay(head + '1 draw\n[Event "late"]\n')
     with pytest.raises(NotationError):
         Recorder(remi.new_game(remi.GIN, players=2)).record(Result="0 0")
 
@@ -125,7 +125,12 @@ def test_replay_is_the_same_under_every_hash_seed(path):
     for hash_seed in ("0", "1", "12345"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
         done = subprocess.run(
-            [sys.executable, "-c", _SCRIPT, str(path)], env=env, capture_output=True, text=True, check=True, timeout=300
+            [sys.executable, "-c", _SCRIPT, str(path)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=300,
         )
         outputs.add(done.stdout.strip())
     assert len(outputs) == 1

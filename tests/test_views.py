@@ -56,7 +56,9 @@ def twin(state: GameState, seat: int, rng: random.Random) -> GameState:
         need = len(hand) - sum(forced[s].values())
         mine, pool = pool[:need], pool[need:]
         hands.append(tuple(sorted(list(forced[s].elements()) + mine, key=lambda c: c.code)))
-    other = attrs.evolve(state, hands=tuple(hands), stock=tuple(pool), seed=state.seed + 1 + rng.randrange(10**6))
+    other = attrs.evolve(
+        state, hands=tuple(hands), stock=tuple(pool), seed=state.seed + 1 + rng.randrange(10**6)
+    )
     other.check_invariants()
     return other
 

@@ -66,6 +66,7 @@ from ._presets import (
     find_ruleset,
     with_variants,
 )
+from ._record import GameRecord, Recorder, replay
 from ._rules import CardValues, Contract, Family, Ruleset
 from ._scoring import card_value, hand_value
 
@@ -97,6 +98,7 @@ from ._solver import (
     opening_layouts,
 )
 from ._types import StateDict
+from ._views import PlayerView
 
 __version__ = "0.1.0"
 
@@ -169,6 +171,10 @@ __all__ = [
     "GameState",
     "RoundResult",
     "PHASES",
+    "PlayerView",
+    "GameRecord",
+    "Recorder",
+    "replay",
     "Phase",
     "Action",
     "Cut",

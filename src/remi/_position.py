@@ -91,7 +91,11 @@ def _option_text(value: Any) -> str:
         return "none"
     if isinstance(value, int):
         return str(value)
-    if isinstance(value, str) and re.fullmatch(r"[a-z][a-z0-9-]*", value) and value not in ("true", "false", "none", "null"):
+    if (
+        isinstance(value, str)
+        and re.fullmatch(r"[a-z][a-z0-9-]*", value)
+        and value not in ("true", "false", "none", "null")
+    ):
         return value
     text = json.dumps(_option_json(value), ensure_ascii=False, separators=(",", ":"))
     # "|" and "#" mean a line break and a comment in a position: escape them inside JSON strings.
@@ -145,7 +149,9 @@ def parse_ruleset_text(text: str) -> Ruleset:
     stripped = text.strip()
     name, _, rest = stripped.partition(" ")
     if not name:
-        raise NotationError("unknown-ruleset", f"{text!r} names no game; try one of: {', '.join(sorted(PRESETS))}.")
+        raise NotationError(
+            "unknown-ruleset", f"{text!r} names no game; try one of: {', '.join(sorted(PRESETS))}."
+        )
     try:
         base = find_ruleset(name)
     except RemiError as exc:
@@ -165,7 +171,7 @@ def parse_ruleset_text(text: str) -> Ruleset:
         i = match.end()
         value: Any
         try:
-            if i < n and rest[i] in "[{\"":
+            if i < n and rest[i] in '[{"':
                 value, i = decoder.raw_decode(rest, i)
             else:
                 end = i
@@ -173,7 +179,9 @@ def parse_ruleset_text(text: str) -> Ruleset:
                     end += 1
                 value, i = _bare_value(rest[i:end]), end
         except (ValueError, RecursionError):
-            raise NotationError("bad-option", f"{_quote(text)}: the value of {key!r} is not valid JSON.") from None
+            raise NotationError(
+                "bad-option", f"{_quote(text)}: the value of {key!r} is not valid JSON."
+            ) from None
         if key not in _RULESET_FIELDS:
             raise NotationError("bad-option", f"{_quote(text)}: unknown option {key!r}.")
         if key in changes:
@@ -285,11 +293,33 @@ def position(state: GameState, *, one_line: bool = False) -> str:
 
 _KEYED: Final = re.compile(r"(hand|known|result) ([0-9]{1,6})$")
 _MELD: Final = re.compile(r"meld(?: ([0-9]{1,6}))? seat ([0-9]{1,6})$")
-_SIMPLE: Final = frozenset({
-    "game", "players", "seed", "round", "dealer", "phase", "turn", "turn player", "to act",
-    "discard", "stock", "down", "buys", "pending", "taken", "queue", "last buyer",
-    "shanghai from", "cut bonus seat", "reshuffles", "melds this turn", "idle turns", "totals",
-})
+_SIMPLE: Final = frozenset(
+    {
+        "game",
+        "players",
+        "seed",
+        "round",
+        "dealer",
+        "phase",
+        "turn",
+        "turn player",
+        "to act",
+        "discard",
+        "stock",
+        "down",
+        "buys",
+        "pending",
+        "taken",
+        "queue",
+        "last buyer",
+        "shanghai from",
+        "cut bonus seat",
+        "reshuffles",
+        "melds this turn",
+        "idle turns",
+        "totals",
+    }
+)
 
 
 class _Reader:
@@ -317,7 +347,9 @@ class _Reader:
                 table = {"hand": self.hands, "known": self.known, "result": self.results}[keyed.group(1)]
                 number = int(keyed.group(2))
                 if number in table:
-                    raise NotationError("malformed-state", f"Line {_quote(line)} repeats {keyed.group(1)} {number}.")
+                    raise NotationError(
+                        "malformed-state", f"Line {_quote(line)} repeats {keyed.group(1)} {number}."
+                    )
                 table[number] = (value, line)
             elif meld:
                 if meld.group(1) is not None and int(meld.group(1)) != len(self.melds):
@@ -331,7 +363,9 @@ class _Reader:
                     raise NotationError("malformed-state", f"Line {_quote(line)} repeats the field {key!r}.")
                 self.fields[key] = (value, line)
             else:
-                raise NotationError("malformed-state", f"Line {_quote(line)}: unknown field {key_text.strip()!r}.")
+                raise NotationError(
+                    "malformed-state", f"Line {_quote(line)}: unknown field {key_text.strip()!r}."
+                )
 
     def line(self, key: str) -> str:
         return self.fields[key][1]
@@ -348,7 +382,9 @@ class _Reader:
         value, line = self.fields[key]
         out = tuple(_int(v, line) for v in value.split())
         if key != "queue" and len(out) != players:
-            raise NotationError("malformed-state", f"Line {_quote(line)} must give {players} numbers, one per seat.")
+            raise NotationError(
+                "malformed-state", f"Line {_quote(line)} must give {players} numbers, one per seat."
+            )
         return out
 
     def cards(self, key: str) -> tuple[Card, ...]:
@@ -373,7 +409,10 @@ def _cards(value: str, line: str) -> tuple[Card, ...]:
 
 def _seat(value: int, players: int, line: str) -> int:
     if not 0 <= value < players:
-        raise NotationError("bad-seat", f"Line {_quote(line)}: {value} is not a seat of {players} players (0 to {players - 1}).")
+        raise NotationError(
+            "bad-seat",
+            f"Line {_quote(line)}: {value} is not a seat of {players} players (0 to {players - 1}).",
+        )
     return value
 
 
@@ -392,7 +431,9 @@ def from_position(text: str) -> GameState:
         raise NotationError("malformed-state", f"A position is at most {_MAX_TEXT} characters.")
     r = _Reader(text)
     if "game" not in r.fields:
-        raise NotationError("malformed-state", f"The position {_quote(text)} has no 'game:' line naming the ruleset.")
+        raise NotationError(
+            "malformed-state", f"The position {_quote(text)} has no 'game:' line naming the ruleset."
+        )
     ruleset = parse_ruleset_text(r.fields["game"][0])
     seats = set(r.hands) | set(r.known)
     default_players = max(max(seats) + 1 if seats else 0, ruleset.min_players)
@@ -412,16 +453,23 @@ def from_position(text: str) -> GameState:
     dealer = _seat(r.integer("dealer", 0), players, r.line("dealer")) if "dealer" in r.fields else 0
     phase = r.fields["phase"][0].lower() if "phase" in r.fields else "draw"
     if phase not in PHASES:
-        raise NotationError("malformed-state", f"Line {_quote(r.line('phase'))}: the phase is one of {', '.join(PHASES)}.")
+        raise NotationError(
+            "malformed-state", f"Line {_quote(r.line('phase'))}: the phase is one of {', '.join(PHASES)}."
+        )
     turn = r.integer("turn", 0 if phase == "cut" else 1)
-    turn_player = r.integer("turn player", (dealer - 1) % players if phase == "cut" else (dealer + 1) % players)
+    turn_player = r.integer(
+        "turn player", (dealer - 1) % players if phase == "cut" else (dealer + 1) % players
+    )
     if "turn player" in r.fields:
         _seat(turn_player, players, r.line("turn player"))
     queue = r.ints("queue", (), players)
     to_act = r.integer("to act", queue[0] if queue else turn_player)
     if "to act" in r.fields:
         _seat(to_act, players, r.line("to act"))
-    hands = [_sorted(_cards(r.hands[seat][0], r.hands[seat][1])) if seat in r.hands else () for seat in range(players)]
+    hands = [
+        _sorted(_cards(r.hands[seat][0], r.hands[seat][1])) if seat in r.hands else ()
+        for seat in range(players)
+    ]
     table: list[Meld] = []
     owners: list[int] = []
     for owner, value, line in r.melds:
@@ -439,7 +487,9 @@ def from_position(text: str) -> GameState:
     # -- the stock: written out, a size, or the rest of the pack -------------------------------
     decks, jokers = ruleset.pack_for(players)
     pack = Counter(make_pack(decks, jokers))
-    written: list[tuple[Sequence[Card], str]] = [(h, r.hands[s][1]) for s, h in enumerate(hands) if s in r.hands]
+    written: list[tuple[Sequence[Card], str]] = [
+        (h, r.hands[s][1]) for s, h in enumerate(hands) if s in r.hands
+    ]
     written += [(m.cards, line) for m, (_, _, line) in zip(table, r.melds)]
     if "discard" in r.fields:
         written.append((discard, r.line("discard")))
@@ -452,7 +502,8 @@ def from_position(text: str) -> GameState:
         for card in cards:
             if left[card] <= 0:
                 raise NotationError(
-                    "too-many-copies", f"Line {_quote(line)}: {card} is written more often than the pack holds it."
+                    "too-many-copies",
+                    f"Line {_quote(line)}: {card} is written more often than the pack holds it.",
                 )
             left[card] -= 1
     if explicit_stock and stock_value is not None:
@@ -475,22 +526,46 @@ def from_position(text: str) -> GameState:
     results = [_result(number, *r.results[number], players) for number in sorted(r.results)]
     totals = tuple(sum(res.points[i] for res in results) for i in range(players))
     if "totals" in r.fields and r.ints("totals", (), players) != totals:
-        raise NotationError("bad-totals", f"Line {_quote(r.line('totals'))} does not add up the result lines {_ints_text(totals)}.")
+        raise NotationError(
+            "bad-totals",
+            f"Line {_quote(r.line('totals'))} does not add up the result lines {_ints_text(totals)}.",
+        )
     fields: dict[str, Any] = {
-        "ruleset": ruleset, "players": players, "seed": seed, "round": rnd, "dealer": dealer,
-        "phase": phase, "turn_player": turn_player, "to_act": to_act, "hands": tuple(hands),
-        "stock": tuple(stock), "discard": discard, "table": tuple(table), "owners": tuple(owners),
-        "down": r.ints("down", (-1,) * players, players), "turn": turn, "pending": pending,
-        "taken": taken, "queue": queue, "last_buyer": r.integer("last buyer", -1),
-        "buys": r.ints("buys", (0,) * players, players), "shanghai_from": r.integer("shanghai from", -1),
-        "reshuffles": r.integer("reshuffles", 0), "cut_bonus_seat": r.integer("cut bonus seat", -1),
-        "results": tuple(results), "totals": totals, "melds_this_turn": r.integer("melds this turn", 0),
+        "ruleset": ruleset,
+        "players": players,
+        "seed": seed,
+        "round": rnd,
+        "dealer": dealer,
+        "phase": phase,
+        "turn_player": turn_player,
+        "to_act": to_act,
+        "hands": tuple(hands),
+        "stock": tuple(stock),
+        "discard": discard,
+        "table": tuple(table),
+        "owners": tuple(owners),
+        "down": r.ints("down", (-1,) * players, players),
+        "turn": turn,
+        "pending": pending,
+        "taken": taken,
+        "queue": queue,
+        "last_buyer": r.integer("last buyer", -1),
+        "buys": r.ints("buys", (0,) * players, players),
+        "shanghai_from": r.integer("shanghai from", -1),
+        "reshuffles": r.integer("reshuffles", 0),
+        "cut_bonus_seat": r.integer("cut bonus seat", -1),
+        "results": tuple(results),
+        "totals": totals,
+        "melds_this_turn": r.integer("melds this turn", 0),
     }
     if "known" in _STATE_FIELDS:
         known = [_sorted(_cards(*r.known[seat])) if seat in r.known else () for seat in range(players)]
         for seat, cards in enumerate(known):
             if Counter(cards) - Counter(hands[seat]):
-                raise NotationError("malformed-state", f"Line {_quote(r.known[seat][1])}: known cards must be in the seat's hand.")
+                raise NotationError(
+                    "malformed-state",
+                    f"Line {_quote(r.known[seat][1])}: known cards must be in the seat's hand.",
+                )
         fields["known"] = tuple(known)
     elif r.known:
         line = next(iter(r.known.values()))[1]
@@ -498,7 +573,9 @@ def from_position(text: str) -> GameState:
     if "idle_turns" in _STATE_FIELDS:
         fields["idle_turns"] = r.integer("idle turns", 0)
     elif "idle turns" in r.fields:
-        raise NotationError("malformed-state", f"Line {_quote(r.line('idle turns'))}: this version has no idle turns.")
+        raise NotationError(
+            "malformed-state", f"Line {_quote(r.line('idle turns'))}: this version has no idle turns."
+        )
     state = GameState(**fields)
     problems = _size_problems(state)
     if problems:
@@ -543,24 +620,44 @@ def _result(number: int, value: str, line: str, players: int) -> RoundResult:
     while words:
         word = words.pop(0).lower()
         if word not in ("out", "cut") or not words:
-            raise NotationError("malformed-state", f"Line {_quote(line)}: expected points, then 'out SEAT' and 'cut SEAT'.")
+            raise NotationError(
+                "malformed-state", f"Line {_quote(line)}: expected points, then 'out SEAT' and 'cut SEAT'."
+            )
         seat = _seat(_int(words.pop(0), line), players, line)
         if word == "out":
             out = seat
         else:
             cut = seat
     if len(points) != players:
-        raise NotationError("malformed-state", f"Line {_quote(line)} must give {players} scores, one per seat.")
+        raise NotationError(
+            "malformed-state", f"Line {_quote(line)} must give {players} scores, one per seat."
+        )
     return RoundResult(number, out, tuple(points), cut)
 
 
 _BLAME: Final = (
-    ("table meld", "meld"), ("pending", "pending"), ("queue", "queue"), ("last_buyer", "last buyer"),
-    ("shanghai_from", "shanghai from"), ("Shanghai", "shanghai from"), ("cut_bonus_seat", "cut bonus seat"),
-    ("cut bonus", "cut bonus seat"), ("seat to act", "to act"), ("to_act", "to act"),
-    ("turn_player", "turn player"), ("dealer", "dealer"), ("hand", "hand"), ("dealt", "phase"),
-    ("phase", "phase"), ("round", "round"), ("contract", "down"), ("bought", "buys"), ("buy", "buys"),
-    ("taken", "taken"), ("melds were laid", "melds this turn"), ("turn", "turn"),
+    ("table meld", "meld"),
+    ("pending", "pending"),
+    ("queue", "queue"),
+    ("last_buyer", "last buyer"),
+    ("shanghai_from", "shanghai from"),
+    ("Shanghai", "shanghai from"),
+    ("cut_bonus_seat", "cut bonus seat"),
+    ("cut bonus", "cut bonus seat"),
+    ("seat to act", "to act"),
+    ("to_act", "to act"),
+    ("turn_player", "turn player"),
+    ("dealer", "dealer"),
+    ("hand", "hand"),
+    ("dealt", "phase"),
+    ("phase", "phase"),
+    ("round", "round"),
+    ("contract", "down"),
+    ("bought", "buys"),
+    ("buy", "buys"),
+    ("taken", "taken"),
+    ("melds were laid", "melds this turn"),
+    ("turn", "turn"),
 )
 
 
@@ -611,7 +708,9 @@ def _meld_ref(state: GameState, words: list[str], text: str) -> int:
     if len(words) == 1 and re.fullmatch(r"#?[0-9]{1,6}", words[0]):
         index = int(words[0].lstrip("#"))
         if index >= len(state.table):
-            raise NotationError("no-such-meld", f"{text!r}: there is no table meld {index}; the table has {len(state.table)}.")
+            raise NotationError(
+                "no-such-meld", f"{text!r}: there is no table meld {index}; the table has {len(state.table)}."
+            )
         return index
     cards = Counter(card for word in words for card in parse_cards(word.partition("=")[0]))
     found = [i for i, m in enumerate(state.table) if not cards - Counter(m.cards)]
@@ -619,7 +718,10 @@ def _meld_ref(state: GameState, words: list[str], text: str) -> int:
         raise NotationError("no-such-meld", f"{text!r}: no table meld holds {' '.join(words)}.")
     if len(found) > 1:
         shown = "; ".join(f"{i}: {state.table[i]}" for i in found)
-        raise NotationError("no-such-meld", f"{text!r}: {' '.join(words)} is in several table melds ({shown}); give its number.")
+        raise NotationError(
+            "no-such-meld",
+            f"{text!r}: {' '.join(words)} is in several table melds ({shown}); give its number.",
+        )
     return found[0]
 
 
@@ -677,7 +779,9 @@ def parse_action_in(state: GameState, text: str) -> Action:
         return action
     error = state.why_illegal(action)
     reason = error.reason if error is not None else "it is not among the legal actions."
-    raise IllegalActionError(error.code if error else "unknown-action", f"{text!r} is not legal here: {reason}")
+    raise IllegalActionError(
+        error.code if error else "unknown-action", f"{text!r} is not legal here: {reason}"
+    )
 
 
 def _parse_lay(state: GameState, text: str, legal: list[Action]) -> Action:
@@ -698,8 +802,13 @@ def _parse_lay(state: GameState, text: str, legal: list[Action]) -> Action:
         return candidates[0]
     if len(candidates) > 1:
         shown = "; ".join(str(a) for a in candidates)
-        raise NotationError("unknown-action", f"{text!r} could mean several lay-downs ({shown}); say what each wild card stands for with '='.")
+        raise NotationError(
+            "unknown-action",
+            f"{text!r} could mean several lay-downs ({shown}); say what each wild card stands for with '='.",
+        )
     action = parse_action(text)
     error = state.why_illegal(action)
     reason = error.reason if error is not None else "no legal lay-down lays those cards."
-    raise IllegalActionError(error.code if error else "unknown-action", f"{text!r} is not legal here: {reason}")
+    raise IllegalActionError(
+        error.code if error else "unknown-action", f"{text!r} is not legal here: {reason}"
+    )

@@ -88,9 +88,7 @@ class GameRecord:
     headers: tuple[tuple[str, str], ...] = ()
 
     @classmethod
-    def from_actions(
-        cls, initial: GameState, actions: Iterable[Action | str], **headers: str
-    ) -> GameRecord:
+    def from_actions(cls, initial: GameState, actions: Iterable[Action | str], **headers: str) -> GameRecord:
         """Build a record from a start and actions (checked by replaying them).
 
         >>> import remi
@@ -132,7 +130,7 @@ class GameRecord:
         'play'
         """
         state = self.initial
-        for state in self.states():
+        for state in self.states():  # noqa: B007 - the last state is the answer
             pass
         return state
 
@@ -177,7 +175,11 @@ class GameRecord:
 def _check_headers(items: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
     out = []
     for key, value in items:
-        if not isinstance(key, str) or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,40}", key) or key in _RESERVED:
+        if (
+            not isinstance(key, str)
+            or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,40}", key)
+            or key in _RESERVED
+        ):
             raise NotationError("malformed-state", f"{key!r} cannot be a free header name.")
         if not isinstance(value, str):
             raise NotationError("malformed-state", f"Header {key!r} must be text, not {value!r}.")
@@ -218,13 +220,17 @@ def _read(text: str) -> tuple[GameRecord, list[GameState]]:
     else:
         missing = [k for k in ("Game", "Players", "Seed") if k not in headers]
         if missing:
-            raise NotationError("malformed-state", f"The record has no {', '.join(missing)} header (nor a Position).")
+            raise NotationError(
+                "malformed-state", f"The record has no {', '.join(missing)} header (nor a Position)."
+            )
         ruleset = parse_ruleset_text(headers["Game"])
         numbers = {}
         for key in ("Players", "Seed", "Dealer"):
             if key in headers:
                 if not re.fullmatch(r"-?[0-9]{1,18}", headers[key]):
-                    raise NotationError("malformed-state", f"[{key} {headers[key]!r}] must be a whole number.")
+                    raise NotationError(
+                        "malformed-state", f"[{key} {headers[key]!r}] must be a whole number."
+                    )
                 numbers[key] = int(headers[key])
         try:
             state = new_game(ruleset, numbers["Players"], numbers["Seed"], dealer=numbers.get("Dealer"))
@@ -288,7 +294,7 @@ class Recorder:
     ('draw', 2)
     """
 
-    __slots__ = ("initial", "state", "_actions")
+    __slots__ = ("_actions", "initial", "state")
 
     def __init__(self, initial: GameState) -> None:
         self.initial = initial

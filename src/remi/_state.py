@@ -32,6 +32,7 @@ from ._types import StateDict
 if TYPE_CHECKING:
     from ._actions import Action
     from ._errors import IllegalActionError
+    from ._views import PlayerView
 
 __all__ = ["GameState", "RoundResult", "Phase", "PHASES"]
 
@@ -467,6 +468,69 @@ class GameState:
         remi.IllegalActionError: Meld 1 (♥4 ♦4 ♣4): Seat 0 does not hold ♥4 ♣4.
         """
         return _engine.lay_all(self, melds)
+
+    # -- views, positions, notation ---------------------------------------------------------------
+    def view(self, seat: int) -> PlayerView:
+        """Return what *seat* may see: its own hand and everything public (see :class:`~remi.PlayerView`).
+
+        >>> import remi
+        >>> state = remi.new_game(remi.GIN, players=2, seed=5)
+        >>> view = state.view(1)
+        >>> view.hand == state.hands[1], view.legal_actions() == state.legal_actions()
+        (True, True)
+        """
+        from ._views import view
+
+        return view(self, seat)
+
+    def returns(self) -> tuple[float, ...]:
+        """One number per seat, higher is better in every game; final once the match is over.
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, players=3, seed=1).returns()
+        (0.0, 0.0, 0.0)
+        """
+        from ._views import returns
+
+        return returns(self)
+
+    def position(self, *, one_line: bool = False) -> str:
+        """Return the position notation of this state; :meth:`from_position` reads it back to an equal state.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.GIN, players=2, seed=5)
+        >>> remi.GameState.from_position(state.position()) == state
+        True
+        """
+        from ._position import position
+
+        return position(self, one_line=one_line)
+
+    @classmethod
+    def from_position(cls, text: str) -> GameState:
+        """Build a state from position notation; an impossible position raises :class:`~remi.NotationError`.
+
+        >>> import remi
+        >>> remi.GameState.from_position("nonsense")
+        Traceback (most recent call last):
+        ...
+        remi.NotationError: ...
+        """
+        from ._position import from_position
+
+        return from_position(text)
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action as a person types it (any card spelling, a meld by its number or a card it holds).
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, players=4, seed=7)
+        >>> state.parse_action("DRAW")
+        DrawStock()
+        """
+        from ._position import parse_action_in
+
+        return parse_action_in(self, text)
 
     # -- text --------------------------------------------------------------------------------------
     def __repr__(self) -> str:

@@ -61,8 +61,9 @@ def known_cards(state: GameState) -> tuple[tuple[Card, ...], ...]:
     return tuple(() for _ in range(state.players))
 
 
-def _forced(state_known: Sequence[Sequence[Card]], pending: Sequence[Card], turn_player: int,
-            seat: int) -> Counter[Card]:
+def _forced(
+    state_known: Sequence[Sequence[Card]], pending: Sequence[Card], turn_player: int, seat: int
+) -> Counter[Card]:
     """The cards everyone knows *seat* holds: its known cards, plus swapped-back jokers on turn."""
     forced = Counter(state_known[seat])
     if seat == turn_player:
@@ -228,14 +229,31 @@ class PlayerView:
         if len(pool) != self.stock_size:
             raise StateError("broken-invariant", "The unseen cards do not fill the stock.")
         fields: dict[str, Any] = {
-            "ruleset": self.ruleset, "players": self.players, "seed": rng.getrandbits(63),
-            "round": self.round, "dealer": self.dealer, "phase": self.phase,
-            "turn_player": self.turn_player, "to_act": self.to_act, "hands": tuple(hands),
-            "stock": tuple(pool), "discard": self.discard, "table": self.table,
-            "owners": self.owners, "down": self.down, "turn": self.turn, "pending": self.pending,
-            "taken": self.taken, "queue": self.queue, "last_buyer": self.last_buyer,
-            "buys": self.buys, "shanghai_from": self.shanghai_from, "reshuffles": self.reshuffles,
-            "cut_bonus_seat": self.cut_bonus_seat, "results": self.results, "totals": self.totals,
+            "ruleset": self.ruleset,
+            "players": self.players,
+            "seed": rng.getrandbits(63),
+            "round": self.round,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "turn_player": self.turn_player,
+            "to_act": self.to_act,
+            "hands": tuple(hands),
+            "stock": tuple(pool),
+            "discard": self.discard,
+            "table": self.table,
+            "owners": self.owners,
+            "down": self.down,
+            "turn": self.turn,
+            "pending": self.pending,
+            "taken": self.taken,
+            "queue": self.queue,
+            "last_buyer": self.last_buyer,
+            "buys": self.buys,
+            "shanghai_from": self.shanghai_from,
+            "reshuffles": self.reshuffles,
+            "cut_bonus_seat": self.cut_bonus_seat,
+            "results": self.results,
+            "totals": self.totals,
             "melds_this_turn": self.melds_this_turn,
         }
         names = _STATE_FIELDS
@@ -288,15 +306,34 @@ def view(state: GameState, seat: int) -> PlayerView:
         raise StateError("bad-seat", f"Seat {seat!r} is not a seat of this {state.players}-player game.")
     idle = getattr(state, "idle_turns", 0)
     return PlayerView(
-        ruleset=state.ruleset, players=state.players, seat=seat, round=state.round,
-        dealer=state.dealer, phase=state.phase, turn_player=state.turn_player,
-        to_act=state.to_act, hand=state.hands[seat], hand_sizes=state.hand_sizes,
-        stock_size=len(state.stock), discard=state.discard, table=state.table,
-        owners=state.owners, down=state.down, turn=state.turn, pending=state.pending,
-        taken=state.taken, queue=state.queue, last_buyer=state.last_buyer, buys=state.buys,
-        shanghai_from=state.shanghai_from, reshuffles=state.reshuffles,
-        cut_bonus_seat=state.cut_bonus_seat, results=state.results, totals=state.totals,
-        melds_this_turn=state.melds_this_turn, known=known_cards(state),
+        ruleset=state.ruleset,
+        players=state.players,
+        seat=seat,
+        round=state.round,
+        dealer=state.dealer,
+        phase=state.phase,
+        turn_player=state.turn_player,
+        to_act=state.to_act,
+        hand=state.hands[seat],
+        hand_sizes=state.hand_sizes,
+        stock_size=len(state.stock),
+        discard=state.discard,
+        table=state.table,
+        owners=state.owners,
+        down=state.down,
+        turn=state.turn,
+        pending=state.pending,
+        taken=state.taken,
+        queue=state.queue,
+        last_buyer=state.last_buyer,
+        buys=state.buys,
+        shanghai_from=state.shanghai_from,
+        reshuffles=state.reshuffles,
+        cut_bonus_seat=state.cut_bonus_seat,
+        results=state.results,
+        totals=state.totals,
+        melds_this_turn=state.melds_this_turn,
+        known=known_cards(state),
         idle_turns=idle if isinstance(idle, int) else 0,
     )
 

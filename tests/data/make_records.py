@@ -17,7 +17,11 @@ from remi._record import Recorder
 HERE = Path(__file__).parent
 
 MATCHES = {
-    "slovenian-3p.remi": (attrs.evolve(remi.SLOVENIAN, max_turns_per_round=24, rounds=2, target_score=None), 3, 5),
+    "slovenian-3p.remi": (
+        attrs.evolve(remi.SLOVENIAN, max_turns_per_round=24, rounds=2, target_score=None),
+        3,
+        5,
+    ),
     "gin-2p.remi": (attrs.evolve(remi.GIN, max_turns_per_round=20, target_score=None, rounds=3), 2, 8),
     "norwegian-4p.remi": (attrs.evolve(remi.NORWEGIAN, max_turns_per_round=16, shanghai=True), 4, 3),
 }
@@ -37,7 +41,7 @@ def make(ruleset: remi.Ruleset, players: int, seed: int) -> str:
         if ruleset.family == "gin" and discards:
             hand = list(rec.state.hands[rec.state.to_act])
 
-            def left(action: remi.Discard) -> int:
+            def left(action: remi.Discard, hand: tuple[remi.Card, ...] = hand) -> int:
                 rest = list(hand)
                 rest.remove(action.card)
                 return remi.deadwood(rest, ruleset)
