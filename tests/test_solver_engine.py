@@ -140,7 +140,9 @@ def split(
 @settings(max_examples=80, deadline=None)
 @given(data=st.data())
 def test_can_complete_contract_matches_the_layouts(ruleset: remi.Ruleset, data: st.DataObject) -> None:
-    cards = data.draw(st.lists(st.sampled_from(SLICE), min_size=1, max_size=9))
+    drawn = data.draw(st.lists(st.sampled_from(SLICE), min_size=1, max_size=9))
+    # A hand never holds more copies of a card than the pack has (docs/rules/index.rst, shared-copies).
+    cards = [c for c, n in Counter(drawn).items() for _ in range(min(n, ruleset.max_decks))]
     jokers = 0 if ruleset.wild_spade_twos else data.draw(st.integers(0, 2))
     whole = tuple(cards) + (JOKER,) * jokers
     round = data.draw(st.integers(1, len(ruleset.contracts)))

@@ -582,10 +582,10 @@ def _refuse_layoff(s: GameState, action: LayOff) -> Refusal | None:
     hand = s.hands[seat]
     if not policy.table_play:
         return _nothing_laid(rules)
-    if policy.in_progress(s, seat):
-        return policy.in_progress_refusal(s, seat)
     if not policy.is_down(s, seat) and rules.layoff_needs != "always":
         return ("contract-not-down", f"{policy.not_down_text(rules)}, so you may not lay off.")
+    if policy.in_progress(s, seat):
+        return policy.in_progress_refusal(s, seat)
     if not _may_lay_off(s, policy, seat):
         return (
             "contract-down-this-turn",

@@ -120,7 +120,7 @@ def test_the_turn_cannot_end_with_the_contract_half_laid() -> None:
     half = state.apply(LayDown.of("♠9 ♥9 ♦9"))
     assert strs(half.legal_actions()) == ["lay ♥4 ♦4 ♣4"]
     assert illegal(half, "discard ♣K").code == "contract-unfinished"
-    assert illegal(half, "off ♥4 0").code == "contract-unfinished"
+    assert illegal(half, "off ♥4 0").code == "contract-not-down"
     done = half.apply(LayDown.of("♥4 ♦4 ♣4"))
     assert "discard ♣K" in strs(done.legal_actions())
     assert done.down[0] == state.turn
