@@ -946,61 +946,75 @@ def parse_meld(text: str, ruleset: Ruleset | None = None, *, kind: MeldKind | No
     _check_kind(kind)
     if not isinstance(text, str):
         raise NotationError("not-text", f"Expected meld text, got {type(text).__name__}.")
-    tokens = text.replace(",", " ").split()
-    cards: list[Card] = []
-    targets: list[str | None] = []
-    for token in tokens:
-        card_text, _, target = token.partition("=")
-        cards.append(parse_card(card_text))
-        targets.append(target or None)
+    cards, targets = _meld_tokens(text)
     if not any(targets):
         return check_meld(cards, rules, kind=kind).require().meld  # type: ignore[return-value]
     if ruleset is None and any(t is not None and c is _SPADE_TWO for c, t in zip(cards, targets)):
         # An annotated ♠2 stands in for another card: read it under ♠2-wild notation rules.
         rules = _NOTATION_WILD_TWOS
-    # Annotated: rebuild positions from the annotations.
-    naturals = [c for c, t in zip(cards, targets) if t is None]
-    run_targets = [t for t in targets if t is not None and not _is_rank_text(t)]
-    if kind == "set" or (kind is None and not run_targets):
-        ranks = {c.rank for c in naturals}
-        for t in targets:
-            if t is not None:
-                ranks.add(_parse_rank(t))
-        if len(ranks) != 1:
-            raise MeldError("mixed-ranks", f"{text!r} is not a set: a set is of one rank.")
-        rank = ranks.pop()
-        meld = Meld("set", tuple(cards), tuple(t is not None for t in targets), rank)
-    else:
-        positions: list[tuple[int, Card, bool]] = []
-        for card, annotation in zip(cards, targets):
-            stand = parse_card(annotation) if annotation is not None else card
-            positions.append((stand.rank, card, annotation is not None))
-        suits = {parse_card(t).suit_index for t in targets if t is not None} | {
-            c.suit_index for c in naturals
-        }
-        if len(suits) != 1:
-            raise MeldError("mixed-suits", f"{text!r} is not a run: a run is of one suit.")
-        # An ace is low or high, whichever makes the ranks consecutive; when both do
-        # (A-2-…-K against 2-…-K-A), the order the text gives decides.
-        candidates: list[tuple[bool, list[tuple[int, Card, bool]]]] = []
-        for mapped in (positions, [(14 if r == 1 else r, c, w) for r, c, w in positions]):
-            ordered = sorted(mapped, key=lambda p: p[0])
-            first = ordered[0][0]
-            if [p[0] for p in ordered] == list(range(first, first + len(ordered))):
-                candidates.append((mapped == ordered, ordered))
-        if not candidates:
-            raise MeldError("gap", f"{text!r} is not a run: its ranks are not consecutive.")
-        positions = next((o for in_order, o in candidates if in_order), candidates[0][1])
-        lo = positions[0][0]
-        meld = Meld(
-            "run",
-            tuple(p[1] for p in positions),
-            tuple(p[2] for p in positions),
-            lo,
-            suits.pop(),
-        )
+    meld = _annotated_meld(text, cards, targets, kind)
     validate_meld(meld, rules).require()
     return meld
+
+
+def _meld_tokens(text: str) -> tuple[list[Card], list[str | None]]:
+    """Split meld text into its cards and, per card, the text after ``=`` (``None`` if none)."""
+    cards: list[Card] = []
+    targets: list[str | None] = []
+    for token in text.replace(",", " ").split():
+        card_text, _, target = token.partition("=")
+        cards.append(parse_card(card_text))
+        targets.append(target or None)
+    return cards, targets
+
+
+def _annotated_meld(
+    text: str, cards: Sequence[Card], targets: Sequence[str | None], kind: MeldKind | None
+) -> Meld:
+    """Rebuild the positions of an annotated meld: a set when every annotation is a rank."""
+    if kind == "set" or (kind is None and all(t is None or _is_rank_text(t) for t in targets)):
+        return _annotated_set(text, cards, targets)
+    return _annotated_run(text, cards, targets)
+
+
+def _annotated_set(text: str, cards: Sequence[Card], targets: Sequence[str | None]) -> Meld:
+    ranks = {c.rank for c, t in zip(cards, targets) if t is None}
+    ranks.update(_parse_rank(t) for t in targets if t is not None)
+    if len(ranks) != 1:
+        raise MeldError("mixed-ranks", f"{text!r} is not a set: a set is of one rank.")
+    return Meld("set", tuple(cards), tuple(t is not None for t in targets), ranks.pop())
+
+
+#: One position of a run being read: the rank it holds, the card there, whether it is wild.
+_Position = tuple[int, Card, bool]
+
+
+def _annotated_run(text: str, cards: Sequence[Card], targets: Sequence[str | None]) -> Meld:
+    stands = [card if target is None else parse_card(target) for card, target in zip(cards, targets)]
+    positions = [
+        (stand.rank, card, target is not None) for stand, card, target in zip(stands, cards, targets)
+    ]
+    suits = {stand.suit_index for stand in stands}
+    if len(suits) != 1:
+        raise MeldError("mixed-suits", f"{text!r} is not a run: a run is of one suit.")
+    ordered = _consecutive(text, positions)
+    return Meld("run", tuple(p[1] for p in ordered), tuple(p[2] for p in ordered), ordered[0][0], suits.pop())
+
+
+def _consecutive(text: str, positions: list[_Position]) -> list[_Position]:
+    """Order *positions* as a run, the ace low or high, whichever makes the ranks consecutive.
+
+    When both do (A-2-…-K against 2-…-K-A), the order the text gives decides.
+    """
+    candidates: list[tuple[bool, list[_Position]]] = []
+    for mapped in (positions, [(14 if r == 1 else r, c, w) for r, c, w in positions]):
+        ordered = sorted(mapped, key=lambda p: p[0])
+        first = ordered[0][0]
+        if [p[0] for p in ordered] == list(range(first, first + len(ordered))):
+            candidates.append((mapped == ordered, ordered))
+    if not candidates:
+        raise MeldError("gap", f"{text!r} is not a run: its ranks are not consecutive.")
+    return next((o for in_order, o in candidates if in_order), candidates[0][1])
 
 
 def _is_rank_text(text: str) -> bool:
