@@ -438,7 +438,7 @@ def _run_refusal(
         bad = _ace_side_problem(ranks, w, n, ruleset, joker_end)
         if bad is not None:
             return bad
-    rs = mappings[0] if mappings else sorted(ranks)
+    rs = mappings[0]  # never empty: a Ruleset lets the ace be low, high or both
     gaps = rs[-1] - rs[0] + 1 - len(rs)
     if gaps > w:
         return _gap_refusal(naturals, rs, w)
@@ -879,7 +879,7 @@ def _run_extensions(meld: Meld, new: Sequence[Card], ruleset: Ruleset, end: Joke
     wilds = [c for c in new if c.is_joker]
     flexible = [c for c in new if not c.is_joker and is_wild(c, ruleset)]
     solid = [c for c in new if not c.is_joker and not is_wild(c, ruleset)]
-    for shift in range(0, k + 1) if end == "high" else range(k, -1, -1):
+    for shift in range(k + 1) if end == "high" else range(k, -1, -1):
         new_lo = lo - shift
         new_hi = new_lo + total - 1
         if new_lo < lo_bound or new_hi > hi_bound or new_hi < hi:
