@@ -14,7 +14,6 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
 from ._cards import Card, format_cards, parse_cards
-from ._codes import CheckCode
 from ._errors import NotationError, RemiError, RulesetError
 from ._melds import Check, Meld, _copies_problem, check_meld, meld_points
 from ._rules import Contract, Ruleset, require_ruleset
@@ -119,7 +118,9 @@ def _contract_problems(
     sets = len(arranged) - len(runs)
     if sets != contract.sets or len(runs) != contract.runs:
         got = Contract(sets, len(runs))
-        yield _refuse("wrong-combinations", f"Round {round} asks for {contract}, not {got}.", arranged)
+        yield Check(
+            False, "wrong-combinations", f"Round {round} asks for {contract}, not {got}.", melds=arranged
+        )
     final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
     if not ruleset.all_down_at_once and not final:
         yield from _extra_cards(arranged, ruleset)
@@ -129,19 +130,16 @@ def _contract_problems(
         yield from _hand_problems(arranged, parse_cards(hand), round, final)
 
 
-def _refuse(code: CheckCode, reason: str, arranged: tuple[Meld, ...]) -> Check:
-    return Check(False, code, reason, melds=arranged)
-
-
 def _extra_cards(arranged: tuple[Meld, ...], ruleset: Ruleset) -> Iterator[Check]:
     """Contract melds are of exactly ``set_min`` or ``run_min`` cards (docs/rules/norwegian.rst)."""
     for meld in arranged:
         if len(meld.cards) != (ruleset.set_min if meld.kind == "set" else ruleset.run_min):
-            yield _refuse(
+            yield Check(
+                False,
                 "extra-cards",
                 f"The contract goes down with exactly its cards: sets of {ruleset.set_min}, "
                 f"runs of {ruleset.run_min}; {format_cards(meld.cards)} has {len(meld.cards)}.",
-                arranged,
+                melds=arranged,
             )
 
 
@@ -150,10 +148,11 @@ def _touching_runs(runs: Sequence[Meld], arranged: tuple[Meld, ...]) -> Iterator
     for i, first in enumerate(runs):
         for second in runs[i + 1 :]:
             if first.suit == second.suit and (first.high + 1 == second.low or second.high + 1 == first.low):
-                yield _refuse(
+                yield Check(
+                    False,
                     "runs-touch",
                     f"{first} and {second} join into one run; two runs of one suit must overlap or leave a gap.",
-                    arranged,
+                    melds=arranged,
                 )
 
 
@@ -165,16 +164,20 @@ def _hand_problems(
     laid = Counter(card for meld in arranged for card in meld.cards)
     missing = laid - held
     if missing:
-        yield _refuse(
-            "not-in-hand", f"The hand does not hold {format_cards(sorted(missing.elements()))}.", arranged
+        yield Check(
+            False,
+            "not-in-hand",
+            f"The hand does not hold {format_cards(sorted(missing.elements()))}.",
+            melds=arranged,
         )
     elif final and laid != held:
         left = held - laid
-        yield _refuse(
+        yield Check(
+            False,
             "cards-left-in-hand",
             f"Round {round} goes down only by going out, but "
             f"{format_cards(sorted(left.elements()))} would stay in hand.",
-            arranged,
+            melds=arranged,
         )
 
 
