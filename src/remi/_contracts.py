@@ -11,10 +11,10 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 
 from ._cards import Card, format_cards, parse_cards
-from ._errors import NotationError
+from ._errors import NotationError, RemiError, RulesetError
 from ._melds import Check, Meld, _copies_problem, check_meld, meld_points
 from ._rules import Contract, Ruleset, require_ruleset
 
@@ -61,8 +61,6 @@ def contract_for(round: int, ruleset: Ruleset) -> Contract:
     >>> str(contract_for(7, remi.NORWEGIAN))
     '3 runs'
     """
-    from ._errors import RulesetError
-
     if not require_ruleset(ruleset).contracts:
         raise RulesetError("no-contracts", f"{ruleset.name} has no contracts.")
     if not isinstance(round, int) or isinstance(round, bool) or not 1 <= round <= len(ruleset.contracts):
@@ -95,12 +93,8 @@ def check_contract(
     """
     try:
         contract = contract_for(round, ruleset)
-    except Exception as exc:  # RulesetError, reported rather than raised
-        from ._errors import RemiError
-
-        if isinstance(exc, RemiError):
-            return Check(False, exc.code, exc.reason)
-        raise
+    except RemiError as exc:  # RulesetError, reported rather than raised
+        return Check(False, exc.code, exc.reason)
     arranged, bad = _arrange_all(melds, ruleset)
     if bad is not None:
         return bad
@@ -108,62 +102,83 @@ def check_contract(
         return Check(
             False, "no-melds", f"Round {round}'s contract ({contract}) needs melds; none were given."
         )
-    sets = [m for m in arranged if m.kind == "set"]
+    problems = _contract_problems(arranged, contract, round, ruleset, hand)
+    return next(problems, Check(True, "ok", "", melds=arranged))
+
+
+def _contract_problems(
+    arranged: tuple[Meld, ...],
+    contract: Contract,
+    round: int,
+    ruleset: Ruleset,
+    hand: str | Iterable[Card | str] | None,
+) -> Iterator[Check]:
+    """Yield what keeps the (legal) melds *arranged* from fulfilling *contract*, in order."""
     runs = [m for m in arranged if m.kind == "run"]
-    if len(sets) != contract.sets or len(runs) != contract.runs:
-        got = str(Contract(len(sets), len(runs))) if arranged else "nothing"
-        return Check(
-            False,
-            "wrong-combinations",
-            f"Round {round} asks for {contract}, not {got}.",
-            melds=arranged,
+    sets = len(arranged) - len(runs)
+    if sets != contract.sets or len(runs) != contract.runs:
+        got = Contract(sets, len(runs))
+        yield Check(
+            False, "wrong-combinations", f"Round {round} asks for {contract}, not {got}.", melds=arranged
         )
     final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
     if not ruleset.all_down_at_once and not final:
-        for meld in arranged:
-            want = ruleset.set_min if meld.kind == "set" else ruleset.run_min
-            if len(meld.cards) != want:
-                return Check(
+        yield from _extra_cards(arranged, ruleset)
+    if ruleset.same_suit_runs_apart:
+        yield from _touching_runs(runs, arranged)
+    if hand is not None:
+        yield from _hand_problems(arranged, parse_cards(hand), round, final)
+
+
+def _extra_cards(arranged: tuple[Meld, ...], ruleset: Ruleset) -> Iterator[Check]:
+    """Contract melds are of exactly ``set_min`` or ``run_min`` cards (docs/rules/norwegian.rst)."""
+    for meld in arranged:
+        if len(meld.cards) != (ruleset.set_min if meld.kind == "set" else ruleset.run_min):
+            yield Check(
+                False,
+                "extra-cards",
+                f"The contract goes down with exactly its cards: sets of {ruleset.set_min}, "
+                f"runs of {ruleset.run_min}; {format_cards(meld.cards)} has {len(meld.cards)}.",
+                melds=arranged,
+            )
+
+
+def _touching_runs(runs: Sequence[Meld], arranged: tuple[Meld, ...]) -> Iterator[Check]:
+    """Two runs of one suit overlap or leave a gap (``same_suit_runs_apart``)."""
+    for i, first in enumerate(runs):
+        for second in runs[i + 1 :]:
+            if first.suit == second.suit and (first.high + 1 == second.low or second.high + 1 == first.low):
+                yield Check(
                     False,
-                    "extra-cards",
-                    f"The contract goes down with exactly its cards: sets of {ruleset.set_min}, "
-                    f"runs of {ruleset.run_min}; {format_cards(meld.cards)} has {len(meld.cards)}.",
+                    "runs-touch",
+                    f"{first} and {second} join into one run; two runs of one suit must overlap or leave a gap.",
                     melds=arranged,
                 )
-    if ruleset.same_suit_runs_apart:
-        for i, first in enumerate(runs):
-            for second in runs[i + 1 :]:
-                if first.suit != second.suit:
-                    continue
-                if first.high + 1 == second.low or second.high + 1 == first.low:
-                    return Check(
-                        False,
-                        "runs-touch",
-                        f"{first} and {second} join into one run; two runs of one suit must "
-                        "overlap or leave a gap.",
-                        melds=arranged,
-                    )
-    if hand is not None:
-        held = Counter(parse_cards(hand))
-        laid = Counter(card for meld in arranged for card in meld.cards)
-        missing = laid - held
-        if missing:
-            return Check(
-                False,
-                "not-in-hand",
-                f"The hand does not hold {format_cards(sorted(missing.elements()))}.",
-                melds=arranged,
-            )
-        if final and laid != held:
-            left = held - laid
-            return Check(
-                False,
-                "cards-left-in-hand",
-                f"Round {round} goes down only by going out, but "
-                f"{format_cards(sorted(left.elements()))} would stay in hand.",
-                melds=arranged,
-            )
-    return Check(True, "ok", "", melds=arranged)
+
+
+def _hand_problems(
+    arranged: tuple[Meld, ...], hand: tuple[Card, ...], round: int, final: bool
+) -> Iterator[Check]:
+    """The hand holds the contract, and in a going-out round nothing else."""
+    held = Counter(hand)
+    laid = Counter(card for meld in arranged for card in meld.cards)
+    missing = laid - held
+    if missing:
+        yield Check(
+            False,
+            "not-in-hand",
+            f"The hand does not hold {format_cards(sorted(missing.elements()))}.",
+            melds=arranged,
+        )
+    elif final and laid != held:
+        left = held - laid
+        yield Check(
+            False,
+            "cards-left-in-hand",
+            f"Round {round} goes down only by going out, but "
+            f"{format_cards(sorted(left.elements()))} would stay in hand.",
+            melds=arranged,
+        )
 
 
 def check_opening(melds: MeldsInput, ruleset: Ruleset) -> Check:

@@ -15,7 +15,7 @@ a bad meld (only for text that is not card notation).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Literal
 
 import attrs
@@ -159,6 +159,15 @@ class Meld:
 
 def _shape_problem(meld: Meld) -> str | None:
     """Say what is wrong with the fields of *meld* (kinds, types, ranges), or ``None``."""
+    problem = _field_type_problem(meld)
+    if problem is not None:
+        return problem
+    if meld.kind == "set":
+        return _set_shape_problem(meld.rank, meld.suit)
+    return _run_shape_problem(len(meld.cards), meld.rank, meld.suit)
+
+
+def _field_type_problem(meld: Meld) -> str | None:
     kind, cards, wild, rank, suit = meld.kind, meld.cards, meld.wild, meld.rank, meld.suit
     if kind not in ("set", "run"):
         return f"kind must be 'set' or 'run', not {kind!r}."
@@ -166,22 +175,32 @@ def _shape_problem(meld: Meld) -> str | None:
         return f"cards must be a tuple of Card values, not {cards!r:.80}."
     if not isinstance(wild, tuple) or not all(isinstance(w, bool) for w in wild) or len(wild) != len(cards):
         return f"wild must be a tuple of one bool per card ({len(cards)}), not {wild!r:.80}."
-    if not isinstance(rank, int) or isinstance(rank, bool):
+    if not _is_whole(rank):
         return f"rank must be a whole number, not {rank!r:.40}."
-    if not isinstance(suit, int) or isinstance(suit, bool):
+    if not _is_whole(suit):
         return f"suit must be a whole number, not {suit!r:.40}."
-    if kind == "set":
-        if not 1 <= rank <= 13:
-            return f"a set's rank must be from 1 (ace) to 13 (king), not {rank}."
-        if suit != -1:
-            return f"a set has no suit (-1), not {suit}."
-        return None
+    return None
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _set_shape_problem(rank: int, suit: int) -> str | None:
+    if not 1 <= rank <= 13:
+        return f"a set's rank must be from 1 (ace) to 13 (king), not {rank}."
+    if suit != -1:
+        return f"a set has no suit (-1), not {suit}."
+    return None
+
+
+def _run_shape_problem(n: int, rank: int, suit: int) -> str | None:
     if not 0 <= suit < len(SUITS):
         return f"a run's suit must be from 0 to 3, not {suit}."
-    if rank < 1 or rank + max(len(cards), 1) - 1 > 14:
+    if rank < 1 or rank + max(n, 1) - 1 > 14:
         return (
-            f"a run of {len(cards)} cards must start at a rank from 1 to "
-            f"{15 - max(len(cards), 1)} (14 is the high ace), not {rank}."
+            f"a run of {n} cards must start at a rank from 1 to "
+            f"{15 - max(n, 1)} (14 is the high ace), not {rank}."
         )
     return None
 
@@ -357,82 +376,73 @@ def _too_long(n: int) -> Check:
 def _arrange_run(
     naturals: Sequence[Card], wilds: Sequence[Card], ruleset: Ruleset, joker_end: JokerEnd
 ) -> Check:
+    bad = _run_cards_problem(naturals, wilds, ruleset)
+    if bad is not None:
+        return bad
+    n = len(naturals) + len(wilds)
+    ranks = [c.rank for c in naturals]
+    mappings = _ace_mappings(ranks, ruleset)
+    lo_bound, hi_bound = _run_bounds(ruleset)
+    for rs in mappings:
+        lo = _place(rs, len(wilds), n, lo_bound, hi_bound, joker_end)
+        if lo is not None:
+            return _ok(_build_run(naturals, wilds, naturals[0].suit_index, lo, n))
+    return _run_refusal(naturals, len(wilds), ruleset, joker_end, mappings)
+
+
+def _run_cards_problem(naturals: Sequence[Card], wilds: Sequence[Card], ruleset: Ruleset) -> Check | None:
+    """Refuse cards that are no run wherever they go: suits, repeats, length, jokers."""
     suits = {c.suit_index for c in naturals}
     n = len(naturals) + len(wilds)
-    text = format_cards(naturals)
     if len(suits) > 1:
         return _fail(
             "mixed-suits",
-            f"{text} is not a run: a run is of one suit, and this one mixes {_list_suits(suits)}.",
+            f"{format_cards(naturals)} is not a run: a run is of one suit, and this one mixes {_list_suits(suits)}.",
             "run",
         )
-    suit = naturals[0].suit_index
     counts = Counter(c.rank for c in naturals)
     for rank, k in counts.items():
         if k > 1:
             return _fail(
-                "duplicate-in-run",
-                f"A run cannot hold {Card.of(rank, suit)} twice.",
-                "run",
+                "duplicate-in-run", f"A run cannot hold {Card.of(rank, naturals[0].suit_index)} twice.", "run"
             )
     if n < ruleset.run_min:
-        return _fail(
-            "too-short",
-            f"A run needs at least {ruleset.run_min} cards; this one has {n}.",
-            "run",
-        )
+        return _fail("too-short", f"A run needs at least {ruleset.run_min} cards; this one has {n}.", "run")
     bad = _ratio_check(len(naturals), len(wilds), ruleset, "run")
     if bad is not None:
         return bad
-    if n > _RUN_MAX:
-        return _too_long(n)
-    w = len(wilds)
-    ranks = [c.rank for c in naturals]
-    has_ace = 1 in counts
+    return _too_long(n) if n > _RUN_MAX else None
+
+
+def _ace_mappings(ranks: Sequence[int], ruleset: Ruleset) -> list[list[int]]:
+    """The sorted ranks of a run's naturals with the ace low, high, or both, as the ruleset allows."""
+    if 1 not in ranks:
+        return [sorted(ranks)]
     mappings: list[list[int]] = []
-    if has_ace:
-        if ruleset.ace_low:
-            mappings.append(sorted(ranks))
-        if ruleset.ace_high:
-            mappings.append(sorted(14 if r == 1 else r for r in ranks))
-    else:
+    if ruleset.ace_low:
         mappings.append(sorted(ranks))
-    lo_bound, hi_bound = _run_bounds(ruleset)
-    for rs in mappings:
-        lo = _place(rs, w, n, lo_bound, hi_bound, joker_end)
-        if lo is not None:
-            return _ok(_build_run(naturals, wilds, suit, lo, n))
-    # Explain the failure as precisely as we can.
+    if ruleset.ace_high:
+        mappings.append(sorted(14 if r == 1 else r for r in ranks))
+    return mappings
+
+
+def _run_refusal(
+    naturals: Sequence[Card], w: int, ruleset: Ruleset, joker_end: JokerEnd, mappings: list[list[int]]
+) -> Check:
+    """Explain as precisely as we can why *naturals* and *w* wild cards fit no run."""
+    ranks = [c.rank for c in naturals]
+    n = len(naturals) + w
     if _wraps(ranks, w):
         return _fail("wraps-corner", "A run never turns the corner: K-A-2 is not a run.", "run")
-    if has_ace:
-        high = sorted(14 if r == 1 else r for r in ranks)
-        low = sorted(ranks)
-        if not ruleset.ace_high and _place(high, w, n, 1, 14, joker_end) is not None:
-            return _fail(
-                "ace-high-not-allowed",
-                f"In {ruleset.name} the ace is low only, so it cannot sit above the king.",
-                "run",
-            )
-        if not ruleset.ace_low and _place(low, w, n, 1, 14, joker_end) is not None:
-            return _fail(
-                "ace-low-not-allowed",
-                f"In {ruleset.name} the ace is high only, so it cannot sit below the two.",
-                "run",
-            )
-    rs = mappings[0] if mappings else sorted(ranks)
+    if 1 in ranks:
+        bad = _ace_side_problem(ranks, w, n, ruleset, joker_end)
+        if bad is not None:
+            return bad
+    rs = mappings[0]  # never empty: a Ruleset lets the ace be low, high or both
     gaps = rs[-1] - rs[0] + 1 - len(rs)
     if gaps > w:
-        missing = [r for r in range(rs[0], rs[-1] + 1) if r not in rs]
-        shown = " ".join(str(Card.of(1 if r == 14 else r, suit)) for r in missing)
-        if w == 0:
-            return _fail("gap", f"{text} is not a run: {shown} is missing.", "run")
-        return _fail(
-            "gap",
-            f"{text} is not a run: it is missing {shown}, more than {_plural(w, 'joker')} can fill.",
-            "run",
-        )
-    if not ruleset.ace_high and not has_ace and rs[-1] == 13:
+        return _gap_refusal(naturals, rs, w)
+    if not ruleset.ace_high and 1 not in ranks and rs[-1] == 13:
         return _fail(
             "ace-high-not-allowed",
             f"In {ruleset.name} the ace is low only, so a run cannot go past the king.",
@@ -441,6 +451,41 @@ def _arrange_run(
     return _fail(
         "run-too-long",
         f"A run of {n} cards does not fit between the lowest and highest rank.",
+        "run",
+    )
+
+
+def _ace_side_problem(
+    ranks: Sequence[int], w: int, n: int, ruleset: Ruleset, joker_end: JokerEnd
+) -> Check | None:
+    """Refuse a run that would fit with the ace at the end this ruleset forbids."""
+    high = sorted(14 if r == 1 else r for r in ranks)
+    if not ruleset.ace_high and _place(high, w, n, 1, 14, joker_end) is not None:
+        return _fail(
+            "ace-high-not-allowed",
+            f"In {ruleset.name} the ace is low only, so it cannot sit above the king.",
+            "run",
+        )
+    if not ruleset.ace_low and _place(sorted(ranks), w, n, 1, 14, joker_end) is not None:
+        return _fail(
+            "ace-low-not-allowed",
+            f"In {ruleset.name} the ace is high only, so it cannot sit below the two.",
+            "run",
+        )
+    return None
+
+
+def _gap_refusal(naturals: Sequence[Card], rs: Sequence[int], w: int) -> Check:
+    """Refuse a run whose ranks *rs* leave more holes than *w* wild cards can fill."""
+    text = format_cards(naturals)
+    suit = naturals[0].suit_index
+    missing = [r for r in range(rs[0], rs[-1] + 1) if r not in rs]
+    shown = " ".join(str(Card.of(1 if r == 14 else r, suit)) for r in missing)
+    if w == 0:
+        return _fail("gap", f"{text} is not a run: {shown} is missing.", "run")
+    return _fail(
+        "gap",
+        f"{text} is not a run: it is missing {shown}, more than {_plural(w, 'joker')} can fill.",
         "run",
     )
 
@@ -646,58 +691,77 @@ def _validate(meld: Meld, ruleset: Ruleset) -> Check:
         return _fail("malformed-meld", "The meld's cards and wild flags do not match.", meld.kind)
     if any(c.is_joker for c in meld.cards) and not ruleset.has_jokers:
         return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", meld.kind)
+    split = _split_marked(meld, ruleset)
+    if isinstance(split, Check):
+        return split
+    naturals, wilds = split
+    if meld.kind == "set":
+        return _validate_set(meld, naturals, wilds, ruleset)
+    # A Meld's kind, suit and rank range were checked when it was built.
+    bad = _run_range_problem(meld, ruleset)
+    if bad is None:
+        bad = _position_problem(meld)
+    if bad is not None:
+        return bad
+    if n < ruleset.run_min:
+        return _fail("too-short", f"A run needs at least {ruleset.run_min} cards; this one has {n}.", "run")
+    bad = _ratio_check(len(naturals), len(wilds), ruleset, "run")
+    return _ok(meld) if bad is None else bad
+
+
+def _split_marked(meld: Meld, ruleset: Ruleset) -> tuple[list[Card], list[Card]] | Check:
+    """Split *meld*'s cards into naturals and wild cards as marked, refusing a wrong mark."""
     naturals: list[Card] = []
     wilds: list[Card] = []
     for card, wild in zip(meld.cards, meld.wild):
-        if wild:
-            if not is_wild(card, ruleset):
-                return _fail("not-wild", f"{card} cannot stand in for another card.", meld.kind)
-            wilds.append(card)
-        else:
-            if card.is_joker:
-                return _fail("malformed-meld", "A joker must be marked as wild.", meld.kind)
-            naturals.append(card)
-    if meld.kind == "set":
-        if not naturals:
-            return _fail("no-natural-card", "A meld needs at least one natural card.", "set")
-        if any(c.rank != meld.rank for c in naturals):
-            return _fail(
-                "mixed-ranks", f"{format_cards(naturals)} is not a set: a set is of one rank.", "set"
-            )
-        result = _arrange_set(naturals, wilds, ruleset)
-        return _ok(meld) if result.ok else result
-    # A Meld's kind, suit and rank range were checked when it was built.
+        if wild and not is_wild(card, ruleset):
+            return _fail("not-wild", f"{card} cannot stand in for another card.", meld.kind)
+        if not wild and card.is_joker:
+            return _fail("malformed-meld", "A joker must be marked as wild.", meld.kind)
+        (wilds if wild else naturals).append(card)
+    return naturals, wilds
+
+
+def _validate_set(meld: Meld, naturals: list[Card], wilds: list[Card], ruleset: Ruleset) -> Check:
+    if not naturals:
+        return _fail("no-natural-card", "A meld needs at least one natural card.", "set")
+    if any(c.rank != meld.rank for c in naturals):
+        return _fail("mixed-ranks", f"{format_cards(naturals)} is not a set: a set is of one rank.", "set")
+    result = _arrange_set(naturals, wilds, ruleset)
+    return _ok(meld) if result.ok else result
+
+
+def _run_range_problem(meld: Meld, ruleset: Ruleset) -> Check | None:
+    """Refuse a run longer than a suit or reaching past the ranks *ruleset* allows."""
+    n = len(meld.cards)
     lo_bound, hi_bound = _run_bounds(ruleset)
     if n > _RUN_MAX:
         return _too_long(n)
-    if meld.rank < lo_bound or meld.rank + n - 1 > hi_bound:
-        if meld.rank + n - 1 > hi_bound and hi_bound == 13 and meld.rank + n - 1 == 14:
-            return _fail(
-                "ace-high-not-allowed",
-                f"In {ruleset.name} the ace is low only, so it cannot sit above the king.",
-                "run",
-            )
+    top = meld.rank + n - 1
+    if meld.rank >= lo_bound and top <= hi_bound:
+        return None
+    if top > hi_bound and hi_bound == 13 and top == 14:
         return _fail(
-            "run-off-the-end",
-            f"A run from {rank_text(meld.rank)} with {n} cards runs past the end of the suit.",
+            "ace-high-not-allowed",
+            f"In {ruleset.name} the ace is low only, so it cannot sit above the king.",
             "run",
         )
+    return _fail(
+        "run-off-the-end",
+        f"A run from {rank_text(meld.rank)} with {n} cards runs past the end of the suit.",
+        "run",
+    )
+
+
+def _position_problem(meld: Meld) -> Check | None:
+    """Refuse a natural card that is not the card its position in the run stands for."""
     for index, (card, wild) in enumerate(zip(meld.cards, meld.wild)):
         if wild:
             continue
         want = meld.stands_for(index)
         if card is not want:
-            return _fail(
-                "wrong-position",
-                f"{card} cannot stand where the run needs {want}.",
-                "run",
-            )
-    if n < ruleset.run_min:
-        return _fail("too-short", f"A run needs at least {ruleset.run_min} cards; this one has {n}.", "run")
-    bad = _ratio_check(len(naturals), len(wilds), ruleset, "run")
-    if bad is not None:
-        return bad
-    return _ok(meld)
+            return _fail("wrong-position", f"{card} cannot stand where the run needs {want}.", "run")
+    return None
 
 
 # -- lay-offs and swaps ---------------------------------------------------------------------
@@ -781,14 +845,8 @@ def _layoff_set(meld: Meld, new: Sequence[Card], ruleset: Ruleset) -> Check:
 
 
 def _layoff_run(meld: Meld, new: Sequence[Card], ruleset: Ruleset, end: JokerEnd) -> Check:
-    lo, hi = meld.low, meld.high
-    lo_bound, hi_bound = _run_bounds(ruleset)
-    k = len(new)
-    total = len(meld.cards) + k
-    naturals_new = [c for c in new if not c.is_joker]
-    wild_new = [c for c in new if c.is_joker]
-    flexible = [c for c in naturals_new if is_wild(c, ruleset)]
-    solid = [c for c in naturals_new if not is_wild(c, ruleset)]
+    total = len(meld.cards) + len(new)
+    solid = [c for c in new if not c.is_joker and not is_wild(c, ruleset)]
     for card in solid:
         if card.suit_index != meld.suit:
             return _fail(
@@ -798,36 +856,43 @@ def _layoff_run(meld: Meld, new: Sequence[Card], ruleset: Ruleset, end: JokerEnd
             )
     if total > _RUN_MAX:
         return _too_long(total)
-    shifts = range(0, k + 1) if end == "high" else range(k, -1, -1)
     # Among the placements that fit, a wild ♠2 stands as itself where it can (as few
-    # wild cards as works, as in check_meld); otherwise jokers go to *end*.
-    best: Meld | None = None
-    for shift in shifts:
+    # wild cards as works, as in check_meld); otherwise jokers go to *end* (the first
+    # placement tried; min() keeps the first of equals).
+    best = min(_run_extensions(meld, new, ruleset, end), key=lambda m: m.wild_count, default=None)
+    if best is None:
+        return _fail(
+            "does-not-fit",
+            f"{format_cards(new)} cannot extend {meld} at either end.",
+            "run",
+        )
+    bad = _ratio_check(best.natural_count, best.wild_count, ruleset, "run")
+    return _ok(best) if bad is None else bad
+
+
+def _run_extensions(meld: Meld, new: Sequence[Card], ruleset: Ruleset, end: JokerEnd) -> Iterator[Meld]:
+    """Every run *meld* becomes with *new* laid off, shifted down by 0… cards (from *end*)."""
+    lo, hi = meld.low, meld.high
+    lo_bound, hi_bound = _run_bounds(ruleset)
+    k = len(new)
+    total = len(meld.cards) + k
+    wilds = [c for c in new if c.is_joker]
+    flexible = [c for c in new if not c.is_joker and is_wild(c, ruleset)]
+    solid = [c for c in new if not c.is_joker and not is_wild(c, ruleset)]
+    for shift in range(k + 1) if end == "high" else range(k, -1, -1):
         new_lo = lo - shift
         new_hi = new_lo + total - 1
         if new_lo < lo_bound or new_hi > hi_bound or new_hi < hi:
             continue
-        free = [r for r in range(new_lo, lo)] + [r for r in range(hi + 1, new_hi + 1)]
-        placed = _place_naturals(solid, flexible, wild_new, free, meld.suit, ruleset)
+        free = [*range(new_lo, lo), *range(hi + 1, new_hi + 1)]
+        placed = _place_naturals(solid, flexible, wilds, free, meld.suit)
         if placed is None:
             continue
         slot_cards, slot_wild = placed
         before = lo - new_lo
         cards = tuple(slot_cards[:before]) + meld.cards + tuple(slot_cards[before:])
         wild = tuple(slot_wild[:before]) + meld.wild + tuple(slot_wild[before:])
-        extended = Meld("run", cards, wild, new_lo, meld.suit)
-        if best is None or extended.wild_count < best.wild_count:
-            best = extended
-    if best is not None:
-        bad = _ratio_check(best.natural_count, best.wild_count, ruleset, "run")
-        if bad is not None:
-            return bad
-        return _ok(best)
-    return _fail(
-        "does-not-fit",
-        f"{format_cards(new)} cannot extend {meld} at either end.",
-        "run",
-    )
+        yield Meld("run", cards, wild, new_lo, meld.suit)
 
 
 def _place_naturals(
@@ -836,8 +901,31 @@ def _place_naturals(
     wilds: Sequence[Card],
     free: Sequence[int],
     suit: int,
-    ruleset: Ruleset,
 ) -> tuple[list[Card], list[bool]] | None:
+    """Fill the *free* ranks of a run: naturals in their places, then wild cards in the rest."""
+    slots = _slot_naturals(solid, free)
+    if slots is None:
+        return None
+    spare_flex = list(flexible)
+    # A flexible ♠2 stands as itself when its own slot is free, else as a wild card.
+    for card in list(spare_flex):
+        if card.suit_index == suit and card.rank in free and card.rank not in slots:
+            slots[card.rank] = card
+            spare_flex.remove(card)
+    stand_ins = list(wilds) + spare_flex
+    if len([r for r in free if r not in slots]) != len(stand_ins):
+        return None
+    cards: list[Card] = []
+    wild: list[bool] = []
+    for rank in free:
+        natural = slots.get(rank)
+        cards.append(stand_ins.pop() if natural is None else natural)
+        wild.append(natural is None)
+    return cards, wild
+
+
+def _slot_naturals(solid: Sequence[Card], free: Sequence[int]) -> dict[int, Card] | None:
+    """Give each natural card its free rank (an ace low or high), or ``None`` if one has none."""
     slots: dict[int, Card] = {}
     for card in solid:
         options = [card.rank] if card.rank != 1 else [1, 14]
@@ -845,28 +933,7 @@ def _place_naturals(
         if spot is None:
             return None
         slots[spot] = card
-    spare_wild = list(wilds)
-    spare_flex = list(flexible)
-    # A flexible ♠2 stands as itself when its own slot is free, else as a wild card.
-    for card in list(spare_flex):
-        if card.suit_index == suit and card.rank in free and card.rank not in slots:
-            slots[card.rank] = card
-            spare_flex.remove(card)
-    stand_ins = spare_wild + spare_flex
-    empty = [r for r in free if r not in slots]
-    if len(empty) != len(stand_ins):
-        return None
-    cards: list[Card] = []
-    wild: list[bool] = []
-    for rank in free:
-        natural = slots.get(rank)
-        if natural is None:
-            cards.append(stand_ins.pop())
-            wild.append(True)
-        else:
-            cards.append(natural)
-            wild.append(False)
-    return cards, wild
+    return slots
 
 
 def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
@@ -889,6 +956,22 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
         return _fail("not-a-meld", f"Expected a Meld to swap a joker out of, got {type(meld).__name__}.")
     if not isinstance(card, Card):
         card = parse_card(card)
+    bad = _swap_refusal(meld, card, ruleset)
+    if bad is not None:
+        return bad
+    for index in _swap_positions(meld, card, ruleset):
+        cards = meld.cards[:index] + (card,) + meld.cards[index + 1 :]
+        wild_flags = meld.wild[:index] + (False,) + meld.wild[index + 1 :]
+        swapped = Meld(meld.kind, cards, wild_flags, meld.rank, meld.suit)
+        too_many = _copies_problem(cards, ruleset, meld.kind)
+        if too_many is not None:
+            return too_many
+        return Check(True, "ok", "", meld.kind, swapped, freed=meld.cards[index])
+    return _fail("no-joker-for-card", f"No joker in {meld} stands for {card}.", meld.kind)
+
+
+def _swap_refusal(meld: Meld, card: Card, ruleset: Ruleset) -> Check | None:
+    """Refuse a swap whatever the joker: an illegal meld, a game or meld without swaps, no joker."""
     bad = _illegal_table_meld(meld, ruleset)
     if bad is not None:
         return bad
@@ -904,25 +987,20 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
         return _fail("swap-needs-natural", "Only a natural card can take a joker's place.", meld.kind)
     if not meld.wild_count:
         return _fail("no-joker", f"{meld} holds no joker to swap.", meld.kind)
+    return None
+
+
+def _swap_positions(meld: Meld, card: Card, ruleset: Ruleset) -> Iterator[int]:
+    """The positions of wild cards in *meld* that the natural *card* may take."""
+    taken_suits = {c.suit_index for c, w in zip(meld.cards, meld.wild) if not w}
     for index, wild in enumerate(meld.wild):
         if not wild:
             continue
         target = meld.stands_for(index)
         fits = card is target if isinstance(target, Card) else card.rank == target
-        if not fits:
-            continue
-        if meld.kind == "set" and ruleset.distinct_suit_sets:
-            suits = {c.suit_index for c, w in zip(meld.cards, meld.wild) if not w}
-            if card.suit_index in suits:
-                continue
-        cards = meld.cards[:index] + (card,) + meld.cards[index + 1 :]
-        wild_flags = meld.wild[:index] + (False,) + meld.wild[index + 1 :]
-        swapped = Meld(meld.kind, cards, wild_flags, meld.rank, meld.suit)
-        too_many = _copies_problem(cards, ruleset, meld.kind)
-        if too_many is not None:
-            return too_many
-        return Check(True, "ok", "", meld.kind, swapped, freed=meld.cards[index])
-    return _fail("no-joker-for-card", f"No joker in {meld} stands for {card}.", meld.kind)
+        repeats_suit = meld.kind == "set" and ruleset.distinct_suit_sets and card.suit_index in taken_suits
+        if fits and not repeats_suit:
+            yield index
 
 
 # -- notation and points --------------------------------------------------------------------
@@ -946,61 +1024,75 @@ def parse_meld(text: str, ruleset: Ruleset | None = None, *, kind: MeldKind | No
     _check_kind(kind)
     if not isinstance(text, str):
         raise NotationError("not-text", f"Expected meld text, got {type(text).__name__}.")
-    tokens = text.replace(",", " ").split()
-    cards: list[Card] = []
-    targets: list[str | None] = []
-    for token in tokens:
-        card_text, _, target = token.partition("=")
-        cards.append(parse_card(card_text))
-        targets.append(target or None)
+    cards, targets = _meld_tokens(text)
     if not any(targets):
         return check_meld(cards, rules, kind=kind).require().meld  # type: ignore[return-value]
     if ruleset is None and any(t is not None and c is _SPADE_TWO for c, t in zip(cards, targets)):
         # An annotated ♠2 stands in for another card: read it under ♠2-wild notation rules.
         rules = _NOTATION_WILD_TWOS
-    # Annotated: rebuild positions from the annotations.
-    naturals = [c for c, t in zip(cards, targets) if t is None]
-    run_targets = [t for t in targets if t is not None and not _is_rank_text(t)]
-    if kind == "set" or (kind is None and not run_targets):
-        ranks = {c.rank for c in naturals}
-        for t in targets:
-            if t is not None:
-                ranks.add(_parse_rank(t))
-        if len(ranks) != 1:
-            raise MeldError("mixed-ranks", f"{text!r} is not a set: a set is of one rank.")
-        rank = ranks.pop()
-        meld = Meld("set", tuple(cards), tuple(t is not None for t in targets), rank)
-    else:
-        positions: list[tuple[int, Card, bool]] = []
-        for card, annotation in zip(cards, targets):
-            stand = parse_card(annotation) if annotation is not None else card
-            positions.append((stand.rank, card, annotation is not None))
-        suits = {parse_card(t).suit_index for t in targets if t is not None} | {
-            c.suit_index for c in naturals
-        }
-        if len(suits) != 1:
-            raise MeldError("mixed-suits", f"{text!r} is not a run: a run is of one suit.")
-        # An ace is low or high, whichever makes the ranks consecutive; when both do
-        # (A-2-…-K against 2-…-K-A), the order the text gives decides.
-        candidates: list[tuple[bool, list[tuple[int, Card, bool]]]] = []
-        for mapped in (positions, [(14 if r == 1 else r, c, w) for r, c, w in positions]):
-            ordered = sorted(mapped, key=lambda p: p[0])
-            first = ordered[0][0]
-            if [p[0] for p in ordered] == list(range(first, first + len(ordered))):
-                candidates.append((mapped == ordered, ordered))
-        if not candidates:
-            raise MeldError("gap", f"{text!r} is not a run: its ranks are not consecutive.")
-        positions = next((o for in_order, o in candidates if in_order), candidates[0][1])
-        lo = positions[0][0]
-        meld = Meld(
-            "run",
-            tuple(p[1] for p in positions),
-            tuple(p[2] for p in positions),
-            lo,
-            suits.pop(),
-        )
+    meld = _annotated_meld(text, cards, targets, kind)
     validate_meld(meld, rules).require()
     return meld
+
+
+def _meld_tokens(text: str) -> tuple[list[Card], list[str | None]]:
+    """Split meld text into its cards and, per card, the text after ``=`` (``None`` if none)."""
+    cards: list[Card] = []
+    targets: list[str | None] = []
+    for token in text.replace(",", " ").split():
+        card_text, _, target = token.partition("=")
+        cards.append(parse_card(card_text))
+        targets.append(target or None)
+    return cards, targets
+
+
+def _annotated_meld(
+    text: str, cards: Sequence[Card], targets: Sequence[str | None], kind: MeldKind | None
+) -> Meld:
+    """Rebuild the positions of an annotated meld: a set when every annotation is a rank."""
+    if kind == "set" or (kind is None and all(t is None or _is_rank_text(t) for t in targets)):
+        return _annotated_set(text, cards, targets)
+    return _annotated_run(text, cards, targets)
+
+
+def _annotated_set(text: str, cards: Sequence[Card], targets: Sequence[str | None]) -> Meld:
+    ranks = {c.rank for c, t in zip(cards, targets) if t is None}
+    ranks.update(_parse_rank(t) for t in targets if t is not None)
+    if len(ranks) != 1:
+        raise MeldError("mixed-ranks", f"{text!r} is not a set: a set is of one rank.")
+    return Meld("set", tuple(cards), tuple(t is not None for t in targets), ranks.pop())
+
+
+#: One position of a run being read: the rank it holds, the card there, whether it is wild.
+_Position = tuple[int, Card, bool]
+
+
+def _annotated_run(text: str, cards: Sequence[Card], targets: Sequence[str | None]) -> Meld:
+    stands = [card if target is None else parse_card(target) for card, target in zip(cards, targets)]
+    positions = [
+        (stand.rank, card, target is not None) for stand, card, target in zip(stands, cards, targets)
+    ]
+    suits = {stand.suit_index for stand in stands}
+    if len(suits) != 1:
+        raise MeldError("mixed-suits", f"{text!r} is not a run: a run is of one suit.")
+    ordered = _consecutive(text, positions)
+    return Meld("run", tuple(p[1] for p in ordered), tuple(p[2] for p in ordered), ordered[0][0], suits.pop())
+
+
+def _consecutive(text: str, positions: list[_Position]) -> list[_Position]:
+    """Order *positions* as a run, the ace low or high, whichever makes the ranks consecutive.
+
+    When both do (A-2-…-K against 2-…-K-A), the order the text gives decides.
+    """
+    candidates: list[tuple[bool, list[_Position]]] = []
+    for mapped in (positions, [(14 if r == 1 else r, c, w) for r, c, w in positions]):
+        ordered = sorted(mapped, key=lambda p: p[0])
+        first = ordered[0][0]
+        if [p[0] for p in ordered] == list(range(first, first + len(ordered))):
+            candidates.append((mapped == ordered, ordered))
+    if not candidates:
+        raise MeldError("gap", f"{text!r} is not a run: its ranks are not consecutive.")
+    return next((o for in_order, o in candidates if in_order), candidates[0][1])
 
 
 def _is_rank_text(text: str) -> bool:

@@ -16,6 +16,7 @@ remi.RulesetError: run_min must be at least 2, not 0.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any, Final, Literal
 
 import attrs
@@ -448,92 +449,8 @@ class Ruleset:
 
     # -- validation ---------------------------------------------------------------------------
     def _check(self) -> None:
-        def fail(reason: str) -> None:
+        for reason in _problems(self):
             raise RulesetError("bad-ruleset", reason)
-
-        for field in ("jokers", "large_table_jokers"):
-            value = getattr(self, field)
-            if field == "large_table_jokers" and value is None:
-                continue
-            if value != ONE_FEWER_THAN_PLAYERS and (
-                not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 200
-            ):
-                fail(f"{field} must be a number of jokers or {ONE_FEWER_THAN_PLAYERS!r}, not {value!r}.")
-        if self.min_players > self.max_players:
-            fail(f"min_players ({self.min_players}) is more than max_players ({self.max_players}).")
-        if self.set_max is not None and self.set_max < self.set_min:
-            fail(f"set_max ({self.set_max}) is less than set_min ({self.set_min}).")
-        if not (self.ace_low or self.ace_high):
-            fail("The ace must be allowed low or high in runs (or both).")
-        if self.wild_spade_twos and (self.jokers != 0 or self.large_table_jokers not in (None, 0)):
-            fail("With ♠2s wild the pack holds no jokers: set jokers to 0.")
-        if self.family == "contract":
-            if not self.contracts:
-                fail("A contract game needs at least one contract.")
-            if not self.hand_size_by_round:
-                fail("A contract game needs hand_size_by_round.")
-            for index, contract in enumerate(self.contracts, start=1):
-                need = contract.sets * self.set_min + contract.runs * self.run_min
-                hand = self.hand_size_by_round[(index - 1) % len(self.hand_size_by_round)]
-                if need > hand + 1:
-                    fail(
-                        f"Round {index}'s contract ({contract}) needs {need} cards "
-                        f"but a hand holds at most {hand + 1}."
-                    )
-        elif not self.hand_size_by_round and not self.hand_size_by_players:
-            fail("The ruleset says nothing about how many cards are dealt.")
-        if self.hand_size_by_players:
-            smallest = min(p for p, _ in self.hand_size_by_players)
-            if smallest > self.min_players:
-                fail(f"No hand size is given for {self.min_players} players.")
-        for players in range(self.min_players, self.max_players + 1):
-            cards = (
-                self.hand_size(players, 1) if not self.hand_size_by_round else max(self.hand_size_by_round)
-            )
-            if cards < 1:
-                fail(f"Nobody gets a card at a table of {players}.")
-            needed = players * cards + 2 + (1 if self.starter_extra_card else 0)
-            if needed > self.pack_size(players):
-                fail(
-                    f"A table of {players} needs {needed} cards to deal, "
-                    f"but the pack holds {self.pack_size(players)}."
-                )
-        if self.family == "gin":
-            # docs/rules/index.rst, shared-ruleset-playable: a deal must leave stock to draw.
-            for players in range(self.min_players, self.max_players + 1):
-                stock = (
-                    self.pack_size(players)
-                    - players * self.hand_size(players)
-                    - (1 if self.upcard else 0)
-                    - (1 if self.starter_extra_card else 0)
-                )
-                if stock <= self.gin_stock_reserve:
-                    fail(
-                        f"gin_stock_reserve ({self.gin_stock_reserve}) leaves no card to draw: "
-                        f"at a table of {players} the stock holds {stock} after the deal, "
-                        "so every deal would be void at once."
-                    )
-        if self.keep_taken_discard and self.joker_swap != "none" and self.has_wild_cards:
-            fail(
-                "keep_taken_discard cannot be combined with joker swaps in this version: "
-                "a swapped joker and the kept card could leave a player with no move."
-            )
-        if self.family == "opening" and self.melds_per_turn is not None:
-            fail("melds_per_turn cannot limit a 51 game, whose opening may take several melds in one turn.")
-        if self.family == "contract" and self.melds_per_turn is not None:
-            fail(
-                "melds_per_turn cannot limit a contract game, whose contract takes several melds in one turn."
-            )
-        if self.family == "opening" and self.keep_taken_discard:
-            fail("keep_taken_discard is not available for the 51 games in this version.")
-        if self.rounds is None and self.target_score is None:
-            fail("A match needs a number of rounds or a target score.")
-        if self.family == "contract" and (self.rounds is None or self.rounds > len(self.contracts)):
-            # docs/rules/index.rst, shared-ruleset-playable: every round has its contract.
-            fail(
-                f"A contract game plays one round per contract: rounds must be a number "
-                f"from 1 to {len(self.contracts)} (the contracts given), not {self.rounds!r}."
-            )
 
     # -- serialization -------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -560,3 +477,160 @@ class Ruleset:
             raise
         except (TypeError, ValueError, KeyError) as exc:
             raise RulesetError("bad-ruleset", f"The ruleset cannot be built: {exc}.") from None
+
+
+# -- cross-field checks ---------------------------------------------------------------------
+# Each check below looks at one topic and yields the reasons the ruleset is unplayable.
+# _problems() runs them in a fixed order and Ruleset raises the first reason it meets, so a
+# check may rely on every check before it having passed (no deal size is computed before
+# the deal is known to be described).
+
+
+def _joker_problems(rules: Ruleset) -> Iterator[str]:
+    """Equipment: the joker counts are numbers (or one fewer than the players)."""
+    for field in ("jokers", "large_table_jokers"):
+        value = getattr(rules, field)
+        if field == "large_table_jokers" and value is None:
+            continue
+        if value != ONE_FEWER_THAN_PLAYERS and (
+            not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 200
+        ):
+            yield f"{field} must be a number of jokers or {ONE_FEWER_THAN_PLAYERS!r}, not {value!r}."
+
+
+def _player_problems(rules: Ruleset) -> Iterator[str]:
+    """Equipment: the table sizes form a range."""
+    if rules.min_players > rules.max_players:
+        yield f"min_players ({rules.min_players}) is more than max_players ({rules.max_players})."
+
+
+def _meld_problems(rules: Ruleset) -> Iterator[str]:
+    """Melds: set sizes form a range and the ace has a place in runs."""
+    if rules.set_max is not None and rules.set_max < rules.set_min:
+        yield f"set_max ({rules.set_max}) is less than set_min ({rules.set_min})."
+    if not (rules.ace_low or rules.ace_high):
+        yield "The ace must be allowed low or high in runs (or both)."
+
+
+def _wild_two_problems(rules: Ruleset) -> Iterator[str]:
+    """Equipment: with ♠2s wild the pack holds no jokers."""
+    if rules.wild_spade_twos and (rules.jokers != 0 or rules.large_table_jokers not in (None, 0)):
+        yield "With ♠2s wild the pack holds no jokers: set jokers to 0."
+
+
+def _contract_problems(rules: Ruleset) -> Iterator[str]:
+    """Contracts: a contract game has contracts, hand sizes per round, and hands that can hold them."""
+    if rules.family != "contract":
+        return
+    if not rules.contracts:
+        yield "A contract game needs at least one contract."
+    if not rules.hand_size_by_round:
+        yield "A contract game needs hand_size_by_round."
+        return
+    for index, contract in enumerate(rules.contracts, start=1):
+        need = contract.sets * rules.set_min + contract.runs * rules.run_min
+        hand = rules.hand_size_by_round[(index - 1) % len(rules.hand_size_by_round)]
+        if need > hand + 1:
+            yield f"Round {index}'s contract ({contract}) needs {need} cards but a hand holds at most {hand + 1}."
+
+
+def _deal_problems(rules: Ruleset) -> Iterator[str]:
+    """The deal: hand sizes are given for every table size and the pack can deal them."""
+    if rules.family != "contract" and not rules.hand_size_by_round and not rules.hand_size_by_players:
+        yield "The ruleset says nothing about how many cards are dealt."
+    if rules.hand_size_by_players:
+        smallest = min(p for p, _ in rules.hand_size_by_players)
+        if smallest > rules.min_players:
+            yield f"No hand size is given for {rules.min_players} players."
+    for players in range(rules.min_players, rules.max_players + 1):
+        cards = max(rules.hand_size_by_round) if rules.hand_size_by_round else rules.hand_size(players, 1)
+        if cards < 1:
+            yield f"Nobody gets a card at a table of {players}."
+        needed = players * cards + 2 + (1 if rules.starter_extra_card else 0)
+        if needed > rules.pack_size(players):
+            yield (
+                f"A table of {players} needs {needed} cards to deal, "
+                f"but the pack holds {rules.pack_size(players)}."
+            )
+
+
+def _gin_problems(rules: Ruleset) -> Iterator[str]:
+    """Gin: a deal must leave stock to draw (docs/rules/index.rst, shared-ruleset-playable)."""
+    if rules.family != "gin":
+        return
+    for players in range(rules.min_players, rules.max_players + 1):
+        stock = (
+            rules.pack_size(players)
+            - players * rules.hand_size(players)
+            - (1 if rules.upcard else 0)
+            - (1 if rules.starter_extra_card else 0)
+        )
+        if stock <= rules.gin_stock_reserve:
+            yield (
+                f"gin_stock_reserve ({rules.gin_stock_reserve}) leaves no card to draw: "
+                f"at a table of {players} the stock holds {stock} after the deal, "
+                "so every deal would be void at once."
+            )
+
+
+def _table_play_problems(rules: Ruleset) -> Iterator[str]:
+    """Table play: a kept discard and a swapped joker together could leave no move."""
+    if rules.keep_taken_discard and rules.joker_swap != "none" and rules.has_wild_cards:
+        yield (
+            "keep_taken_discard cannot be combined with joker swaps in this version: "
+            "a swapped joker and the kept card could leave a player with no move."
+        )
+
+
+def _opening_problems(rules: Ruleset) -> Iterator[str]:
+    """Openings (51 games): no limit on melds per turn, no kept discard."""
+    if rules.family != "opening":
+        return
+    if rules.melds_per_turn is not None:
+        yield "melds_per_turn cannot limit a 51 game, whose opening may take several melds in one turn."
+    if rules.keep_taken_discard:
+        yield "keep_taken_discard is not available for the 51 games in this version."
+
+
+def _contract_turn_problems(rules: Ruleset) -> Iterator[str]:
+    """Contracts: no limit on melds per turn."""
+    if rules.family == "contract" and rules.melds_per_turn is not None:
+        yield "melds_per_turn cannot limit a contract game, whose contract takes several melds in one turn."
+
+
+def _match_problems(rules: Ruleset) -> Iterator[str]:
+    """Scoring and the match: the match has an end."""
+    if rules.rounds is None and rules.target_score is None:
+        yield "A match needs a number of rounds or a target score."
+
+
+def _contract_round_problems(rules: Ruleset) -> Iterator[str]:
+    """Contracts and rounds: every round has its contract (docs/rules/index.rst, shared-ruleset-playable)."""
+    if rules.family == "contract" and (rules.rounds is None or rules.rounds > len(rules.contracts)):
+        yield (
+            f"A contract game plays one round per contract: rounds must be a number "
+            f"from 1 to {len(rules.contracts)} (the contracts given), not {rules.rounds!r}."
+        )
+
+
+#: The cross-field checks, in the order their reasons are reported.
+_CHECKS: Final[tuple[Callable[[Ruleset], Iterator[str]], ...]] = (
+    _joker_problems,
+    _player_problems,
+    _meld_problems,
+    _wild_two_problems,
+    _contract_problems,
+    _deal_problems,
+    _gin_problems,
+    _table_play_problems,
+    _opening_problems,
+    _contract_turn_problems,
+    _match_problems,
+    _contract_round_problems,
+)
+
+
+def _problems(rules: Ruleset) -> Iterator[str]:
+    """Yield why *rules* cannot be played, topic by topic, in :data:`_CHECKS` order."""
+    for check in _CHECKS:
+        yield from check(rules)

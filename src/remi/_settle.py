@@ -24,7 +24,7 @@ from ._errors import IllegalActionError, StateError
 from ._melds import Meld, check_layoff, check_meld
 from ._rules import Ruleset, require_ruleset
 from ._scoring import hand_value
-from ._solver import best_arrangement
+from ._solver import best_arrangement, deadwood
 
 __all__ = [
     "Settlement",
@@ -187,32 +187,27 @@ def settle_block(hands: Hands, ruleset: Ruleset, *, first: int = 0) -> Settlemen
 def _layoff_options(meld: Meld, hand: Sequence[Card], ruleset: Ruleset) -> list[tuple[Card, ...]]:
     """Every group of natural cards from *hand* that may be laid off onto *meld* at once."""
     held = Counter(c for c in hand if not c.is_joker)
-    options: list[tuple[Card, ...]] = [()]
     if meld.kind == "set":
-        same = sorted(c for c in held.elements() if c.rank == meld.rank)
-        seen: set[tuple[Card, ...]] = set()
-        for size in range(1, len(same) + 1):
-            for group in combinations(same, size):
-                if group not in seen and check_layoff(meld, group, ruleset).ok:
-                    seen.add(group)
-                    options.append(group)
-        return options
-    below: list[Card] = []
-    rank = meld.low - 1
-    while rank >= 1:
-        card = Card.of(rank, meld.suit)
-        if not held[card]:
-            break
-        below.append(card)
-        rank -= 1
-    above: list[Card] = []
-    rank = meld.high + 1
-    while rank <= 14:
-        card = Card.of(1 if rank == 14 else rank, meld.suit)
-        if not held[card] or card in below:
-            break
-        above.append(card)
-        rank += 1
+        return _set_layoff_options(meld, held, ruleset)
+    return _run_layoff_options(meld, held, ruleset)
+
+
+def _set_layoff_options(meld: Meld, held: Counter[Card], ruleset: Ruleset) -> list[tuple[Card, ...]]:
+    options: list[tuple[Card, ...]] = [()]
+    same = sorted(c for c in held.elements() if c.rank == meld.rank)
+    seen: set[tuple[Card, ...]] = set()
+    for size in range(1, len(same) + 1):
+        for group in combinations(same, size):
+            if group not in seen and check_layoff(meld, group, ruleset).ok:
+                seen.add(group)
+                options.append(group)
+    return options
+
+
+def _run_layoff_options(meld: Meld, held: Counter[Card], ruleset: Ruleset) -> list[tuple[Card, ...]]:
+    below = _held_beyond(meld, held, -1, ())
+    above = _held_beyond(meld, held, +1, below)
+    options: list[tuple[Card, ...]] = [()]
     for a in range(len(below) + 1):
         for b in range(len(above) + 1):
             if a == b == 0:
@@ -221,6 +216,22 @@ def _layoff_options(meld: Meld, hand: Sequence[Card], ruleset: Ruleset) -> list[
             if check_layoff(meld, group, ruleset).ok:
                 options.append(group)
     return options
+
+
+def _held_beyond(meld: Meld, held: Counter[Card], step: int, taken: Sequence[Card]) -> list[Card]:
+    """The held cards that continue the run *meld* one by one below it (*step* -1) or above it (+1).
+
+    A card already in *taken* ends the line (the ace can continue a run at one end only).
+    """
+    line: list[Card] = []
+    rank = meld.low - 1 if step < 0 else meld.high + 1
+    while 1 <= rank <= 14:
+        card = Card.of(1 if rank == 14 else rank, meld.suit)
+        if not held[card] or card in taken:
+            break
+        line.append(card)
+        rank += step
+    return line
 
 
 def _best_after_layoffs(
@@ -236,12 +247,9 @@ def _best_after_layoffs(
     for combo in product(*per_meld):
         laid = tuple(sorted(c for group in combo for c in group))
         used = Counter(laid)
-        if used - held:
+        if used - held or (given is not None and laid != given):
             continue
-        if given is not None and laid != given:
-            continue
-        rest = list((held - used).elements())
-        value = best_arrangement(rest, ruleset).deadwood_value
+        value = deadwood(list((held - used).elements()), ruleset)
         if best is None or (value, len(laid)) < (best[0], len(best[1])):
             best = (value, laid)
     if best is None:
@@ -296,46 +304,57 @@ def settle_gin(
     ('knock', (0, -5))
     """
     cards = _hands(hands, ruleset)
-    seats = len(cards)
-    seat = _seat(knocker, seats, "knocker")
+    seat = _seat(knocker, len(cards), "knocker")
     own = cards[seat]
-    if melds is None:
-        arrangement = best_arrangement(own, ruleset)
-        shown = arrangement.melds
-    else:
-        shown = _shown_melds(melds, own, ruleset)
+    shown = best_arrangement(own, ruleset).melds if melds is None else _shown_melds(melds, own, ruleset)
     laid = Counter(c for m in shown for c in m.cards)
-    left = list((Counter(own) - laid).elements())
-    knock_dead = hand_value(left, ruleset)
+    knock_dead = hand_value(list((Counter(own) - laid).elements()), ruleset)
     if knock_dead > ruleset.knock_limit:
         raise IllegalActionError(
             "knock-too-high",
             f"Seat {seat} cannot knock with {knock_dead} in deadwood; the limit is {ruleset.knock_limit}.",
         )
-    defenders = [(seat + k) % seats for k in range(1, seats)]
     if knock_dead == 0:
-        deltas = [0] * seats
-        deltas[seat] = ruleset.gin_bonus
-        deadwood_only = ruleset.gin_loser_pays == "deadwood"
-        for d in defenders:
-            # docs/rules/gin.rst, gin-loser-deadwood: the whole hand, or only the deadwood.
-            owed = (
-                best_arrangement(cards[d], ruleset).deadwood_value
-                if deadwood_only
-                else hand_value(cards[d], ruleset)
-            )
-            deltas[d] = -ruleset.gin_multiplier * owed
-        what = "deadwood" if deadwood_only else "hand"
-        return Settlement(
-            tuple(deltas),
-            seat,
-            "gin",
-            f"Seat {seat} goes gin and scores {ruleset.gin_bonus}; "
-            f"the others lose {ruleset.gin_multiplier} times their {what}.",
-        )
+        return _settle_gin_out(cards, seat, ruleset)
+    dead = _defenders_deadwood(cards, seat, shown, layoffs, ruleset)
+    return _settle_knock(len(cards), seat, knock_dead, dead, ruleset)
+
+
+def _defenders(seats: int, knocker: int) -> list[int]:
+    """The seats other than the knocker's, in turn order after it."""
+    return [(knocker + k) % seats for k in range(1, seats)]
+
+
+def _settle_gin_out(cards: Sequence[tuple[Card, ...]], seat: int, ruleset: Ruleset) -> Settlement:
+    """Gin: the knocker scores the bonus; each other seat pays its hand or its deadwood."""
+    deltas = [0] * len(cards)
+    deltas[seat] = ruleset.gin_bonus
+    deadwood_only = ruleset.gin_loser_pays == "deadwood"
+    for d in _defenders(len(cards), seat):
+        # docs/rules/gin.rst, gin-loser-deadwood: the whole hand, or only the deadwood.
+        owed = deadwood(cards[d], ruleset) if deadwood_only else hand_value(cards[d], ruleset)
+        deltas[d] = -ruleset.gin_multiplier * owed
+    what = "deadwood" if deadwood_only else "hand"
+    return Settlement(
+        tuple(deltas),
+        seat,
+        "gin",
+        f"Seat {seat} goes gin and scores {ruleset.gin_bonus}; "
+        f"the others lose {ruleset.gin_multiplier} times their {what}.",
+    )
+
+
+def _defenders_deadwood(
+    cards: Sequence[tuple[Card, ...]],
+    seat: int,
+    shown: Sequence[Meld],
+    layoffs: Mapping[int, str | Iterable[Card | str]] | None,
+    ruleset: Ruleset,
+) -> dict[int, int]:
+    """Each defender's deadwood after their lay-offs (the best, or exactly ``layoffs[seat]``)."""
     given = {} if layoffs is None else dict(layoffs)
     dead: dict[int, int] = {}
-    for d in defenders:
+    for d in _defenders(len(cards), seat):
         wanted = given.get(d)
         exact = tuple(sorted(parse_cards(wanted))) if wanted is not None else None
         if exact is not None and Counter(exact) - Counter(cards[d]):
@@ -346,12 +365,18 @@ def settle_gin(
     for d in given:
         if d not in dead:
             raise StateError("bad-seat", f"Only defenders lay off; {d!r} is not a defender.")
+    return dead
 
-    def undercuts(d: int) -> bool:
-        return dead[d] < knock_dead or (ruleset.undercut_on_tie and dead[d] == knock_dead)
 
-    cutters = [d for d in defenders if undercuts(d)]
+def _settle_knock(
+    seats: int, seat: int, knock_dead: int, dead: Mapping[int, int], ruleset: Ruleset
+) -> Settlement:
+    """A knock: each defender loses the difference, unless one undercuts the knocker."""
+    defenders = _defenders(seats, seat)
     deltas = [0] * seats
+    cutters = [
+        d for d in defenders if dead[d] < knock_dead or (ruleset.undercut_on_tie and dead[d] == knock_dead)
+    ]
     if cutters:
         low = min(dead[d] for d in cutters)
         winner = next(d for d in cutters if dead[d] == low)
