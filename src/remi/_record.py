@@ -1,0 +1,328 @@
+"""Game records: headers and the actions of a match, as PGN-like text that replays exactly.
+
+>>> import remi
+>>> rec = Recorder(remi.new_game(remi.GIN, players=2, seed=3))
+>>> state = rec.apply("draw")
+>>> record = rec.record(Event="Club night")
+>>> print(record.text())
+[Format "remi-record/1"]
+[Game "gin"]
+[Players "2"]
+[Seed "3"]
+[Dealer "0"]
+[Event "Club night"]
+[Result "*"]
+<BLANKLINE>
+1 draw
+<BLANKLINE>
+>>> replay(record.text())[-1] == state
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Final
+
+import attrs
+
+from ._actions import Action, parse_action
+from ._errors import IllegalActionError, NotationError, RemiError
+from ._game import GameState, new_game
+from ._position import from_position, parse_action_in, parse_ruleset_text, position, ruleset_text
+
+__all__ = ["GameRecord", "Recorder", "replay", "RECORD_FORMAT"]
+
+#: The version tag every record carries in its ``Format`` header.
+RECORD_FORMAT: Final = "remi-record/1"
+_MAX_TEXT: Final = 5_000_000
+_HEADER: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]{0,40}) "((?:[^"\\]|\\.)*)"\]$')
+_RESERVED: Final = frozenset({"Format", "Game", "Players", "Seed", "Dealer", "Position", "Result"})
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def _initial_headers(initial: GameState) -> list[tuple[str, str]]:
+    try:
+        fresh = new_game(initial.ruleset, initial.players, initial.seed, dealer=initial.dealer)
+    except RemiError:  # pragma: no cover - a state's own ruleset always starts a game
+        fresh = None
+    if fresh == initial:
+        return [
+            ("Game", ruleset_text(initial.ruleset)),
+            ("Players", str(initial.players)),
+            ("Seed", str(initial.seed)),
+            ("Dealer", str(initial.dealer)),
+        ]
+    return [("Position", position(initial, one_line=True))]
+
+
+def _result_text(state: GameState) -> str:
+    return " ".join(str(t) for t in state.totals) if state.is_over else "*"
+
+
+@attrs.frozen
+class GameRecord:
+    """A match as a value: where it started, the actions in order, and free headers (``Date``, ``Event``…).
+
+    ``str(record)`` / :meth:`text` is the record text; :meth:`from_text`
+    reads it back; :meth:`states` replays it.
+
+    >>> import remi
+    >>> start = remi.new_game(remi.GIN, players=2, seed=1)
+    >>> rec = GameRecord.from_actions(start, ["draw", "discard ♠Q"])
+    >>> [str(a) for a in rec.actions], len(list(rec.states()))
+    (['draw', 'discard ♠Q'], 3)
+    """
+
+    initial: GameState
+    actions: tuple[Action, ...] = ()
+    #: Free headers as ``(name, value)`` pairs, in order (``Date``, ``Event``, ``Names``…).
+    headers: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def from_actions(
+        cls, initial: GameState, actions: Iterable[Action | str], **headers: str
+    ) -> GameRecord:
+        """Build a record from a start and actions (checked by replaying them).
+
+        >>> import remi
+        >>> GameRecord.from_actions(remi.new_game(remi.GIN, players=2, seed=1), ["buy"])
+        Traceback (most recent call last):
+        ...
+        remi.IllegalActionError: Action 1 'buy': ...
+        """
+        state = initial
+        done: list[Action] = []
+        for number, action in enumerate(actions, 1):
+            try:
+                act = parse_action_in(state, action) if isinstance(action, str) else action
+                state = state.apply(act)
+            except IllegalActionError as exc:
+                raise IllegalActionError(exc.code, f"Action {number} {str(action)!r}: {exc.reason}") from None
+            done.append(act)
+        return cls(initial, tuple(done), _check_headers(headers.items()))
+
+    def states(self) -> Iterator[GameState]:
+        """Yield the initial state and the state after each action.
+
+        >>> import remi
+        >>> rec = GameRecord(remi.new_game(remi.GIN, players=2, seed=1))
+        >>> [s.phase for s in rec.states()]
+        ['draw']
+        """
+        state = self.initial
+        yield state
+        for action in self.actions:
+            state = state.apply(action)
+            yield state
+
+    def final(self) -> GameState:
+        """Return the state after the last action.
+
+        >>> import remi
+        >>> GameRecord.from_actions(remi.new_game(remi.GIN, players=2, seed=1), ["draw"]).final().phase
+        'play'
+        """
+        state = self.initial
+        for state in self.states():
+            pass
+        return state
+
+    def text(self) -> str:
+        """Return the record text: headers, a blank line, one ``seat action`` line per action.
+
+        >>> import remi
+        >>> rec = GameRecord.from_actions(remi.new_game(remi.GIN, players=2, seed=1), ["take"])
+        >>> rec.text().splitlines()[-1]
+        '1 take'
+        """
+        lines = [f'[Format "{RECORD_FORMAT}"]']
+        lines += [f'[{k} "{_escape(v)}"]' for k, v in _initial_headers(self.initial)]
+        lines += [f'[{k} "{_escape(v)}"]' for k, v in self.headers]
+        state = self.initial
+        body: list[str] = []
+        for action in self.actions:
+            body.append(f"{state.current_player} {action}")
+            before_round = state.round
+            state = state.apply(action)
+            if state.round != before_round and not state.is_over:
+                body.append(f"# round {state.round}")
+        lines.append(f'[Result "{_result_text(state)}"]')
+        return "\n".join(lines) + "\n\n" + "".join(line + "\n" for line in body)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    @classmethod
+    def from_text(cls, text: str) -> GameRecord:
+        """Read a record; malformed text, an illegal action or a wrong result raises a :class:`~remi.RemiError`.
+
+        >>> GameRecord.from_text('[Format "remi-record/9"]')
+        Traceback (most recent call last):
+        ...
+        remi.NotationError: This version reads 'remi-record/1' records, not 'remi-record/9'.
+        """
+        record, _ = _read(text)
+        return record
+
+
+def _check_headers(items: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    out = []
+    for key, value in items:
+        if not isinstance(key, str) or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,40}", key) or key in _RESERVED:
+            raise NotationError("bad-header", f"{key!r} cannot be a free header name.")
+        if not isinstance(value, str):
+            raise NotationError("bad-header", f"Header {key!r} must be text, not {value!r}.")
+        out.append((key, value.replace("\n", " ")))
+    return tuple(out)
+
+
+def _read(text: str) -> tuple[GameRecord, list[GameState]]:
+    if not isinstance(text, str):
+        raise NotationError("not-text", f"Expected record text, got {type(text).__name__}.")
+    if len(text) > _MAX_TEXT:
+        raise NotationError("too-long", f"A record is at most {_MAX_TEXT} characters.")
+    headers: dict[str, str] = {}
+    order: list[str] = []
+    moves: list[tuple[str, str]] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("["):
+            if moves:
+                raise NotationError("bad-record", f"Header {line!r} comes after the actions.")
+            match = _HEADER.match(line)
+            if match is None:
+                raise NotationError("bad-header", f'{line!r} is not a header like [Name "value"].')
+            key = match.group(1)
+            if key in headers:
+                raise NotationError("bad-header", f"{line!r} repeats the header {key!r}.")
+            headers[key] = _unescape(match.group(2))
+            order.append(key)
+            continue
+        moves.append((line.split("#", 1)[0].strip(), line))
+    fmt = headers.get("Format")
+    if fmt != RECORD_FORMAT:
+        raise NotationError("unknown-format", f"This version reads {RECORD_FORMAT!r} records, not {fmt!r}.")
+    if "Position" in headers:
+        state = from_position(headers["Position"])
+    else:
+        missing = [k for k in ("Game", "Players", "Seed") if k not in headers]
+        if missing:
+            raise NotationError("bad-record", f"The record has no {', '.join(missing)} header (nor a Position).")
+        ruleset = parse_ruleset_text(headers["Game"])
+        numbers = {}
+        for key in ("Players", "Seed", "Dealer"):
+            if key in headers:
+                if not re.fullmatch(r"-?[0-9]{1,18}", headers[key]):
+                    raise NotationError("bad-header", f"[{key} {headers[key]!r}] must be a whole number.")
+                numbers[key] = int(headers[key])
+        try:
+            state = new_game(ruleset, numbers["Players"], numbers["Seed"], dealer=numbers.get("Dealer"))
+        except RemiError as exc:
+            raise NotationError(exc.code, f"The record's game cannot start: {exc.reason}") from None
+    initial = state
+    states = [state]
+    actions: list[Action] = []
+    for body, line in moves:
+        words = body.split(None, 1)
+        if len(words) == 2 and re.fullmatch(r"[0-9]{1,3}", words[0]):
+            seat, action_text = int(words[0]), words[1]
+            if seat != state.current_player:
+                raise NotationError(
+                    "wrong-seat", f"{line!r}: it is seat {state.current_player}'s move, not seat {seat}'s."
+                )
+        else:
+            action_text = body
+        try:
+            action = parse_action(action_text)
+            nxt = state.apply(action)
+        except RemiError:
+            try:
+                action = parse_action_in(state, action_text)
+            except RemiError as exc:
+                raise type(exc)(exc.code, f"{line!r}: {exc.reason}") from None
+            nxt = state.apply(action)
+        actions.append(action)
+        state = nxt
+        states.append(state)
+    result = headers.get("Result", "*")
+    if result != "*" and result != _result_text(state):
+        raise NotationError(
+            "wrong-result",
+            f"[Result {result!r}] does not match the replay, which gives {_result_text(state)!r}.",
+        )
+    free = tuple((k, headers[k]) for k in order if k not in _RESERVED)
+    return GameRecord(initial, tuple(actions), free), states
+
+
+def replay(record: str | GameRecord) -> list[GameState]:
+    """Rebuild every state of a record (text or value): the start, then one per action.
+
+    >>> import remi
+    >>> states = replay('[Format "remi-record/1"]\\n[Game "gin"]\\n[Players "2"]\\n[Seed "1"]\\n\\n1 draw\\n')
+    >>> len(states), states[-1].phase
+    (2, 'play')
+    """
+    if isinstance(record, GameRecord):
+        return list(record.states())
+    return _read(record)[1]
+
+
+class Recorder:
+    """Keep a match's history while it is played: O(1) per action (one list append).
+
+    >>> import remi
+    >>> rec = Recorder(remi.new_game(remi.GIN, players=2, seed=1))
+    >>> _ = rec.apply("draw"); _ = rec.apply("discard ♠Q")
+    >>> rec.state.phase, len(rec.actions)
+    ('draw', 2)
+    """
+
+    __slots__ = ("initial", "state", "_actions")
+
+    def __init__(self, initial: GameState) -> None:
+        self.initial = initial
+        self.state = initial
+        self._actions: list[Action] = []
+
+    @property
+    def actions(self) -> Sequence[Action]:
+        """The actions applied so far (a read-only copy).
+
+        >>> import remi
+        >>> rec = Recorder(remi.new_game(remi.GIN, players=2, seed=1))
+        >>> _ = rec.apply("take"); rec.actions
+        (TakeDiscard(),)
+        """
+        return tuple(self._actions)
+
+    def apply(self, action: Action | str) -> GameState:
+        """Apply *action* (a value or typed text) to the current state, remember it, return the new state.
+
+        >>> import remi
+        >>> Recorder(remi.new_game(remi.GIN, players=2, seed=1)).apply("DRAW").phase
+        'play'
+        """
+        act = parse_action_in(self.state, action) if isinstance(action, str) else action
+        self.state = self.state.apply(act)
+        self._actions.append(act)
+        return self.state
+
+    def record(self, **headers: str) -> GameRecord:
+        """Return the record so far, with free headers (``Date``, ``Event``, ``Names``…).
+
+        >>> import remi
+        >>> Recorder(remi.new_game(remi.GIN, players=2, seed=1)).record(Date="2026-11-30").headers
+        (('Date', '2026-11-30'),)
+        """
+        return GameRecord(self.initial, tuple(self._actions), _check_headers(headers.items()))

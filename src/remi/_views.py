@@ -1,0 +1,319 @@
+"""What one seat may see: a frozen :class:`PlayerView`, hidden-card sampling and returns.
+
+A view holds the seat's own hand and everything public, and nothing else:
+no other hand, no stock order, no seed. :meth:`PlayerView.sample_state`
+deals the unseen cards at random into a full :class:`~remi.GameState`
+consistent with the view, with a fresh seed: what determinized search needs.
+
+>>> import random, remi
+>>> from remi._views import view
+>>> state = remi.new_game(remi.NORWEGIAN, players=4, seed=7)
+>>> v = view(state, 1)
+>>> v.hand == state.hands[1], v.hand_sizes, v.stock_size
+(True, (10, 10, 10, 10), 72)
+>>> [str(a) for a in v.legal_actions()]
+['draw', 'take']
+>>> view(v.sample_state(random.Random(1)), 1) == v
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from random import Random
+from typing import Any
+
+import attrs
+
+from ._actions import Action
+from ._cards import Card, format_cards, make_pack
+from ._errors import StateError
+from ._game import GameState, Phase, RoundResult
+from ._melds import Meld
+from ._rules import Ruleset
+
+__all__ = ["PlayerView", "view", "returns", "known_cards"]
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=_code))
+
+
+def known_cards(state: GameState) -> tuple[tuple[Card, ...], ...]:
+    """Return, per seat, the cards everyone knows that seat holds (taken publicly, not yet played).
+
+    Reads the state's ``known`` field; an engine without it knows none
+    (the card taken this turn is still public as :attr:`PlayerView.taken`).
+
+    >>> import remi
+    >>> state = remi.new_game(remi.NORWEGIAN, players=3, seed=1).apply("take")
+    >>> [len(k) for k in known_cards(state)] in ([0, 1, 0], [0, 0, 0])
+    True
+    """
+    known = getattr(state, "known", None)
+    if known is not None:
+        return tuple(tuple(k) for k in known)
+    return tuple(() for _ in range(state.players))
+
+
+def _forced(state_known: Sequence[Sequence[Card]], pending: Sequence[Card], turn_player: int,
+            seat: int) -> Counter[Card]:
+    """The cards everyone knows *seat* holds: its known cards, plus swapped-back jokers on turn."""
+    forced = Counter(state_known[seat])
+    if seat == turn_player:
+        for card, count in Counter(pending).items():
+            forced[card] = max(forced[card], count)
+    return forced
+
+
+@attrs.frozen
+class PlayerView:
+    """What seat :attr:`seat` may see of a game: its own hand and everything public.
+
+    Build one with :func:`view` (``state.view(seat)``). Two states that differ
+    only in cards this seat cannot see give equal views.
+
+    >>> import remi
+    >>> v = view(remi.new_game(remi.GIN, players=2, seed=3), 0)
+    >>> v.seat, len(v.hand), v.hand_sizes, v.phase
+    (0, 10, (10, 10), 'draw')
+    """
+
+    ruleset: Ruleset
+    players: int
+    #: The seat this view belongs to.
+    seat: int
+    round: int
+    dealer: int
+    phase: Phase
+    turn_player: int
+    to_act: int
+    #: This seat's own hand, sorted.
+    hand: tuple[Card, ...]
+    #: How many cards each seat holds.
+    hand_sizes: tuple[int, ...]
+    #: How many cards the stock holds (its order is hidden).
+    stock_size: int
+    #: The whole discard pile, top card last (it was laid face up).
+    discard: tuple[Card, ...]
+    table: tuple[Meld, ...]
+    owners: tuple[int, ...]
+    down: tuple[int, ...]
+    turn: int
+    pending: tuple[Card, ...]
+    taken: Card | None
+    queue: tuple[int, ...]
+    last_buyer: int
+    buys: tuple[int, ...]
+    shanghai_from: int
+    reshuffles: int
+    cut_bonus_seat: int
+    results: tuple[RoundResult, ...]
+    totals: tuple[int, ...]
+    melds_this_turn: int
+    #: Per seat, the cards everyone knows it holds (taken from the discard pile, not yet played).
+    known: tuple[tuple[Card, ...], ...]
+    #: Turns in a row with the stock empty and nothing laid (0 on engines without the field).
+    idle_turns: int = 0
+
+    @property
+    def current_player(self) -> int:
+        """The seat that must act now; -1 once the game is over.
+
+        >>> import remi
+        >>> view(remi.new_game(remi.NORWEGIAN, seed=1), 0).current_player
+        1
+        """
+        return -1 if self.phase == "over" else self.to_act
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended.
+
+        >>> import remi
+        >>> view(remi.new_game(remi.GIN, players=2, seed=1), 1).is_over
+        False
+        """
+        return self.phase == "over"
+
+    @property
+    def discard_top(self) -> Card | None:
+        """The top card of the discard pile, or ``None``.
+
+        >>> import remi
+        >>> view(remi.new_game(remi.NORWEGIAN, seed=1), 0).discard_top
+        Card('♠6')
+        """
+        return self.discard[-1] if self.discard else None
+
+    def __str__(self) -> str:
+        """A listing of what the seat sees; table melds carry the numbers actions use.
+
+        >>> import remi
+        >>> print(view(remi.new_game(remi.GIN, players=2, seed=1), 1))
+        seat 1 of 2, Gin Rummy, round 1, turn 1: draw, seat 1 to act
+        hand: ♠5 ♠7 ♠J ♠Q ♥2 ♥7 ♦4 ♦J ♣6 ♣9
+        discard: ♦9
+        hand sizes: 10 10, stock: 31
+        """
+        acting = "match over" if self.is_over else f"seat {self.to_act} to act"
+        lines = [
+            f"seat {self.seat} of {self.players}, {self.ruleset.name}, round {self.round}, "
+            f"turn {self.turn}: {self.phase}, {acting}",
+            f"hand: {format_cards(self.hand)}",
+        ]
+        for index, (meld, owner) in enumerate(zip(self.table, self.owners)):
+            lines.append(f"meld {index} seat {owner}: {meld}")
+        lines.append(f"discard: {format_cards(self.discard)}".rstrip())
+        sizes = " ".join(str(n) for n in self.hand_sizes)
+        lines.append(f"hand sizes: {sizes}, stock: {self.stock_size}")
+        for seat, cards in enumerate(self.known):
+            if cards:
+                lines.append(f"known {seat}: {format_cards(cards)}")
+        if any(self.totals):
+            lines.append("totals: " + " ".join(str(t) for t in self.totals))
+        return "\n".join(lines)
+
+    def unseen(self) -> tuple[Card, ...]:
+        """Return the cards this seat cannot place: other hands (less known cards) and the stock, sorted.
+
+        >>> import remi
+        >>> len(view(remi.new_game(remi.GIN, players=2, seed=1), 0).unseen())
+        41
+        """
+        decks, jokers = self.ruleset.pack_for(self.players)
+        rest = Counter(make_pack(decks, jokers))
+        rest.subtract(self.hand)
+        rest.subtract(self.discard)
+        for meld in self.table:
+            rest.subtract(meld.cards)
+        for seat in range(self.players):
+            if seat != self.seat:
+                rest.subtract(_forced(self.known, self.pending, self.turn_player, seat))
+        if any(count < 0 for count in rest.values()):
+            raise StateError("inconsistent-view", "The view holds more of some card than the pack.")
+        return _sorted(list(rest.elements()))
+
+    def sample_state(self, rng: Random) -> GameState:
+        """Return a full state consistent with this view: unseen cards dealt at random, a fresh seed.
+
+        Every other hand gets its known cards plus random unseen cards up to
+        its size; the rest form the stock in random order. The seed comes
+        from *rng*, so the sample's future shuffles are not the real game's.
+
+        >>> import random, remi
+        >>> v = view(remi.new_game(remi.SWEDISH, players=3, seed=5), 0)
+        >>> sample = v.sample_state(random.Random(2))
+        >>> sample.hands[0] == v.hand, view(sample, 0) == v
+        (True, True)
+        """
+        pool = list(self.unseen())
+        rng.shuffle(pool)
+        hands: list[tuple[Card, ...]] = []
+        for seat in range(self.players):
+            if seat == self.seat:
+                hands.append(self.hand)
+                continue
+            forced = list(_forced(self.known, self.pending, self.turn_player, seat).elements())
+            need = self.hand_sizes[seat] - len(forced)
+            if need < 0 or need > len(pool):
+                raise StateError("inconsistent-view", f"Seat {seat}'s hand size does not fit the view.")
+            drawn, pool = pool[:need], pool[need:]
+            hands.append(_sorted(forced + drawn))
+        if len(pool) != self.stock_size:
+            raise StateError("inconsistent-view", "The unseen cards do not fill the stock.")
+        fields: dict[str, Any] = {
+            "ruleset": self.ruleset, "players": self.players, "seed": rng.getrandbits(63),
+            "round": self.round, "dealer": self.dealer, "phase": self.phase,
+            "turn_player": self.turn_player, "to_act": self.to_act, "hands": tuple(hands),
+            "stock": tuple(pool), "discard": self.discard, "table": self.table,
+            "owners": self.owners, "down": self.down, "turn": self.turn, "pending": self.pending,
+            "taken": self.taken, "queue": self.queue, "last_buyer": self.last_buyer,
+            "buys": self.buys, "shanghai_from": self.shanghai_from, "reshuffles": self.reshuffles,
+            "cut_bonus_seat": self.cut_bonus_seat, "results": self.results, "totals": self.totals,
+            "melds_this_turn": self.melds_this_turn,
+        }
+        names = _STATE_FIELDS
+        if "known" in names:
+            fields["known"] = self.known
+        if "idle_turns" in names:
+            fields["idle_turns"] = self.idle_turns
+        return GameState(**fields)
+
+    def legal_actions(self) -> list[Action]:
+        """Return the legal actions when this seat is to act (the state's list), else ``[]``.
+
+        Legality depends only on the acting seat's hand and public facts, so
+        any consistent state answers the same.
+
+        >>> import remi
+        >>> [str(a) for a in view(remi.new_game(remi.NORWEGIAN, seed=1), 0).legal_actions()]
+        []
+        """
+        if self.current_player != self.seat:
+            return []
+        return self.sample_state(Random(0)).legal_actions()
+
+    def returns(self) -> tuple[float, ...]:
+        """Return one number per seat, higher is better (see :func:`returns`).
+
+        >>> import remi
+        >>> view(remi.new_game(remi.GIN, players=2, seed=1), 0).returns()
+        (0.0, 0.0)
+        """
+        return _returns(self.ruleset, self.totals)
+
+
+_STATE_FIELDS: frozenset[str] = frozenset(a.name for a in attrs.fields(GameState))
+
+
+def view(state: GameState, seat: int) -> PlayerView:
+    """Return what *seat* may see of *state*: its hand and everything public.
+
+    >>> import remi
+    >>> v = view(remi.new_game(remi.NORWEGIAN, players=3, seed=1), 2)
+    >>> v.seat, len(v.hand), v.discard
+    (2, 10, (Card('♣K'),))
+    >>> view(remi.new_game(remi.NORWEGIAN, players=3, seed=1), 3)
+    Traceback (most recent call last):
+    ...
+    remi.StateError: Seat 3 is not a seat of this 3-player game.
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise StateError("bad-seat", f"Seat {seat!r} is not a seat of this {state.players}-player game.")
+    idle = getattr(state, "idle_turns", 0)
+    return PlayerView(
+        ruleset=state.ruleset, players=state.players, seat=seat, round=state.round,
+        dealer=state.dealer, phase=state.phase, turn_player=state.turn_player,
+        to_act=state.to_act, hand=state.hands[seat], hand_sizes=state.hand_sizes,
+        stock_size=len(state.stock), discard=state.discard, table=state.table,
+        owners=state.owners, down=state.down, turn=state.turn, pending=state.pending,
+        taken=state.taken, queue=state.queue, last_buyer=state.last_buyer, buys=state.buys,
+        shanghai_from=state.shanghai_from, reshuffles=state.reshuffles,
+        cut_bonus_seat=state.cut_bonus_seat, results=state.results, totals=state.totals,
+        melds_this_turn=state.melds_this_turn, known=known_cards(state),
+        idle_turns=idle if isinstance(idle, int) else 0,
+    )
+
+
+def _returns(ruleset: Ruleset, totals: Sequence[int]) -> tuple[float, ...]:
+    sign = -1.0 if ruleset.lowest_wins else 1.0
+    return tuple(sign * t + 0.0 for t in totals)
+
+
+def returns(state: GameState) -> tuple[float, ...]:
+    """Return one number per seat, higher is better: the totals, negated where the lowest total wins.
+
+    Differences between seats are differences in points. The numbers are
+    final once the match is over; before that they are the score so far.
+
+    >>> import remi
+    >>> returns(remi.new_game(remi.NORWEGIAN, players=3, seed=1))
+    (0.0, 0.0, 0.0)
+    """
+    return _returns(state.ruleset, state.totals)

@@ -1,0 +1,171 @@
+"""Position notation: exact round trips, refusals that quote the text, and actions typed at a state."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import remi
+from remi import GameState, LayDown, NotationError
+from remi._position import from_position, parse_action_in, parse_ruleset_text, position, ruleset_text
+
+RULESETS = {name: attrs.evolve(r, max_turns_per_round=40) for name, r in remi.PRESETS.items()}
+RULESETS["norwegian-shanghai"] = attrs.evolve(RULESETS["norwegian"], shanghai=True)
+RULESETS["norwegian-twos"] = remi.with_variants(RULESETS["norwegian"], "spade twos wild", "liverpool cut")
+RULESETS["gin"] = attrs.evolve(RULESETS["gin"], target_score=20)
+
+
+def play(name: str, seed: int, steps: int) -> GameState:
+    rules = RULESETS[name]
+    players = rules.min_players + seed % 2
+    state = remi.new_game(rules, players=players, seed=seed)
+    rng = random.Random(seed * 31 + steps)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+games = st.tuples(st.sampled_from(sorted(RULESETS)), st.integers(0, 10_000), st.integers(0, 160))
+
+
+@settings(max_examples=80, deadline=None)
+@given(games)
+def test_position_round_trips_exactly(game):
+    state = play(*game)
+    text = position(state)
+    assert from_position(text) == state
+    assert from_position(position(state, one_line=True)) == state
+    assert "\n" not in position(state, one_line=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(games)
+def test_every_legal_action_reads_back_from_its_notation(game):
+    state = play(*game)
+    for action in state.legal_actions():
+        assert parse_action_in(state, str(action)) == action
+
+
+@settings(max_examples=40, deadline=None)
+@given(games, st.randoms(use_true_random=False))
+def test_lay_downs_read_in_any_card_order_and_lay_offs_by_card_reference(game, rng):
+    state = play(*game)
+    for action in state.legal_actions():
+        if isinstance(action, LayDown):
+            groups = []
+            for meld in action.melds:
+                cards = [str(c) for c in meld.cards]
+                rng.shuffle(cards)
+                groups.append(" ".join(cards))
+            try:
+                got = parse_action_in(state, "lay " + " / ".join(groups))
+            except NotationError as exc:
+                assert exc.code == "ambiguous-action"
+            else:
+                assert got == action
+        elif isinstance(action, remi.LayOff):
+            meld = state.table[action.target]
+            others = [i for i, m in enumerate(state.table) if meld.cards[0] in m.cards and i != action.target]
+            text = f"off {action.card} on {meld.cards[0]}" + (" low" if action.low else "")
+            if others:
+                with pytest.raises(NotationError, match="several table melds"):
+                    parse_action_in(state, text)
+            else:
+                assert parse_action_in(state, text) == action
+
+
+def test_a_position_written_by_hand():
+    state = from_position(
+        """
+        # A Gin deal, seat 1 to draw
+        game: gin
+        hand 0: ♠A ♠2 ♠3 ♥5 ♥6 ♥7 ♦9 ♦10 ♦J ♣K
+        hand 1: AH 2H 3H 4D 5D 6D 7C 8C 9C QS
+        discard: ♣2
+        seed: 4
+        """
+    )
+    assert state.players == 2 and state.phase == "draw" and state.to_act == 1
+    assert len(state.stock) == 31
+    again = from_position(position(state).replace(remi.format_cards(state.stock), "31"))
+    assert again == state  # "stock: 31" deals the unwritten cards from the same seed
+
+
+def test_the_one_line_form_and_defaults():
+    one = "game: swedish | players: 3 | hand 0: ♠A ♠2 ♠3 ♠4 ♠5 ♠6 ♠7 | hand 1: ♥A ♥2 ♥3 ♥4 ♥5 ♥6 ♥7 | hand 2: ♦A ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 | discard: ♣K"
+    state = from_position(one)
+    assert state.turn_player == 1 and state.round == 1 and state.turn == 1 and len(state.stock) == 30
+
+
+def test_a_table_with_owners_and_joker_assignments():
+    state = from_position(
+        "game: norwegian shanghai=true | players: 3 | round: 1 | phase: draw | turn: 7 | turn player: 1\n"
+        "hand 0: ♠9 ♠10 ♥K ♦2 ♦3 ♦4 ♣Q\nhand 1: ♥A ♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8\nhand 2: ♣2 ♣3 ♣4 ♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J\n"
+        "meld 0 seat 0: ♠7 ♥7 JK=7\nmeld 1 seat 0: ♣K ♦K ♠K\ndown: 5 -1 -1\ndiscard: ♦9"
+    )
+    assert state.owners == (0, 0) and str(state.table[0]) == "♠7 ♥7 JK=7"
+    assert from_position(position(state)) == state
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted", "code"),
+    [
+        ("game: gin | hand 0: ♠A | hand 1: ♠A", "hand 1: ♠A", "too-many-cards"),
+        ("game: gin | hand 0: ♠A ♠2 | hand 1: ♥A", "hand 0: ♠A ♠2", "bad-hand-size"),
+        ("game: norwegian | players: 3 | meld 0 seat 0: ♠7 ♥8 ♦9", "meld 0 seat 0: ♠7 ♥8 ♦9", "bad-meld"),
+        ("game: norwegian colour=red", "norwegian colour=red", "bad-option"),
+        ("game: norwegian jokers=banana", "norwegian jokers=banana", "bad-option"),
+        ("game: gin | dealer: 2", "dealer: 2", "bad-seat"),
+        ("game: gin | players: 2 | hand 5: ♠A", "hand 5: ♠A", "bad-seat"),
+        ("game: gin | players: 9", "players: 9", "bad-players"),
+        ("game: gin | flavour: sweet", "flavour: sweet", "bad-position"),
+        ("game: gin | phase: lunch", "phase: lunch", "bad-phase"),
+        ("game: gin | stock: 3", "stock: 3", "bad-stock"),
+        ("game: canasta", "canasta", "unknown-ruleset"),
+        ("hand 0: ♠A", "hand 0: ♠A", "no-game"),
+        ("game: gin | hand 0: ♠A ♠Z", "hand 0: ♠A ♠Z", "unknown-card"),
+        ("game: gin | result 1: 10", "result 1: 10", "bad-result"),
+    ],
+)
+def test_impossible_positions_are_refused_quoting_the_text(text, quoted, code):
+    with pytest.raises(NotationError) as info:
+        from_position(text)
+    assert info.value.code == code
+    assert quoted in str(info.value)
+
+
+def test_an_invariant_failure_becomes_a_notation_error():
+    good = position(play("norwegian", 1, 5))
+    bad = good.replace("phase: play", "phase: cut").replace("phase: draw", "phase: cut")
+    with pytest.raises(NotationError) as info:
+        from_position(bad)
+    assert info.value.code == "impossible-position"
+
+
+def test_ruleset_text_round_trips_for_presets_and_variants():
+    for rules in [*remi.PRESETS.values(), *RULESETS.values(), remi.with_variants(remi.NORWEGIAN, "five flat", "twelve cards")]:
+        assert parse_ruleset_text(ruleset_text(rules)) == rules
+    assert ruleset_text(remi.SWEDISH) == "swedish"
+    renamed = attrs.evolve(remi.GIN, name="Gin #2 | for \"two\"", knock_limit=7)
+    assert parse_ruleset_text(ruleset_text(renamed)) == renamed
+    state = remi.new_game(renamed, players=2, seed=3)
+    assert from_position(position(state)) == state
+    assert from_position(position(state, one_line=True)) == state
+
+
+def test_parse_action_in_refuses_malformed_ambiguous_and_illegal_text():
+    state = play("norwegian", 2, 0)
+    with pytest.raises(NotationError, match="'fold'"):
+        parse_action_in(state, "fold")
+    with pytest.raises(NotationError):
+        parse_action_in(state, "")
+    with pytest.raises(remi.IllegalActionError, match="'buy'"):
+        parse_action_in(state, "buy")
+    with pytest.raises(NotationError, match="no table meld"):
+        parse_action_in(state, "off ♠9 3")

@@ -1,0 +1,184 @@
+"""Player views: leak-free (twins differing only in hidden cards give equal views), sampling, returns."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import remi
+from remi import Card, GameState
+from remi._views import PlayerView, known_cards, returns, view
+
+RULESETS = {name: attrs.evolve(r, max_turns_per_round=40) for name, r in remi.PRESETS.items()}
+RULESETS["norwegian-shanghai"] = attrs.evolve(RULESETS["norwegian"], shanghai=True)
+RULESETS["norwegian-cut"] = attrs.evolve(RULESETS["norwegian"], liverpool_cut=True)
+RULESETS["gin-short"] = attrs.evolve(RULESETS["gin"], target_score=20)
+
+
+def players_for(rules: remi.Ruleset, pick: int) -> int:
+    return rules.min_players + pick % (min(rules.max_players, 5) - rules.min_players + 1)
+
+
+def play(name: str, seed: int, steps: int, pick: int = 0) -> GameState:
+    """A random game of *name* after at most *steps* actions."""
+    rules = RULESETS[name]
+    state = remi.new_game(rules, players=players_for(rules, pick), seed=seed)
+    rng = random.Random(seed * 7919 + steps)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def twin(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """The same position with every card *seat* cannot see dealt anew, and another seed."""
+    known = known_cards(state)
+    forced = [Counter(known[s]) for s in range(state.players)]
+    for card, count in Counter(state.pending).items():
+        f = forced[state.turn_player]
+        f[card] = max(f[card], count)
+    pool: list[Card] = list(state.stock)
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            pool.extend((Counter(hand) - forced[s]).elements())
+    rng.shuffle(pool)
+    hands = []
+    for s, hand in enumerate(state.hands):
+        if s == seat:
+            hands.append(hand)
+            continue
+        need = len(hand) - sum(forced[s].values())
+        mine, pool = pool[:need], pool[need:]
+        hands.append(tuple(sorted(list(forced[s].elements()) + mine, key=lambda c: c.code)))
+    other = attrs.evolve(state, hands=tuple(hands), stock=tuple(pool), seed=state.seed + 1 + rng.randrange(10**6))
+    other.check_invariants()
+    return other
+
+
+games = st.tuples(
+    st.sampled_from(sorted(RULESETS)),
+    st.integers(0, 10_000),
+    st.integers(0, 150),
+    st.integers(0, 5),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(games, st.integers(0, 5), st.randoms(use_true_random=False))
+def test_twins_differing_only_in_hidden_cards_give_equal_views(game, seat_pick, rng):
+    state = play(*game)
+    seat = seat_pick % state.players
+    other = twin(state, seat, rng)
+    assert view(other, seat) == view(state, seat)
+    if state.current_player == seat:
+        assert view(state, seat).legal_actions() == state.legal_actions()
+
+
+@settings(max_examples=60, deadline=None)
+@given(games, st.integers(0, 5), st.integers(0, 2**32))
+def test_sample_state_is_consistent_with_the_view(game, seat_pick, sample_seed):
+    state = play(*game)
+    seat = seat_pick % state.players
+    v = view(state, seat)
+    sample = v.sample_state(random.Random(sample_seed))
+    sample.check_invariants()
+    assert view(sample, seat) == v
+    assert sample.seed != state.seed or state.seed == sample.seed == 0
+    # the acting seat's legal actions depend only on what it sees
+    actor = state.current_player
+    if actor >= 0:
+        assert view(state, actor).legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("name", sorted(n for n in RULESETS if n != "gin"))  # gin-short ends sooner
+def test_every_phase_is_reached_and_viewed(name):
+    seen_phases: set[str] = set()
+    for seed in range(3):
+        rules = RULESETS[name]
+        state = remi.new_game(rules, players=players_for(rules, seed), seed=seed)
+        rng = random.Random(seed)
+        while True:
+            seen_phases.add(state.phase)
+            for seat in range(state.players):
+                assert view(twin(state, seat, rng), seat) == view(state, seat)
+            if state.is_over:
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert {"draw", "play", "over"} <= seen_phases
+    if name == "norwegian-shanghai":
+        assert {"buy", "shanghai"} <= seen_phases
+
+
+def test_a_view_holds_no_hidden_field():
+    names = {a.name for a in attrs.fields(PlayerView)}
+    assert not names & {"hands", "stock", "seed"}
+    state = play("norwegian", 3, 30)
+    v = view(state, 0)
+    others = [c for s, h in enumerate(state.hands) if s for c in h]
+    assert v.hand == state.hands[0]
+    assert repr(state.seed) not in repr(v) or state.seed < 100
+    assert len(v.unseen()) == len(state.stock) + len(others) - sum(len(k) for k in v.known[1:])
+
+
+def test_bad_seat_is_refused():
+    state = play("gin", 1, 3)
+    for seat in (-1, 2, True, "0"):
+        with pytest.raises(remi.StateError):
+            view(state, seat)  # type: ignore[arg-type]
+
+
+def test_returns_are_higher_for_the_winner_in_every_game():
+    for name in ("norwegian", "gin-short", "swedish", "slovenian"):
+        state = play(name, 11, 10_000)
+        assert state.is_over
+        r = returns(state)
+        assert len(r) == state.players and all(isinstance(x, float) for x in r)
+        best = max(r)
+        assert {s for s, x in enumerate(r) if x == best} == set(state.winners)
+        assert view(state, 0).returns() == r
+
+
+@pytest.mark.skipif(not hasattr(remi.new_game(remi.GIN), "known"), reason="engine without known cards")
+def test_view_of_the_taker_knows_the_taken_card():
+    state = remi.new_game(remi.NORWEGIAN, players=3, seed=1)
+    top = state.discard_top
+    after = state.apply("take")
+    for seat in range(3):
+        assert view(after, seat).known[1] == (top,)
+
+
+@pytest.mark.skipif(not hasattr(GameState, "view"), reason="the GameState methods are not wired yet")
+def test_the_state_methods_call_these_functions():
+    from remi._position import from_position, parse_action_in, position
+
+    state = play("norwegian-shanghai", 5, 60)
+    for seat in range(state.players):
+        assert state.view(seat) == view(state, seat)  # type: ignore[attr-defined]
+    assert state.returns() == returns(state)  # type: ignore[attr-defined]
+    assert state.position() == position(state)  # type: ignore[attr-defined]
+    assert GameState.from_position(position(state)) == from_position(position(state))  # type: ignore[attr-defined]
+    for action in state.legal_actions():
+        assert state.parse_action(str(action)) == parse_action_in(state, str(action))  # type: ignore[attr-defined]
+
+
+def test_views_stay_leak_free_across_a_gin_knock_and_the_next_deal():
+    from pathlib import Path
+
+    from remi._record import replay
+
+    states = replay((Path(__file__).parent / "data" / "gin-2p.remi").read_text(encoding="utf-8"))
+    knocks = [i for i, s in enumerate(states[1:]) if s.results != states[i].results]
+    assert knocks, "the record holds the end of a deal"
+    rng = random.Random(0)
+    for index in knocks:
+        for state in states[max(0, index - 2) : index + 3]:
+            for seat in range(state.players):
+                assert view(twin(state, seat, rng), seat) == view(state, seat)
+                sample = view(state, seat).sample_state(rng)
+                assert view(sample, seat) == view(state, seat)
