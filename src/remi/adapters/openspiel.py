@@ -137,7 +137,7 @@ def game_limits(setup_params: dict[str, Any] | None = None) -> tuple[int, float]
     Shanghai window of one answer per other seat.
 
     >>> game_limits({"preset": "gin", "max_turns": 10})
-    (440, 1092.0)
+    (1100, 2185.0)
     """
     setup = _setup_of(setup_params or {})
     rules = setup.ruleset
