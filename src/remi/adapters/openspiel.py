@@ -44,20 +44,19 @@ import importlib
 import json
 import random
 from collections import Counter
-from functools import lru_cache
 from typing import Any
 
 import attrs
 
 from .._actions import Buy, CallShanghai, DrawStock
 from .._cards import Card, format_cards
-from .._catalogue import Catalogue, catalogue
+from .._catalogue import Catalogue
 from .._errors import RulesetError
 from .._game import GameState, new_game
-from .._presets import find_ruleset
-from .._rules import Ruleset
 from .._scoring import card_value
 from .._views import PlayerView, returns, view
+from ._common import Setup as _Setup
+from ._common import setup as _setup
 from ._features import observation_size, write_observation
 
 __all__ = ["SHORT_NAME", "load_game", "register", "remi_state", "resampler", "game_limits"]
@@ -75,47 +74,6 @@ def _pyspiel() -> Any:
         raise ImportError(
             "remi.adapters.openspiel needs OpenSpiel: pip install 'remi-rules[openspiel]'"
         ) from exc
-
-
-@attrs.frozen
-class _Setup:
-    """One parameterisation: the ruleset with its turn cap, the table, the deal limit."""
-
-    preset: str
-    ruleset: Ruleset
-    players: int
-    max_rounds: int
-    catalogue: Catalogue = attrs.field(eq=False)
-
-    def __deepcopy__(self, memo: object) -> _Setup:
-        return self
-
-
-@lru_cache(maxsize=64)
-def _setup(preset: str, players: int, max_rounds: int, max_turns: int) -> _Setup:
-    base = find_ruleset(preset)
-    if players == 0:
-        players = base.min_players
-    if not base.min_players <= players <= base.max_players:
-        raise RulesetError(
-            "bad-players",
-            f"{base.name} is for {base.min_players} to {base.max_players} players, not {players}.",
-        )
-    if max_turns < 1:
-        raise RulesetError("bad-option", f"max_turns must be at least 1, not {max_turns}.")
-    if max_rounds < 0:
-        raise RulesetError("bad-option", f"max_rounds must be 0 or more, not {max_rounds}.")
-    if max_rounds == 0:
-        if base.rounds is None:
-            raise RulesetError(
-                "bad-option",
-                f"{base.name} plays to a target score: give max_rounds a number of deals.",
-            )
-        max_rounds = base.rounds
-    if base.rounds is not None:
-        max_rounds = min(max_rounds, base.rounds)
-    ruleset = attrs.evolve(base, max_turns_per_round=max_turns)
-    return _Setup(preset, ruleset, players, max_rounds, catalogue(ruleset))
 
 
 def _setup_of(params: dict[str, Any]) -> _Setup:
