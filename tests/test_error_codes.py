@@ -87,6 +87,28 @@ def _is_passed_on(expr: ast.expr) -> bool:
     return False
 
 
+#: Modules whose rules return refusals as ``(code, reason)`` tuples (``remi._policies.Refusal``).
+_REFUSERS = frozenset({"_engine.py", "_policies.py"})
+
+
+def _refusal_code(node: ast.Return) -> str | None:
+    """The code of a ``return ("code", reason)`` refusal (also ``return None if … else (…)``), if *node* is one."""
+    value = node.value
+    if isinstance(value, ast.IfExp):
+        value = (
+            value.orelse if isinstance(value.body, ast.Constant) and value.body.value is None else value.body
+        )
+    if isinstance(value, ast.Tuple) and len(value.elts) == 2:
+        first = value.elts[0]
+        if (
+            isinstance(first, ast.Constant)
+            and isinstance(first.value, str)
+            and _CODE_SHAPE.fullmatch(first.value)
+        ):
+            return first.value
+    return None
+
+
 def scan() -> tuple[dict[str, list[str]], list[str]]:
     """Return {code: [where]} for every literal code in src/remi, and the non-literal ones not passed on."""
     found: dict[str, list[str]] = {}
@@ -94,6 +116,10 @@ def scan() -> tuple[dict[str, list[str]], list[str]]:
     for path in sorted(SRC.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
+            if path.name in _REFUSERS and isinstance(node, ast.Return):
+                code = _refusal_code(node)
+                if code is not None:
+                    found.setdefault(code, []).append(f"{path.name}:{node.lineno}")
             if not isinstance(node, ast.Call):
                 continue
             for argument in _code_arguments(node):

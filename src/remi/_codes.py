@@ -60,7 +60,6 @@ ErrorCode = Literal[
     "empty",
     "empty-action",
     "extra-cards",
-    "game-not-available",
     "game-over",
     "gap",
     "internal",
@@ -336,7 +335,6 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     "bad-players": ("The number of players is not a number the game allows.", _NEW),
     "bad-seed": ("The seed is not an integer.", _NEW),
     "bad-dealer": ("The dealer is not one of the seats.", _NEW),
-    "game-not-available": ("The game's referee functions exist, but it cannot be played yet.", _NEW),
     "unknown-format": ("A serialized state has an unknown format version.", _FROM_DICT),
     "malformed-state": ("A serialized state is missing fields or holds wrong values.", _FROM_DICT),
     "dead-end": (
