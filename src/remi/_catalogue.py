@@ -397,7 +397,7 @@ class Catalogue:
         return mask
 
     def _check_state(self, state: GameState) -> None:
-        if state.ruleset != self.ruleset:
+        if state.ruleset is not self.ruleset and state.ruleset != self.ruleset:
             raise _fail(f"This catalogue numbers {self.ruleset.name}, not {state.ruleset.name}.")
 
     def block(self, name: str) -> range | None:

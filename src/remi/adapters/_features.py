@@ -34,8 +34,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
 from functools import lru_cache
+from typing import Any
 
 from .._catalogue import catalogue
 from .._game import PHASES
@@ -65,62 +65,83 @@ def observation_size(ruleset: Ruleset, players: int) -> int:
     return 5 * _CARDS + len(PHASES) + players * _SEAT + 4 + table * _meld_width(players)
 
 
-def write_observation(v: PlayerView, out: MutableSequence[float]) -> None:
-    """Write the observation of view *v* into *out* (zeroed, of :func:`observation_size`)."""
+def write_observation(v: PlayerView, out: Any, max_table: int | None = None) -> None:
+    """Write the observation of view *v* into *out* (zeroed, of :func:`observation_size`).
+
+    *out* is a list or a one-dimensional numpy array (filled with one
+    fancy-indexed assignment). *max_table* is the catalogue's bound on table
+    melds (:attr:`remi.catalogue.Catalogue.max_table`), looked up when ``None``.
+    """
+    acc: dict[int, float] = {}
+    get = acc.get
     players = v.players
     seat = v.seat
     for card in v.hand:
-        out[card.code] += 1
+        acc[card.code] = get(card.code, 0.0) + 1
     base = _CARDS
     if v.discard:
-        out[base + v.discard[-1].code] = 1
+        acc[base + v.discard[-1].code] = 1.0
     base += _CARDS
     for card in v.discard:
-        out[base + card.code] += 1
+        at = base + card.code
+        acc[at] = get(at, 0.0) + 1
     base += _CARDS
     if v.taken is not None:
-        out[base + v.taken.code] = 1
+        acc[base + v.taken.code] = 1.0
     base += _CARDS
     for card in v.pending:
-        out[base + card.code] += 1
+        at = base + card.code
+        acc[at] = get(at, 0.0) + 1
     base += _CARDS
-    out[base + _PHASE[v.phase]] = 1
+    acc[base + _PHASE[v.phase]] = 1.0
     base += len(PHASES)
     over = v.phase == "over"
     for rel in range(players):
         s = (seat + rel) % players
         at = base + rel * _SEAT
-        out[at] = 1 if s == v.to_act and not over else 0
-        out[at + 1] = 1 if s == v.turn_player and not over else 0
+        if not over:
+            if s == v.to_act:
+                acc[at] = 1.0
+            if s == v.turn_player:
+                acc[at + 1] = 1.0
         down = v.down[s]
-        out[at + 2] = 1 if down >= 0 else 0
-        out[at + 3] = 1 if down == v.turn and down >= 0 else 0
-        out[at + 4] = v.hand_sizes[s]
-        out[at + 5] = v.buys[s]
-        out[at + 6] = v.totals[s] / 100
+        if down >= 0:
+            acc[at + 2] = 1.0
+            if down == v.turn:
+                acc[at + 3] = 1.0
+        acc[at + 4] = v.hand_sizes[s]
+        acc[at + 5] = v.buys[s]
+        acc[at + 6] = v.totals[s] / 100
         if s < len(v.known):
             for card in v.known[s]:
-                out[at + 7 + card.code] += 1
+                known_at = at + 7 + card.code
+                acc[known_at] = get(known_at, 0.0) + 1
     base += players * _SEAT
-    out[base] = v.stock_size
-    out[base + 1] = v.round
-    out[base + 2] = v.turn
-    out[base + 3] = v.melds_this_turn
+    acc[base] = v.stock_size
+    acc[base + 1] = v.round
+    acc[base + 2] = v.turn
+    acc[base + 3] = v.melds_this_turn
     base += 4
     width = _meld_width(players)
-    limit = catalogue(v.ruleset).max_table
+    limit = catalogue(v.ruleset).max_table if max_table is None else max_table
     for index, (meld, owner) in enumerate(zip(v.table, v.owners)):
         if index >= limit:
             break
         at = base + index * width
-        out[at] = 1
-        out[at + 1 if meld.kind == "set" else at + 2] = 1
-        out[at + 3 + (owner - seat) % players] = 1
-        out[at + 3 + players] = meld.rank
-        out[at + 4 + players] = sum(meld.wild)
+        acc[at] = 1.0
+        acc[at + 1 if meld.kind == "set" else at + 2] = 1.0
+        acc[at + 3 + (owner - seat) % players] = 1.0
+        acc[at + 3 + players] = meld.rank
+        acc[at + 4 + players] = sum(meld.wild)
         cards_at = at + 5 + players
         for card in meld.cards:
-            out[cards_at + card.code] += 1
+            card_at = cards_at + card.code
+            acc[card_at] = get(card_at, 0.0) + 1
+    if isinstance(out, list):
+        for at, value in acc.items():
+            out[at] = value
+    else:
+        out[list(acc)] = list(acc.values())
 
 
 def observation(v: PlayerView) -> list[float]:

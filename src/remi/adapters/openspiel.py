@@ -245,7 +245,9 @@ def _build() -> tuple[Any, Any, Any]:
             self.tensor.fill(0)
             box = state._box
             if box is not None and player >= 0:
-                write_observation(_view_for(box, player, self._private), self.tensor)
+                write_observation(
+                    _view_for(box, player, self._private), self.tensor, self._setup.catalogue.max_table
+                )
 
         def string_from(self, state: Any, player: int) -> str:
             box = state._box

@@ -90,6 +90,7 @@ def _raw_env_class() -> Any:
             size = self.setup.catalogue.size
             width = observation_size(self.setup.ruleset, count)
             self._size = size
+            self._max_table = self.setup.catalogue.max_table
             self._width = width
             observation_space = spaces.Dict(
                 {
@@ -145,7 +146,7 @@ def _raw_env_class() -> Any:
             state = self._state()
             seat = self._seat[agent]
             vector = np.zeros(self._width, np.float32)
-            write_observation(view(state, seat), vector)
+            write_observation(view(state, seat), vector, self._max_table)
             mask = np.zeros(self._size, np.int8)
             if not self._over(state) and seat == state.to_act:
                 mask[self._legal_ids()] = 1
