@@ -145,7 +145,7 @@ def parse_ruleset_text(text: str) -> Ruleset:
     stripped = text.strip()
     name, _, rest = stripped.partition(" ")
     if not name:
-        raise NotationError("no-ruleset", f"{text!r} names no game; try one of: {', '.join(sorted(PRESETS))}.")
+        raise NotationError("unknown-ruleset", f"{text!r} names no game; try one of: {', '.join(sorted(PRESETS))}.")
     try:
         base = find_ruleset(name)
     except RemiError as exc:
@@ -308,7 +308,7 @@ class _Reader:
                 continue
             key_text, colon, value = line.partition(":")
             if not colon:
-                raise NotationError("bad-position", f"Line {_quote(line)} is not 'key: value'.")
+                raise NotationError("malformed-state", f"Line {_quote(line)} is not 'key: value'.")
             key = " ".join(key_text.lower().replace("_", " ").replace("-", " ").split())
             value = value.strip()
             keyed = _KEYED.match(key)
@@ -317,21 +317,21 @@ class _Reader:
                 table = {"hand": self.hands, "known": self.known, "result": self.results}[keyed.group(1)]
                 number = int(keyed.group(2))
                 if number in table:
-                    raise NotationError("bad-position", f"Line {_quote(line)} repeats {keyed.group(1)} {number}.")
+                    raise NotationError("malformed-state", f"Line {_quote(line)} repeats {keyed.group(1)} {number}.")
                 table[number] = (value, line)
             elif meld:
                 if meld.group(1) is not None and int(meld.group(1)) != len(self.melds):
                     raise NotationError(
-                        "bad-position",
+                        "malformed-state",
                         f"Line {_quote(line)}: melds are numbered from 0 in order; expected meld {len(self.melds)}.",
                     )
                 self.melds.append((int(meld.group(2)), value, line))
             elif key in _SIMPLE:
                 if key in self.fields:
-                    raise NotationError("bad-position", f"Line {_quote(line)} repeats the field {key!r}.")
+                    raise NotationError("malformed-state", f"Line {_quote(line)} repeats the field {key!r}.")
                 self.fields[key] = (value, line)
             else:
-                raise NotationError("bad-position", f"Line {_quote(line)}: unknown field {key_text.strip()!r}.")
+                raise NotationError("malformed-state", f"Line {_quote(line)}: unknown field {key_text.strip()!r}.")
 
     def line(self, key: str) -> str:
         return self.fields[key][1]
@@ -348,7 +348,7 @@ class _Reader:
         value, line = self.fields[key]
         out = tuple(_int(v, line) for v in value.split())
         if key != "queue" and len(out) != players:
-            raise NotationError("bad-position", f"Line {_quote(line)} must give {players} numbers, one per seat.")
+            raise NotationError("malformed-state", f"Line {_quote(line)} must give {players} numbers, one per seat.")
         return out
 
     def cards(self, key: str) -> tuple[Card, ...]:
@@ -360,7 +360,7 @@ class _Reader:
 
 def _int(value: str, line: str) -> int:
     if not re.fullmatch(r"-?[0-9]{1,18}", value.strip()):
-        raise NotationError("bad-number", f"Line {_quote(line)}: {value!r} is not a whole number.")
+        raise NotationError("malformed-state", f"Line {_quote(line)}: {value!r} is not a whole number.")
     return int(value)
 
 
@@ -389,10 +389,10 @@ def from_position(text: str) -> GameState:
     if not isinstance(text, str):
         raise NotationError("not-text", f"Expected position text, got {type(text).__name__}.")
     if len(text) > _MAX_TEXT:
-        raise NotationError("too-long", f"A position is at most {_MAX_TEXT} characters.")
+        raise NotationError("malformed-state", f"A position is at most {_MAX_TEXT} characters.")
     r = _Reader(text)
     if "game" not in r.fields:
-        raise NotationError("no-game", f"The position {_quote(text)} has no 'game:' line naming the ruleset.")
+        raise NotationError("malformed-state", f"The position {_quote(text)} has no 'game:' line naming the ruleset.")
     ruleset = parse_ruleset_text(r.fields["game"][0])
     seats = set(r.hands) | set(r.known)
     default_players = max(max(seats) + 1 if seats else 0, ruleset.min_players)
@@ -412,7 +412,7 @@ def from_position(text: str) -> GameState:
     dealer = _seat(r.integer("dealer", 0), players, r.line("dealer")) if "dealer" in r.fields else 0
     phase = r.fields["phase"][0].lower() if "phase" in r.fields else "draw"
     if phase not in PHASES:
-        raise NotationError("bad-phase", f"Line {_quote(r.line('phase'))}: the phase is one of {', '.join(PHASES)}.")
+        raise NotationError("malformed-state", f"Line {_quote(r.line('phase'))}: the phase is one of {', '.join(PHASES)}.")
     turn = r.integer("turn", 0 if phase == "cut" else 1)
     turn_player = r.integer("turn player", (dealer - 1) % players if phase == "cut" else (dealer + 1) % players)
     if "turn player" in r.fields:
@@ -429,12 +429,12 @@ def from_position(text: str) -> GameState:
         try:
             table.append(_table_meld(value, ruleset))
         except RemiError as exc:
-            raise NotationError("bad-meld", f"Line {_quote(line)}: {exc.reason}") from None
+            raise NotationError(exc.code, f"Line {_quote(line)}: {exc.reason}") from None
     discard = r.cards("discard")
     pending = r.cards("pending")
     taken_cards = r.cards("taken")
     if len(taken_cards) > 1:
-        raise NotationError("bad-position", f"Line {_quote(r.line('taken'))} must name one card.")
+        raise NotationError("malformed-state", f"Line {_quote(r.line('taken'))} must name one card.")
     taken = taken_cards[0] if taken_cards else None
     # -- the stock: written out, a size, or the rest of the pack -------------------------------
     decks, jokers = ruleset.pack_for(players)
@@ -452,21 +452,21 @@ def from_position(text: str) -> GameState:
         for card in cards:
             if left[card] <= 0:
                 raise NotationError(
-                    "too-many-cards", f"Line {_quote(line)}: {card} is written more often than the pack holds it."
+                    "too-many-copies", f"Line {_quote(line)}: {card} is written more often than the pack holds it."
                 )
             left[card] -= 1
     if explicit_stock and stock_value is not None:
         stock = _cards(stock_value[0], stock_value[1])
         if +left:
             raise NotationError(
-                "cards-missing",
+                "broken-invariant",
                 f"Line {_quote(stock_value[1])}: cards missing from the position: {format_cards(_sorted(list((+left).elements())))}.",
             )
     else:
         rest = list(_sorted(list((+left).elements())))
         if stock_value is not None and int(stock_value[0]) != len(rest):
             raise NotationError(
-                "bad-stock",
+                "broken-invariant",
                 f"Line {_quote(stock_value[1])}: the cards not written number {len(rest)}, not {stock_value[0]}.",
             )
         Random(f"remi-position:{seed}").shuffle(rest)
@@ -490,27 +490,33 @@ def from_position(text: str) -> GameState:
         known = [_sorted(_cards(*r.known[seat])) if seat in r.known else () for seat in range(players)]
         for seat, cards in enumerate(known):
             if Counter(cards) - Counter(hands[seat]):
-                raise NotationError("bad-known", f"Line {_quote(r.known[seat][1])}: known cards must be in the seat's hand.")
+                raise NotationError("malformed-state", f"Line {_quote(r.known[seat][1])}: known cards must be in the seat's hand.")
         fields["known"] = tuple(known)
     elif r.known:
         line = next(iter(r.known.values()))[1]
-        raise NotationError("unsupported", f"Line {_quote(line)}: this version keeps no known cards.")
+        raise NotationError("malformed-state", f"Line {_quote(line)}: this version keeps no known cards.")
     if "idle_turns" in _STATE_FIELDS:
         fields["idle_turns"] = r.integer("idle turns", 0)
     elif "idle turns" in r.fields:
-        raise NotationError("unsupported", f"Line {_quote(r.line('idle turns'))}: this version has no idle turns.")
+        raise NotationError("malformed-state", f"Line {_quote(r.line('idle turns'))}: this version has no idle turns.")
     state = GameState(**fields)
     problems = _size_problems(state)
     if problems:
         seat, reason = problems[0]
         line = r.hands[seat][1] if seat in r.hands else f"hand {seat}:"
-        raise NotationError("bad-hand-size", f"Line {_quote(line)}: {reason}")
+        raise NotationError("broken-invariant", f"Line {_quote(line)}: {reason}")
     try:
         state.check_invariants()
     except StateError as exc:
         blamed = _blame(r, exc.reason)
         where = f"Line {_quote(blamed)}" if blamed != r.text.strip() else f"The position {_quote(blamed)}"
-        raise NotationError("impossible-position", f"{where}: {exc.reason}") from None
+        raise NotationError("broken-invariant", f"{where}: {exc.reason}") from None
+    if not state.is_over and not state.legal_actions():
+        raise NotationError(
+            "dead-end",
+            f"The position {_quote(text.strip())} could not play on: seat {state.to_act} has no legal "
+            f"action in phase {state.phase}.",
+        )
     return state
 
 
@@ -537,14 +543,14 @@ def _result(number: int, value: str, line: str, players: int) -> RoundResult:
     while words:
         word = words.pop(0).lower()
         if word not in ("out", "cut") or not words:
-            raise NotationError("bad-result", f"Line {_quote(line)}: expected points, then 'out SEAT' and 'cut SEAT'.")
+            raise NotationError("malformed-state", f"Line {_quote(line)}: expected points, then 'out SEAT' and 'cut SEAT'.")
         seat = _seat(_int(words.pop(0), line), players, line)
         if word == "out":
             out = seat
         else:
             cut = seat
     if len(points) != players:
-        raise NotationError("bad-result", f"Line {_quote(line)} must give {players} scores, one per seat.")
+        raise NotationError("malformed-state", f"Line {_quote(line)} must give {players} scores, one per seat.")
     return RoundResult(number, out, tuple(points), cut)
 
 
@@ -601,7 +607,7 @@ def _size_problems(s: GameState) -> list[tuple[int, str]]:
 def _meld_ref(state: GameState, words: list[str], text: str) -> int:
     """Resolve a table meld reference: its index (``2`` or ``#2``) or cards it holds (``♠8`` or ``♠7 ♠8``)."""
     if not words:
-        raise NotationError("no-meld", f"{text!r} names no table meld.")
+        raise NotationError("no-such-meld", f"{text!r} names no table meld.")
     if len(words) == 1 and re.fullmatch(r"#?[0-9]{1,6}", words[0]):
         index = int(words[0].lstrip("#"))
         if index >= len(state.table):
@@ -613,7 +619,7 @@ def _meld_ref(state: GameState, words: list[str], text: str) -> int:
         raise NotationError("no-such-meld", f"{text!r}: no table meld holds {' '.join(words)}.")
     if len(found) > 1:
         shown = "; ".join(f"{i}: {state.table[i]}" for i in found)
-        raise NotationError("ambiguous-meld", f"{text!r}: {' '.join(words)} is in several table melds ({shown}); give its number.")
+        raise NotationError("no-such-meld", f"{text!r}: {' '.join(words)} is in several table melds ({shown}); give its number.")
     return found[0]
 
 
@@ -643,7 +649,7 @@ def parse_action_in(state: GameState, text: str) -> Action:
     if not isinstance(text, str):
         raise NotationError("not-text", f"Expected action text, got {type(text).__name__}.")
     if len(text) > 2000:
-        raise NotationError("too-long", f"{_quote(text)} is too long for an action.")
+        raise NotationError("malformed-state", f"{_quote(text)} is too long for an action.")
     legal = state.legal_actions()
     words = text.split()
     if not words:
@@ -661,7 +667,7 @@ def parse_action_in(state: GameState, text: str) -> Action:
             action = CallShanghai(_meld_ref(state, args, text), low)
         else:
             if not args:
-                raise NotationError("bad-action", f"{text!r} names no card.")
+                raise NotationError("unknown-action", f"{text!r} names no card.")
             card = parse_card(args[0])
             target = _meld_ref(state, args[1:], text)
             action = LayOff(card, target, low) if verb == "off" else SwapJoker(card, target)
@@ -671,14 +677,14 @@ def parse_action_in(state: GameState, text: str) -> Action:
         return action
     error = state.why_illegal(action)
     reason = error.reason if error is not None else "it is not among the legal actions."
-    raise IllegalActionError(error.code if error else "illegal", f"{text!r} is not legal here: {reason}")
+    raise IllegalActionError(error.code if error else "unknown-action", f"{text!r} is not legal here: {reason}")
 
 
 def _parse_lay(state: GameState, text: str, legal: list[Action]) -> Action:
     body = text.split(None, 1)[1] if len(text.split(None, 1)) > 1 else ""
     groups = [g.strip() for g in body.split("/")]
     if not all(groups):
-        raise NotationError("bad-action", f"{text!r}: a lay-down needs cards in every meld.")
+        raise NotationError("unknown-action", f"{text!r}: a lay-down needs cards in every meld.")
     wanted = sorted(
         tuple(sorted(c.code for c in parse_cards([t.partition("=")[0] for t in g.replace(",", " ").split()])))
         for g in groups
@@ -692,8 +698,8 @@ def _parse_lay(state: GameState, text: str, legal: list[Action]) -> Action:
         return candidates[0]
     if len(candidates) > 1:
         shown = "; ".join(str(a) for a in candidates)
-        raise NotationError("ambiguous-action", f"{text!r} could mean several lay-downs ({shown}); say what each wild card stands for with '='.")
+        raise NotationError("unknown-action", f"{text!r} could mean several lay-downs ({shown}); say what each wild card stands for with '='.")
     action = parse_action(text)
     error = state.why_illegal(action)
     reason = error.reason if error is not None else "no legal lay-down lays those cards."
-    raise IllegalActionError(error.code if error else "illegal", f"{text!r} is not legal here: {reason}")
+    raise IllegalActionError(error.code if error else "unknown-action", f"{text!r} is not legal here: {reason}")

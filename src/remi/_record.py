@@ -178,9 +178,9 @@ def _check_headers(items: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], .
     out = []
     for key, value in items:
         if not isinstance(key, str) or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,40}", key) or key in _RESERVED:
-            raise NotationError("bad-header", f"{key!r} cannot be a free header name.")
+            raise NotationError("malformed-state", f"{key!r} cannot be a free header name.")
         if not isinstance(value, str):
-            raise NotationError("bad-header", f"Header {key!r} must be text, not {value!r}.")
+            raise NotationError("malformed-state", f"Header {key!r} must be text, not {value!r}.")
         out.append((key, value.replace("\n", " ")))
     return tuple(out)
 
@@ -189,7 +189,7 @@ def _read(text: str) -> tuple[GameRecord, list[GameState]]:
     if not isinstance(text, str):
         raise NotationError("not-text", f"Expected record text, got {type(text).__name__}.")
     if len(text) > _MAX_TEXT:
-        raise NotationError("too-long", f"A record is at most {_MAX_TEXT} characters.")
+        raise NotationError("malformed-state", f"A record is at most {_MAX_TEXT} characters.")
     headers: dict[str, str] = {}
     order: list[str] = []
     moves: list[tuple[str, str]] = []
@@ -199,13 +199,13 @@ def _read(text: str) -> tuple[GameRecord, list[GameState]]:
             continue
         if line.startswith("["):
             if moves:
-                raise NotationError("bad-record", f"Header {line!r} comes after the actions.")
+                raise NotationError("malformed-state", f"Header {line!r} comes after the actions.")
             match = _HEADER.match(line)
             if match is None:
-                raise NotationError("bad-header", f'{line!r} is not a header like [Name "value"].')
+                raise NotationError("malformed-state", f'{line!r} is not a header like [Name "value"].')
             key = match.group(1)
             if key in headers:
-                raise NotationError("bad-header", f"{line!r} repeats the header {key!r}.")
+                raise NotationError("malformed-state", f"{line!r} repeats the header {key!r}.")
             headers[key] = _unescape(match.group(2))
             order.append(key)
             continue
@@ -218,13 +218,13 @@ def _read(text: str) -> tuple[GameRecord, list[GameState]]:
     else:
         missing = [k for k in ("Game", "Players", "Seed") if k not in headers]
         if missing:
-            raise NotationError("bad-record", f"The record has no {', '.join(missing)} header (nor a Position).")
+            raise NotationError("malformed-state", f"The record has no {', '.join(missing)} header (nor a Position).")
         ruleset = parse_ruleset_text(headers["Game"])
         numbers = {}
         for key in ("Players", "Seed", "Dealer"):
             if key in headers:
                 if not re.fullmatch(r"-?[0-9]{1,18}", headers[key]):
-                    raise NotationError("bad-header", f"[{key} {headers[key]!r}] must be a whole number.")
+                    raise NotationError("malformed-state", f"[{key} {headers[key]!r}] must be a whole number.")
                 numbers[key] = int(headers[key])
         try:
             state = new_game(ruleset, numbers["Players"], numbers["Seed"], dealer=numbers.get("Dealer"))
@@ -239,7 +239,7 @@ def _read(text: str) -> tuple[GameRecord, list[GameState]]:
             seat, action_text = int(words[0]), words[1]
             if seat != state.current_player:
                 raise NotationError(
-                    "wrong-seat", f"{line!r}: it is seat {state.current_player}'s move, not seat {seat}'s."
+                    "not-your-turn", f"{line!r}: it is seat {state.current_player}'s move, not seat {seat}'s."
                 )
         else:
             action_text = body
@@ -258,7 +258,7 @@ def _read(text: str) -> tuple[GameRecord, list[GameState]]:
     result = headers.get("Result", "*")
     if result != "*" and result != _result_text(state):
         raise NotationError(
-            "wrong-result",
+            "broken-invariant",
             f"[Result {result!r}] does not match the replay, which gives {_result_text(state)!r}.",
         )
     free = tuple((k, headers[k]) for k in order if k not in _RESERVED)

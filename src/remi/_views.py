@@ -196,7 +196,7 @@ class PlayerView:
             if seat != self.seat:
                 rest.subtract(_forced(self.known, self.pending, self.turn_player, seat))
         if any(count < 0 for count in rest.values()):
-            raise StateError("inconsistent-view", "The view holds more of some card than the pack.")
+            raise StateError("broken-invariant", "The view holds more of some card than the pack.")
         return _sorted(list(rest.elements()))
 
     def sample_state(self, rng: Random) -> GameState:
@@ -222,11 +222,11 @@ class PlayerView:
             forced = list(_forced(self.known, self.pending, self.turn_player, seat).elements())
             need = self.hand_sizes[seat] - len(forced)
             if need < 0 or need > len(pool):
-                raise StateError("inconsistent-view", f"Seat {seat}'s hand size does not fit the view.")
+                raise StateError("broken-invariant", f"Seat {seat}'s hand size does not fit the view.")
             drawn, pool = pool[:need], pool[need:]
             hands.append(_sorted(forced + drawn))
         if len(pool) != self.stock_size:
-            raise StateError("inconsistent-view", "The unseen cards do not fill the stock.")
+            raise StateError("broken-invariant", "The unseen cards do not fill the stock.")
         fields: dict[str, Any] = {
             "ruleset": self.ruleset, "players": self.players, "seed": rng.getrandbits(63),
             "round": self.round, "dealer": self.dealer, "phase": self.phase,

@@ -1,4 +1,4 @@
-"""Regenerate the committed game records: ``python tests/data/make_records.py``.
+"""Write the committed game records that are missing: ``python tests/data/make_records.py [--force]``.
 
 Each record is a random match (fixed seeds) with short rounds; the tests keep
 them replaying to the same result under every later version.
@@ -19,6 +19,7 @@ HERE = Path(__file__).parent
 MATCHES = {
     "slovenian-3p.remi": (attrs.evolve(remi.SLOVENIAN, max_turns_per_round=24, rounds=2, target_score=None), 3, 5),
     "gin-2p.remi": (attrs.evolve(remi.GIN, max_turns_per_round=20, target_score=None, rounds=3), 2, 8),
+    "norwegian-4p.remi": (attrs.evolve(remi.NORWEGIAN, max_turns_per_round=16, shanghai=True), 4, 3),
 }
 
 
@@ -49,5 +50,9 @@ def make(ruleset: remi.Ruleset, players: int, seed: int) -> str:
 
 
 if __name__ == "__main__":
+    import sys
+
+    # Existing records are kept (they prove that old records keep replaying); --force rewrites them.
     for name, (ruleset, players, seed) in MATCHES.items():
-        (HERE / name).write_text(make(ruleset, players, seed), encoding="utf-8")
+        if "--force" in sys.argv or not (HERE / name).exists():
+            (HERE / name).write_text(make(ruleset, players, seed), encoding="utf-8")
