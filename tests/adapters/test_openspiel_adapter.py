@@ -171,3 +171,15 @@ def json_of(serialized: str) -> str:
             out.append(arg)
         del op
     return "\n".join(out)
+
+
+def test_whole_norwegian_match() -> None:
+    """max_rounds=0 plays all seven contracts; the returns are the match totals, negated."""
+    game = pyspiel.load_game(
+        "python_remi", {"preset": "norwegian", "players": 3, "max_rounds": 0, "max_turns": 6}
+    )
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    state = _play_randomly(game, 11)
+    inner = remi_openspiel.remi_state(state)
+    assert inner is not None and inner.is_over and len(inner.results) == 7
+    assert state.returns() == [-float(t) for t in inner.totals]
