@@ -183,3 +183,29 @@ def test_whole_norwegian_match() -> None:
     inner = remi_openspiel.remi_state(state)
     assert inner is not None and inner.is_over and len(inner.results) == 7
     assert state.returns() == [-float(t) for t in inner.totals]
+
+
+def test_the_knock_card_stays_face_down_in_the_history() -> None:
+    game = remi_openspiel.load_game("gin", 2, max_turns=60)
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        for _ in range(4):
+            state.apply_action(rng.randrange(256))
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            knocks = [
+                a for a in legal if state.action_to_string(state.current_player(), a).startswith("knock")
+            ]
+            if knocks:
+                knocker = state.current_player()
+                text = state.action_to_string(knocker, knocks[0])
+                state.apply_action(knocks[0])
+                card = text.split()[1]
+                mine = state.information_state_string(knocker).split("history: ")[1]
+                theirs = state.information_state_string(1 - knocker).split("history: ")[1]
+                assert f"| {knocker}:knock [{card}] |" in mine
+                assert f"| {knocker}:knock |" in theirs
+                return
+            state.apply_action(rng.choice(legal))
+    pytest.skip("no knock in these games")

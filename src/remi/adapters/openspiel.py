@@ -48,7 +48,7 @@ from typing import Any
 
 import attrs
 
-from .._actions import Buy, CallShanghai, DrawStock
+from .._actions import Buy, CallShanghai, DrawStock, Knock
 from .._cards import Card, format_cards
 from .._catalogue import Catalogue
 from .._errors import RulesetError
@@ -152,15 +152,12 @@ def _box_from_json(text: str) -> _Box:
 
 
 def _private_gains(before: GameState, after: GameState) -> tuple[tuple[int, str], ...]:
-    """Cards each seat got unseen by the others: a new deal, a stock draw, a buy's penalty card."""
+    """Cards each seat got, unseen by the others: a stock draw, a buy's penalty card, a blind card."""
     out: list[tuple[int, str]] = []
     for seat in range(after.players):
-        if after.round != before.round:
-            gained = list(after.hands[seat])
-        else:
-            counts = Counter(after.hands[seat])
-            counts.subtract(before.hands[seat])
-            gained = sorted((+counts).elements(), key=lambda c: c.code)
+        counts = Counter(after.hands[seat])
+        counts.subtract(before.hands[seat])
+        gained = sorted((+counts).elements(), key=lambda c: c.code)
         if gained:
             out.append((seat, format_cards(gained)))
     return tuple(out)
@@ -329,11 +326,19 @@ def _build() -> tuple[Any, Any, Any]:
             act = setup.catalogue.decode(int(action))
             before = box.state
             after = before.apply(act)
-            if after.round != before.round or isinstance(act, (DrawStock, Buy, CallShanghai)):
+            new_deal = after.round != before.round
+            private: tuple[tuple[int, str], ...] = ()
+            if not new_deal and isinstance(act, (DrawStock, Buy, CallShanghai)):
                 private = _private_gains(before, after)
-            else:
-                private = ()
-            self._box = _Box(after, (*box.log, (before.to_act, str(act), private)))
+            text = str(act)
+            if isinstance(act, Knock):
+                # The knock card goes face down: the others see a knock, the knocker its card.
+                text = "knock"
+                private = ((before.to_act, str(act.card)),)
+            log = (*box.log, (before.to_act, text, private))
+            if new_deal:
+                log = (*log, (-1, "deal", _private_gains_deal(after)))
+            self._box = _Box(after, log)
 
         def _action_to_string(self, player: int, action: int) -> str:
             if player == chance_player:
