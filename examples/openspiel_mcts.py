@@ -19,7 +19,7 @@ import random
 import sys
 from typing import Any
 
-from remi.adapters.openspiel import load_game, remi_state
+from remi.adapters.openspiel import load_game, remi_state, resampler
 
 
 def play(
@@ -39,6 +39,8 @@ def play(
         random_state=random_state,
         allow_inconsistent_action_sets=True,
     )
+    # Hidden cards are dealt afresh from the player view for each search, reproducibly.
+    bot.set_resampler(resampler(seed))
     rng = random.Random(seed)
     results: list[list[float]] = []
     for _ in range(games):

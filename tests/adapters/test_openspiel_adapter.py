@@ -102,6 +102,12 @@ def test_observations_do_not_leak() -> None:
     text = state.information_state_string(seat)
     assert "seed" not in text
     assert str(real.seed) not in text
+    # The seeded resampler repeats itself, and needs no sampler from OpenSpiel.
+    first = remi_openspiel.resampler(5)(state, seat)
+    again = remi_openspiel.resampler(5)(state, seat)
+    assert remi_openspiel.remi_state(first) == remi_openspiel.remi_state(again)
+    with pytest.raises(ValueError, match="sampler"):
+        state.resample_from_infostate(seat, None)
     # The resampled state plays on.
     assert other.legal_actions() == state.legal_actions() or other.current_player() != seat
 
@@ -120,6 +126,8 @@ def _play_with_bot(preset: str, players: int, max_turns: int, seed: int) -> obje
         random_state=random_state,
         allow_inconsistent_action_sets=True,
     )
+    if seed % 2:
+        bot.set_resampler(remi_openspiel.resampler(seed))
     rng = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import attrs
 
@@ -11,7 +12,7 @@ from .._errors import RulesetError
 from .._presets import find_ruleset
 from .._rules import Ruleset
 
-__all__ = ["Setup", "setup"]
+__all__ = ["Setup", "setup", "numpy"]
 
 
 @attrs.frozen
@@ -53,3 +54,12 @@ def setup(preset: str, players: int, max_rounds: int, max_turns: int) -> Setup:
         max_rounds = min(max_rounds, base.rounds)
     ruleset = attrs.evolve(base, max_turns_per_round=max_turns)
     return Setup(preset, ruleset, players, max_rounds, catalogue(ruleset))
+
+
+def numpy() -> Any:
+    """Return numpy (the adapters' extras install it), or say what to install."""
+    try:
+        import numpy  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    except ImportError as exc:
+        raise ImportError("The remi adapters need numpy: pip install 'remi-rules[pettingzoo]'") from exc
+    return numpy

@@ -40,7 +40,6 @@ for ``ISMCTSBot.set_resampler``. ``serialize()`` holds remi's
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 from collections import Counter
@@ -56,6 +55,7 @@ from .._game import GameState, new_game
 from .._scoring import card_value
 from .._views import PlayerView, returns, view
 from ._common import Setup as _Setup
+from ._common import numpy
 from ._common import setup as _setup
 from ._features import observation_size, write_observation
 
@@ -69,11 +69,12 @@ _DEFAULTS: dict[str, Any] = {"preset": "gin", "players": 0, "max_rounds": 1, "ma
 
 def _pyspiel() -> Any:
     try:
-        return importlib.import_module("pyspiel")
+        import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]
     except ImportError as exc:
         raise ImportError(
             "remi.adapters.openspiel needs OpenSpiel: pip install 'remi-rules[openspiel]'"
         ) from exc
+    return pyspiel
 
 
 def _setup_of(params: dict[str, Any]) -> _Setup:
@@ -185,13 +186,19 @@ def remi_state(state: Any) -> GameState | None:
     return box.state if isinstance(box, _Box) else None
 
 
-def resampler(state: Any, player: int) -> Any:
-    """Return a copy of *state* with the cards *player* cannot see dealt afresh (for ISMCTS).
+def resampler(seed: int = 0) -> Any:
+    """Return a resampler for ``ISMCTSBot.set_resampler``: ``(state, player) -> state``, seeded.
 
-    The same as ``state.resample_from_infostate(player, sampler)`` with a
-    random sampler; pass it to ``ISMCTSBot.set_resampler``.
+    Each call deals the cards *player* cannot see afresh
+    (``state.resample_from_infostate``), drawing from its own
+    ``random.Random(seed)``, so a search is reproducible.
     """
-    return state.resample_from_infostate(player, None)
+    rng = random.Random(seed)
+
+    def resample(state: Any, player: int) -> Any:
+        return state.resample_from_infostate(player, rng.random)
+
+    return resample
 
 
 def _build() -> tuple[Any, Any, Any]:
@@ -227,7 +234,7 @@ def _build() -> tuple[Any, Any, Any]:
             self._private = iig_obs_type is None or (
                 iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
             )
-            np = importlib.import_module("numpy")
+            np = numpy()
             if self._recall:
                 self.tensor: Any = None
                 self.dict: dict[str, Any] = {}
@@ -365,9 +372,10 @@ def _build() -> tuple[Any, Any, Any]:
             if box is None or box.state.is_over:
                 return clone
             if probability_sampler is None:
-                rng = random.Random()
-            else:
-                rng = random.Random(int(float(probability_sampler()) * 2**53))
+                raise ValueError(
+                    "resample_from_infostate needs a probability sampler (a callable giving floats in [0, 1))."
+                )
+            rng = random.Random(int(float(probability_sampler()) * 2**53))
             sampled = _view_for(box, player_id, True).sample_state(rng)
             log = tuple(
                 (actor, text, tuple((s, c) for s, c in private if s == player_id))
@@ -421,7 +429,7 @@ def load_game(
 
 
 try:
-    importlib.import_module("pyspiel")
+    _pyspiel()
 except ImportError:  # the module stays importable; load_game says what to install
     pass
 else:

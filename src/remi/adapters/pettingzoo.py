@@ -16,19 +16,19 @@ points, higher is better) when a deal is scored, so an episode's rewards add
 up to its returns. The episode ends (every agent terminated) when the match
 ends or after ``max_rounds`` deals; ``max_turns`` caps the turns of a deal.
 An illegal action raises :class:`remi.IllegalActionError`. ``render()`` with
-``render_mode="ansi"`` returns the acting seat's view as text
-(``"human"`` prints it).
+``render_mode="ansi"`` returns the acting seat's view as text (remi does no
+I/O, so there is no ``"human"`` mode: print the text). Without a seed,
+``reset()`` continues from seed 0, so runs repeat exactly.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any, ClassVar
 
 from .._game import GameState, new_game
 from .._views import returns, view
-from ._common import Setup, setup
+from ._common import Setup, numpy, setup
 from ._features import observation_size, write_observation
 
 __all__ = ["env", "raw_env", "AGENT_PREFIX"]
@@ -37,13 +37,18 @@ __all__ = ["env", "raw_env", "AGENT_PREFIX"]
 AGENT_PREFIX = "player_"
 
 
-def _module(name: str, extra: str) -> Any:
+def _frameworks() -> tuple[Any, Any, Any, Any]:
+    """Return pettingzoo, gymnasium.spaces, gymnasium and pettingzoo.utils.wrappers."""
     try:
-        return importlib.import_module(name)
+        import gymnasium  # type: ignore[import-untyped,import-not-found,unused-ignore]
+        import pettingzoo  # type: ignore[import-untyped,import-not-found,unused-ignore]
+        from gymnasium import spaces  # type: ignore[import-untyped,import-not-found,unused-ignore]
+        from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-found,unused-ignore]
     except ImportError as exc:
         raise ImportError(
-            f"remi.adapters.pettingzoo needs {name}: pip install 'remi-rules[{extra}]'"
+            "remi.adapters.pettingzoo needs PettingZoo: pip install 'remi-rules[pettingzoo]'"
         ) from exc
+    return pettingzoo, spaces, gymnasium, wrappers
 
 
 _classes: list[Any] = []
@@ -52,17 +57,15 @@ _classes: list[Any] = []
 def _raw_env_class() -> Any:
     if _classes:
         return _classes[0]
-    pettingzoo = _module("pettingzoo", "pettingzoo")
-    spaces = _module("gymnasium.spaces", "pettingzoo")
-    gymnasium = _module("gymnasium", "pettingzoo")
-    np = _module("numpy", "pettingzoo")
+    pettingzoo, spaces, gymnasium, _ = _frameworks()
+    np = numpy()
     base: Any = pettingzoo.AECEnv
 
     class RemiEnv(base):  # type: ignore[misc]
         """One remi game as a PettingZoo AEC environment (build with :func:`env`)."""
 
         metadata: ClassVar[dict[str, Any]] = {
-            "render_modes": ["ansi", "human"],
+            "render_modes": ["ansi"],
             "name": "remi_v0",
             "is_parallelizable": False,
         }
@@ -101,7 +104,7 @@ def _raw_env_class() -> Any:
             action_space = spaces.Discrete(size)
             self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
             self.action_spaces = dict.fromkeys(self.possible_agents, action_space)
-            self._rng = random.Random()
+            self._rng = random.Random(0)
             self.state: GameState | None = None
             self._ids: list[int] | None = None
 
@@ -178,8 +181,6 @@ def _raw_env_class() -> Any:
             else:
                 self.agent_selection = self.possible_agents[after.to_act]
             self._accumulate_rewards()
-            if self.render_mode == "human":
-                self.render()
 
         def render(self) -> str | None:
             if self.render_mode is None:
@@ -187,11 +188,7 @@ def _raw_env_class() -> Any:
                 return None
             state = self._state()
             seat = self._seat.get(self.agent_selection, state.to_act)
-            text = str(view(state, seat))
-            if self.render_mode == "human":
-                print(text)
-                return None
-            return text
+            return str(view(state, seat))
 
         def close(self) -> None:
             pass
@@ -227,6 +224,6 @@ def env(
     Wrapped as PettingZoo's classic games are: out-of-bounds actions are
     refused and the call order is enforced.
     """
-    wrappers = _module("pettingzoo.utils.wrappers", "pettingzoo")
+    wrappers = _frameworks()[3]
     inner = raw_env(preset, players, max_rounds=max_rounds, max_turns=max_turns, render_mode=render_mode)
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(inner))
