@@ -210,3 +210,16 @@ def test_refusals() -> None:
     assert nor.block("draw") == range(0, 1)
     lay = nor.block("lay")
     assert lay is not None and all(isinstance(nor.decode(i), remi.LayDown) for i in (lay[0], lay[-1]))
+
+
+def test_no_framework_or_numpy_on_import() -> None:
+    """``import remi``, the catalogue and the adapters package load neither numpy nor a framework."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, remi, remi.catalogue, remi.adapters, remi.adapters.pettingzoo\n"
+        "loaded = {'numpy', 'pyspiel', 'pettingzoo', 'gymnasium'} & set(sys.modules)\n"
+        "assert not loaded, loaded\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
