@@ -1,0 +1,514 @@
+"""The action catalogue: a fixed number for every action a ruleset can ever offer.
+
+Learning frameworks (OpenSpiel, PettingZoo, RL libraries) want actions as
+integers ``0 … n-1`` with ``n`` fixed per game. :class:`Catalogue` gives each
+remi action of a ruleset one such id, the same at every table size and in
+every release that keeps the ruleset's options.
+
+>>> import remi
+>>> from remi.catalogue import catalogue
+>>> cat = catalogue(remi.GIN)
+>>> cat.size
+109
+>>> cat.encode(remi.parse_action("knock ♠7"))
+62
+>>> str(cat.decode(62))
+'knock ♠7'
+
+The numbering is a sequence of blocks, in the order of ``legal_actions()``;
+a block is present only when the ruleset can offer its kind of action:
+
+========================  ==========================================================
+block                     ids
+========================  ==========================================================
+``cut``                   1 (Liverpool cut only)
+``draw``, ``take``        1 each
+``buy``                   1 (buying games only)
+``pass``                  1
+``lay``                   one per meld shape (below); games with table play only
+``off``                   53 cards × *T* targets × 2 (``low`` or not)
+``swap``                  52 natural cards × *T* targets (joker swaps only)
+``discard``               53 cards × 2 with Shanghai (the ``shanghai`` flag), else 53
+``knock``                 53 cards (Gin only)
+``shanghai``              *T* targets × 2 (Shanghai variant only)
+========================  ==========================================================
+
+Cards are numbered by their code (``♠A`` 0 … ``♣K`` 51, the joker 52).
+*T* (:attr:`Catalogue.max_table`) bounds the table melds: a meld holds at
+least ``min(set_min, run_min)`` cards, so a table holds at most the largest
+pack of the game divided by that.
+
+A lay-down is always exactly one meld, and a meld is fixed by its *shape*:
+
+* a **set**: its rank, how many natural cards of each suit it holds (up to
+  the decks of the pack), and how many wild cards; the natural cards come
+  first, by code, then the wild cards (the canonical order of
+  :class:`~remi.LayDown`);
+* a **run**: its suit, its lowest rank on the 1–14 scale, its length, and
+  which positions hold a wild card (a bit mask); every other position holds
+  the natural card of that rank.
+
+The wild card is the joker, or the ♠2 in the ♠2-wild variant (the two never
+meet in one ruleset). Only shapes the ruleset could ever accept are
+numbered: lengths from ``set_min``/``run_min`` up to ``set_max`` (or the
+pack) and 13, runs inside the ace bounds, at most as many wild cards as the
+pack holds, at least one natural card, and no more wild cards than natural
+ones where the ruleset says so. That keeps Norwegian Remi, the largest, in
+the low hundred thousands (see :attr:`Catalogue.size`), and Gin at 109.
+"""
+
+from __future__ import annotations
+
+import operator
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from functools import cache, lru_cache
+from itertools import product
+from typing import Any, Final
+
+import attrs
+
+from ._actions import (
+    Action,
+    Buy,
+    CallShanghai,
+    Cut,
+    Discard,
+    DrawStock,
+    Knock,
+    LayDown,
+    LayOff,
+    Pass,
+    SwapJoker,
+    TakeDiscard,
+)
+from ._cards import JOKER, Card
+from ._errors import RemiError
+from ._game import GameState
+from ._melds import Meld
+from ._policies import policy_for
+from ._rules import Ruleset
+
+__all__ = [
+    "Catalogue",
+    "CatalogueError",
+    "catalogue",
+    "num_distinct_actions",
+    "encode",
+    "decode",
+    "legal_mask",
+    "legal_ids",
+]
+
+_SPADE_TWO: Final = Card.of(2, 0)
+_RUN_MAX: Final = 13
+_CARDS: Final = tuple(Card.from_code(code) for code in range(53))
+
+
+class CatalogueError(RemiError, ValueError):
+    """An action or id outside a ruleset's catalogue."""
+
+
+def _fail(reason: str) -> CatalogueError:
+    return CatalogueError("not-an-action", reason)
+
+
+@attrs.frozen
+class _Segment:
+    """A run of consecutive lay ids: one (kind, key) with its options in order."""
+
+    base: int
+    kind: str  # "set" or "run"
+    key: tuple[int, ...]  # set: (rank, ♠, ♥, ♦, ♣ counts); run: (suit, low, length)
+    options: tuple[int, ...]  # set: wild counts; run: wild masks
+
+
+def _bits(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+class Catalogue:
+    """The fixed numbering of every action *ruleset* can offer (build with :func:`catalogue`).
+
+    >>> import remi
+    >>> cat = catalogue(remi.NORWEGIAN)
+    >>> cat.max_table, cat.size
+    (37, 118345)
+    >>> cat.decode(cat.encode(remi.LayDown.of("♠7 ♥7 JK"))) == remi.LayDown.of("♠7 ♥7 JK")
+    True
+    """
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        if not isinstance(ruleset, Ruleset):
+            raise TypeError(f"Expected a Ruleset, got {type(ruleset).__name__}.")
+        self.ruleset: Final = ruleset
+        players = range(ruleset.min_players, ruleset.max_players + 1)
+        smallest = min(ruleset.set_min, ruleset.run_min)
+        #: The most melds a table of this game can hold (the bound on meld targets).
+        self.max_table: Final = max(ruleset.pack_size(p) for p in players) // smallest
+        decks = ruleset.max_decks
+        if ruleset.wild_spade_twos:
+            wilds = decks
+        else:
+            wilds = max(ruleset.pack_for(p)[1] for p in players)
+        self._wild_card: Final = _SPADE_TWO if ruleset.wild_spade_twos else JOKER
+        table_play = policy_for(ruleset).table_play
+        self._blocks: dict[str, int] = {}
+        size = 0
+
+        def block(name: str, count: int) -> None:
+            nonlocal size
+            self._blocks[name] = size
+            size += count
+
+        if ruleset.liverpool_cut:
+            block("cut", 1)
+        block("draw", 1)
+        block("take", 1)
+        if ruleset.buying:
+            block("buy", 1)
+        block("pass", 1)
+        segments: list[_Segment] = []
+        if table_play:
+            block("lay", 0)
+            segments = self._segments(size, decks, wilds)
+            size = segments[-1].base + len(segments[-1].options) if segments else size
+            block("off", 53 * self.max_table * 2)
+            if ruleset.joker_swap != "none" and ruleset.has_wild_cards:
+                block("swap", 52 * self.max_table)
+        self._shanghai = ruleset.shanghai
+        block("discard", 53 * (2 if ruleset.shanghai else 1))
+        if ruleset.family == "gin":
+            block("knock", 53)
+        if ruleset.shanghai:
+            block("shanghai", self.max_table * 2)
+        #: How many ids there are: ids run from 0 to ``size - 1``.
+        self.size: Final = size
+        self._segments_list: Final = tuple(segments)
+        self._segment_bases: Final = tuple(s.base for s in segments)
+        self._segment_of: Final = {(s.kind, s.key): s for s in segments}
+        self._option_index: Final = {
+            (s.kind, s.key): {option: i for i, option in enumerate(s.options)} for s in segments
+        }
+        self._simple: Final[dict[type, str]] = {
+            Cut: "cut",
+            DrawStock: "draw",
+            TakeDiscard: "take",
+            Buy: "buy",
+            Pass: "pass",
+        }
+        order = sorted(self._blocks.items(), key=lambda item: item[1])
+        self._block_names: Final = tuple(name for name, _ in order)
+        self._block_starts: Final = tuple(start for _, start in order)
+
+    # -- the lay-down shapes --------------------------------------------------------------
+    def _segments(self, base: int, decks: int, wilds: int) -> list[_Segment]:
+        rules = self.ruleset
+        out: list[_Segment] = []
+        ratio = rules.jokers_at_most_naturals
+        per_suit = 1 if rules.distinct_suit_sets else decks
+        set_max = rules.set_max if rules.set_max is not None else 4 * per_suit + wilds
+        for rank in range(1, 14):
+            for counts in product(range(per_suit + 1), repeat=4):
+                naturals = sum(counts)
+                if naturals == 0 or naturals > set_max:
+                    continue
+                options = tuple(
+                    w
+                    for w in range(0, wilds + 1)
+                    if rules.set_min <= naturals + w <= set_max and (not ratio or w <= naturals)
+                )
+                if options:
+                    out.append(_Segment(base, "set", (rank, *counts), options))
+                    base += len(options)
+        low_bound = 1 if rules.ace_low else 2
+        high_bound = 14 if rules.ace_high else 13
+        for suit in range(4):
+            for length in range(rules.run_min, _RUN_MAX + 1):
+                masks = _masks(length, min(wilds, length - 1), ratio)
+                for low in range(low_bound, high_bound - length + 2):
+                    out.append(_Segment(base, "run", (suit, low, length), masks))
+                    base += len(masks)
+        return out
+
+    def _meld_id(self, meld: Meld) -> int:
+        wild_card = self._wild_card
+        if meld.kind == "set":
+            counts = [0, 0, 0, 0]
+            w = 0
+            for card, wild in zip(meld.cards, meld.wild):
+                if wild:
+                    if card is not wild_card:
+                        raise _fail(f"{card} cannot be wild in {self.ruleset.name}.")
+                    w += 1
+                else:
+                    if card.is_joker or card.rank != meld.rank:
+                        raise _fail(f"{meld} is not a set of rank {meld.rank}.")
+                    counts[card.suit_index] += 1
+            key: tuple[int, ...] = (meld.rank, *counts)
+            option = w
+        else:
+            mask = 0
+            for index, (card, wild) in enumerate(zip(meld.cards, meld.wild)):
+                if wild:
+                    if card is not wild_card:
+                        raise _fail(f"{card} cannot be wild in {self.ruleset.name}.")
+                    mask |= 1 << index
+                elif card is not meld.stands_for(index):
+                    raise _fail(f"{meld} holds {card} where {meld.stands_for(index)} belongs.")
+            key = (meld.suit, meld.rank, len(meld.cards))
+            option = mask
+        segment = self._segment_of.get((meld.kind, key))
+        place = None if segment is None else self._option_index[(meld.kind, key)].get(option)
+        if segment is None or place is None:
+            raise _fail(f"The meld {meld} has no number in {self.ruleset.name}.")
+        return segment.base + place
+
+    def _meld_of(self, ident: int) -> Meld:
+        segment = self._segments_list[bisect_right(self._segment_bases, ident) - 1]
+        option = segment.options[ident - segment.base]
+        if segment.kind == "set":
+            rank, *counts = segment.key
+            naturals = [Card.of(rank, suit) for suit in range(4) for _ in range(counts[suit])]
+            cards = tuple(naturals) + (self._wild_card,) * option
+            wild = (False,) * len(naturals) + (True,) * option
+            return Meld("set", cards, wild, rank)
+        suit, low, length = segment.key
+        cards_list: list[Card] = []
+        flags: list[bool] = []
+        for index in range(length):
+            if option >> index & 1:
+                cards_list.append(self._wild_card)
+                flags.append(True)
+            else:
+                rank = low + index
+                cards_list.append(Card.of(1 if rank == 14 else rank, suit))
+                flags.append(False)
+        return Meld("run", tuple(cards_list), tuple(flags), low, suit)
+
+    # -- the public mapping ---------------------------------------------------------------
+    def _target(self, target: int) -> int:
+        if target >= self.max_table:
+            raise _fail(f"Table meld {target} is past the bound {self.max_table} of {self.ruleset.name}.")
+        return target
+
+    def _start(self, name: str, action: Action) -> int:
+        start = self._blocks.get(name)
+        if start is None:
+            raise _fail(f"{self.ruleset.name} never offers '{action}'.")
+        return start
+
+    def encode(self, action: Action) -> int:
+        """Return the id of *action*; raise :class:`CatalogueError` if the ruleset never offers it.
+
+        >>> import remi
+        >>> catalogue(remi.GIN).encode(remi.DrawStock())
+        0
+        """
+        simple = self._simple.get(type(action))
+        if simple is not None:
+            return self._start(simple, action)
+        if isinstance(action, Discard):
+            start = self._start("discard", action)
+            if action.shanghai and not self._shanghai:
+                raise _fail(f"{self.ruleset.name} has no Shanghai discards.")
+            return start + action.card.code * (2 if self._shanghai else 1) + int(action.shanghai)
+        if isinstance(action, LayDown):
+            self._start("lay", action)
+            if len(action.melds) != 1:
+                raise _fail(f"A numbered lay-down holds exactly one meld, not {len(action.melds)}.")
+            return self._meld_id(action.melds[0])
+        if isinstance(action, LayOff):
+            start = self._start("off", action)
+            return start + (action.card.code * self.max_table + self._target(action.target)) * 2 + action.low
+        if isinstance(action, SwapJoker):
+            start = self._start("swap", action)
+            if action.card.is_joker:
+                raise _fail("The card swapped in for a joker is a natural card.")
+            return start + action.card.code * self.max_table + self._target(action.target)
+        if isinstance(action, Knock):
+            return self._start("knock", action) + action.card.code
+        if isinstance(action, CallShanghai):
+            return self._start("shanghai", action) + self._target(action.target) * 2 + action.low
+        raise TypeError(f"{action!r} is not a remi action.")
+
+    def decode(self, ident: int) -> Action:
+        """Return the action numbered *ident*.
+
+        >>> import remi
+        >>> str(catalogue(remi.GIN).decode(3))
+        'discard ♠A'
+        """
+        if isinstance(ident, bool) or not isinstance(ident, int):
+            ident = _as_int(ident)
+        if not 0 <= ident < self.size:
+            raise _fail(f"{ident} is not an action id of {self.ruleset.name} (0 to {self.size - 1}).")
+        name = self._block_names[bisect_right(self._block_starts, ident) - 1]
+        if name == "lay":
+            return LayDown((self._meld_of(ident),))
+        offset = ident - self._blocks[name]
+        if name == "cut":
+            return Cut()
+        if name == "draw":
+            return DrawStock()
+        if name == "take":
+            return TakeDiscard()
+        if name == "buy":
+            return Buy()
+        if name == "pass":
+            return Pass()
+        if name == "off":
+            pair, low = divmod(offset, 2)
+            code, target = divmod(pair, self.max_table)
+            return LayOff(_CARDS[code], target, bool(low))
+        if name == "swap":
+            code, target = divmod(offset, self.max_table)
+            return SwapJoker(_CARDS[code], target)
+        if name == "discard":
+            if self._shanghai:
+                code, flag = divmod(offset, 2)
+                return Discard(_CARDS[code], bool(flag))
+            return Discard(_CARDS[offset])
+        if name == "knock":
+            return Knock(_CARDS[offset])
+        target, low = divmod(offset, 2)
+        return CallShanghai(target, bool(low))
+
+    def legal_ids(self, state: GameState) -> list[int]:
+        """Return the ids of ``state.legal_actions()``, sorted ascending.
+
+        >>> import remi
+        >>> catalogue(remi.GIN).legal_ids(remi.new_game(remi.GIN, players=2, seed=1))
+        [0, 1]
+        """
+        self._check_state(state)
+        return sorted(self.encode(a) for a in state.legal_actions())
+
+    def legal_mask(self, state: GameState) -> list[bool]:
+        """Return one flag per id: whether that action is legal in *state*.
+
+        >>> import remi
+        >>> catalogue(remi.GIN).legal_mask(remi.new_game(remi.GIN, players=2, seed=1))[:4]
+        [True, True, False, False]
+        """
+        mask = [False] * self.size
+        for ident in self.legal_ids(state):
+            mask[ident] = True
+        return mask
+
+    def _check_state(self, state: GameState) -> None:
+        if state.ruleset is not self.ruleset and state.ruleset != self.ruleset:
+            raise _fail(f"This catalogue numbers {self.ruleset.name}, not {state.ruleset.name}.")
+
+    def block(self, name: str) -> range | None:
+        """Return the ids of one block (``"lay"``, ``"discard"`` …), or ``None`` when absent.
+
+        >>> import remi
+        >>> catalogue(remi.GIN).block("knock")
+        range(56, 109)
+        """
+        start = self._blocks.get(name)
+        if start is None:
+            return None
+        index = self._block_names.index(name)
+        end = self._block_starts[index + 1] if index + 1 < len(self._block_starts) else self.size
+        return range(start, end)
+
+    def __repr__(self) -> str:
+        return f"<Catalogue {self.ruleset.name}: {self.size} actions, {self.max_table} table melds>"
+
+
+def _as_int(value: Any) -> int:
+    """An integer-like id (numpy integers and the like), or a refusal."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise _fail(f"{value!r} is not an action id.") from None
+
+
+@cache
+def _masks(length: int, most: int, ratio: bool) -> tuple[int, ...]:
+    """Every wild mask of a run of *length*: at most *most* wild cards (and at most half with *ratio*)."""
+    return tuple(
+        mask
+        for mask in range(1 << length)
+        if _bits(mask) <= most and (not ratio or 2 * _bits(mask) <= length)
+    )
+
+
+@lru_cache(maxsize=64)
+def catalogue(ruleset: Ruleset) -> Catalogue:
+    """Return the (cached) catalogue of *ruleset*.
+
+    >>> import remi
+    >>> catalogue(remi.GIN) is catalogue(remi.GIN)
+    True
+    """
+    return Catalogue(ruleset)
+
+
+def _for(ruleset: Ruleset, players: int | None) -> Catalogue:
+    if players is not None and not ruleset.min_players <= players <= ruleset.max_players:
+        raise _fail(
+            f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players}, not {players}."
+        )
+    return catalogue(ruleset)
+
+
+def num_distinct_actions(ruleset: Ruleset, players: int | None = None) -> int:
+    """Return how many action ids *ruleset* has; the same at every table size (*players* is checked only).
+
+    >>> import remi
+    >>> num_distinct_actions(remi.GIN, 2), num_distinct_actions(remi.SWEDISH)
+    (109, 2187)
+    """
+    return _for(ruleset, players).size
+
+
+def encode(action: Action, ruleset: Ruleset) -> int:
+    """Return the id of *action* in *ruleset*'s catalogue.
+
+    >>> import remi
+    >>> encode(remi.Discard("♠A"), remi.GIN)
+    3
+    """
+    return catalogue(ruleset).encode(action)
+
+
+def decode(ident: int, ruleset: Ruleset) -> Action:
+    """Return the action with id *ident* in *ruleset*'s catalogue.
+
+    >>> import remi
+    >>> decode(3, remi.GIN)
+    Discard(card=Card('♠A'), shanghai=False)
+    """
+    return catalogue(ruleset).decode(ident)
+
+
+def legal_ids(state: GameState) -> list[int]:
+    """Return the sorted ids of the legal actions of *state*."""
+    return catalogue(state.ruleset).legal_ids(state)
+
+
+def legal_mask(state: GameState) -> list[bool]:
+    """Return one flag per id of *state*'s ruleset: whether it is legal now.
+
+    >>> import remi
+    >>> state = remi.new_game(remi.GIN, players=2, seed=1)
+    >>> mask = legal_mask(state)
+    >>> len(mask), [decode(i, remi.GIN) for i, ok in enumerate(mask) if ok] == state.legal_actions()
+    (109, True)
+    """
+    return catalogue(state.ruleset).legal_mask(state)
+
+
+def actions_of(ids: Iterable[int], ruleset: Ruleset) -> list[Action]:
+    """Decode several ids at once."""
+    cat = catalogue(ruleset)
+    return [cat.decode(i) for i in ids]
+
+
+def ids_of(actions: Sequence[Action], ruleset: Ruleset) -> list[int]:
+    """Encode several actions at once."""
+    cat = catalogue(ruleset)
+    return [cat.encode(a) for a in actions]

@@ -1,0 +1,436 @@
+"""remi as an OpenSpiel game: ``python_remi``, every preset, through :mod:`pyspiel`.
+
+Importing this module registers the Python game ``python_remi`` with
+OpenSpiel (install with ``pip install 'remi-rules[openspiel]'``); without
+OpenSpiel the module still imports, and :func:`load_game` explains what to
+install.
+
+Parameters:
+
+``preset`` (default ``"gin"``)
+    A preset name or alias (:func:`remi.find_ruleset`).
+``players`` (default 0: the preset's fewest)
+    Seats at the table.
+``max_rounds`` (default 1)
+    The game ends after this many deals, or when the match ends first; the
+    returns are the points of the deals played. ``0`` plays the whole match
+    where the preset bounds it (the contract games), and is refused where a
+    match runs to a target score (the length must be finite).
+``max_turns`` (default 100)
+    The ruleset's turn cap per deal (:attr:`remi.Ruleset.max_turns_per_round`):
+    a deal that reaches it ends with nobody out, scored as remi scores it.
+
+Chance: the first four moves are chance nodes, each drawing one byte of a
+32-bit seed, uniformly (``EXPLICIT_STOCHASTIC``); remi then deals, and every
+later shuffle (stock rebuilds, later deals) follows from that seed, so the
+game is remi's own game with a random seed. Players never see the seed.
+
+Returns are remi's totals made "higher is better"
+(:func:`remi.views.returns`: negated where the lowest total wins); they are
+zero until the game ends. Observations come from the player view
+(:func:`remi.views.view`): ``observation_string`` is the view's listing,
+``observation_tensor`` the vector of :mod:`remi.adapters._features`, and
+``information_state_string`` the view plus the action history as the seat
+saw it (its own dealt hands and hidden draws; other seats' hidden cards
+never). ``resample_from_infostate`` deals the unseen cards afresh with
+:meth:`remi.views.PlayerView.sample_state`; :func:`resampler` is the same
+for ``ISMCTSBot.set_resampler``. ``serialize()`` holds remi's
+:meth:`~remi.GameState.to_dict` as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import attrs
+
+from .._actions import Buy, CallShanghai, DrawStock, Knock
+from .._cards import Card, format_cards
+from .._catalogue import Catalogue
+from .._errors import RulesetError
+from .._game import GameState, new_game
+from .._scoring import card_value
+from .._views import PlayerView, returns, view
+from ._common import Setup as _Setup
+from ._common import numpy
+from ._common import setup as _setup
+from ._features import observation_size, write_observation
+
+__all__ = ["SHORT_NAME", "load_game", "register", "remi_state", "resampler", "game_limits"]
+
+#: The short name OpenSpiel knows the game by.
+SHORT_NAME = "python_remi"
+_SEED_BYTES = 4
+_DEFAULTS: dict[str, Any] = {"preset": "gin", "players": 0, "max_rounds": 1, "max_turns": 100}
+
+
+def _pyspiel() -> Any:
+    try:
+        import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    except ImportError as exc:
+        raise ImportError(
+            "remi.adapters.openspiel needs OpenSpiel: pip install 'remi-rules[openspiel]'"
+        ) from exc
+    return pyspiel
+
+
+def _setup_of(params: dict[str, Any]) -> _Setup:
+    values = {**_DEFAULTS, **params}
+    unknown = sorted(set(values) - set(_DEFAULTS))
+    if unknown:
+        raise RulesetError("bad-option", f"Unknown python_remi parameters: {', '.join(unknown)}.")
+    return _setup(
+        str(values["preset"]), int(values["players"]), int(values["max_rounds"]), int(values["max_turns"])
+    )
+
+
+def game_limits(setup_params: dict[str, Any] | None = None) -> tuple[int, float]:
+    """Return ``(max_game_length, utility bound)`` for the parameters: every game stays within them.
+
+    A turn is at most: the cut, the draw, two table actions per card of the
+    pack (each lay-down and lay-off plays a card; a joker swap takes a natural
+    card from the hand for good), the discard, and a buy window and a
+    Shanghai window of one answer per other seat.
+
+    >>> game_limits({"preset": "gin", "max_turns": 10})
+    (1100, 2185.0)
+    """
+    setup = _setup_of(setup_params or {})
+    rules = setup.ruleset
+    pack = rules.pack_size(setup.players)
+    per_turn = 3 + 2 * pack + 2 * (setup.players - 1) + 1
+    turns = rules.max_turns_per_round or 1
+    length = setup.max_rounds * turns * per_turn
+    most_card = max(card_value(Card.from_code(code), rules) for code in range(53))
+    per_round = (
+        2 * max(1, rules.gin_multiplier) * most_card * pack
+        + rules.gin_bonus
+        + rules.undercut_bonus
+        + rules.undercut_penalty
+        + rules.loser_surcharge * setup.players
+        + abs(rules.cut_bonus)
+    )
+    return length, float(setup.max_rounds * per_round)
+
+
+class _Box:
+    """The remi state and the history log; immutable, so a copy is the box itself.
+
+    It pickles as remi's JSON state dict (OpenSpiel's ``serialize`` pickles
+    the Python attributes of a state).
+    """
+
+    __slots__ = ("_ids", "log", "state")
+
+    def __init__(self, state: GameState, log: tuple[tuple[int, str, tuple[tuple[int, str], ...]], ...]):
+        self.state = state
+        self.log = log
+        self._ids: list[int] | None = None
+
+    def ids(self, cat: Catalogue) -> list[int]:
+        if self._ids is None:
+            self._ids = sorted(cat.encode(a) for a in self.state.legal_actions())
+        return self._ids
+
+    def __deepcopy__(self, memo: object) -> _Box:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        data = {"state": self.state.to_dict(), "log": self.log}
+        return (_box_from_json, (json.dumps(data, ensure_ascii=False),))
+
+
+def _box_from_json(text: str) -> _Box:
+    data = json.loads(text)
+    log = tuple(
+        (int(seat), str(action), tuple((int(s), str(c)) for s, c in private))
+        for seat, action, private in data["log"]
+    )
+    return _Box(GameState.from_dict(data["state"]), log)
+
+
+def _private_gains(before: GameState, after: GameState) -> tuple[tuple[int, str], ...]:
+    """Cards each seat got, unseen by the others: a stock draw, a buy's penalty card, a blind card."""
+    out: list[tuple[int, str]] = []
+    for seat in range(after.players):
+        counts = Counter(after.hands[seat])
+        counts.subtract(before.hands[seat])
+        gained = sorted((+counts).elements(), key=lambda c: c.code)
+        if gained:
+            out.append((seat, format_cards(gained)))
+    return tuple(out)
+
+
+def _history(box: _Box, seat: int) -> str:
+    parts = []
+    for actor, text, private in box.log:
+        mine = [cards for s, cards in private if s == seat]
+        entry = text if actor < 0 else f"{actor}:{text}"
+        if mine:
+            entry += " [" + " ".join(mine) + "]"
+        parts.append(entry)
+    return " | ".join(parts)
+
+
+def _view_for(box: _Box, player: int, private: bool) -> PlayerView:
+    v = view(box.state, player)
+    return v if private else attrs.evolve(v, hand=())
+
+
+def remi_state(state: Any) -> GameState | None:
+    """Return the remi :class:`~remi.GameState` inside an OpenSpiel state (``None`` before the deal)."""
+    box = getattr(state, "_box", None)
+    return box.state if isinstance(box, _Box) else None
+
+
+def resampler(seed: int = 0) -> Any:
+    """Return a resampler for ``ISMCTSBot.set_resampler``: ``(state, player) -> state``, seeded.
+
+    Each call deals the cards *player* cannot see afresh
+    (``state.resample_from_infostate``), drawing from its own
+    ``random.Random(seed)``, so a search is reproducible.
+    """
+    rng = random.Random(seed)
+
+    def resample(state: Any, player: int) -> Any:
+        return state.resample_from_infostate(player, rng.random)
+
+    return resample
+
+
+def _build() -> tuple[Any, Any, Any]:
+    pyspiel = _pyspiel()
+    game_type = pyspiel.GameType(
+        short_name=SHORT_NAME,
+        long_name="remi: rummy games (Python)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=6,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(_DEFAULTS),
+    )
+    game_base: Any = pyspiel.Game
+    state_base: Any = pyspiel.State
+    chance_player = int(pyspiel.PlayerId.CHANCE)
+    terminal_player = int(pyspiel.PlayerId.TERMINAL)
+    outcomes = [(byte, 1.0 / 256) for byte in range(256)]
+
+    class RemiObserver:
+        """OpenSpiel's Python observer: the view's vector and listing, or the information state."""
+
+        def __init__(self, setup: _Setup, iig_obs_type: Any) -> None:
+            self._setup = setup
+            self._recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+            self._private = iig_obs_type is None or (
+                iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+            )
+            np = numpy()
+            if self._recall:
+                self.tensor: Any = None
+                self.dict: dict[str, Any] = {}
+            else:
+                size = observation_size(setup.ruleset, setup.players)
+                self.tensor = np.zeros(size, np.float32)
+                self.dict = {"observation": self.tensor}
+
+        def set_from(self, state: Any, player: int) -> None:
+            if self.tensor is None:
+                return
+            self.tensor.fill(0)
+            box = state._box
+            if box is not None and player >= 0:
+                write_observation(
+                    _view_for(box, player, self._private), self.tensor, self._setup.catalogue.max_table
+                )
+
+        def string_from(self, state: Any, player: int) -> str:
+            box = state._box
+            if box is None:
+                return f"seat {player}: before the deal"
+            text = str(_view_for(box, player, self._private))
+            if self._recall:
+                text += "\nhistory: " + _history(box, player if self._private else -2)
+            return text
+
+    class RemiGame(game_base):  # type: ignore[misc]
+        """``python_remi``: one remi preset as an OpenSpiel game."""
+
+        def __init__(self, params: dict[str, Any] | None = None) -> None:
+            params = dict(params or {})
+            setup = _setup_of(params)
+            length, bound = game_limits(params)
+            info = pyspiel.GameInfo(
+                num_distinct_actions=setup.catalogue.size,
+                max_chance_outcomes=256,
+                num_players=setup.players,
+                min_utility=-bound,
+                max_utility=bound,
+                utility_sum=None,
+                max_game_length=length,
+            )
+            super().__init__(game_type, info, params)
+            self.setup = setup
+            self._key = (setup.preset, setup.players, setup.max_rounds, setup.ruleset.max_turns_per_round)
+
+        def new_initial_state(self) -> Any:
+            return RemiState(self)
+
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+            if params:
+                raise ValueError(f"python_remi observers take no parameters, not {params!r}.")
+            return RemiObserver(self.setup, iig_obs_type)
+
+    class RemiState(state_base):  # type: ignore[misc]
+        """An OpenSpiel state holding a remi :class:`~remi.GameState` (after the four seed draws)."""
+
+        def __init__(self, game: Any) -> None:
+            super().__init__(game)
+            self._key: tuple[str, int, int, int] = game._key
+            self._seed: tuple[int, ...] = ()
+            self._box: _Box | None = None
+
+        @property
+        def _setup(self) -> _Setup:
+            return _setup(*self._key)
+
+        def current_player(self) -> int:
+            box = self._box
+            if box is None:
+                return chance_player
+            if self.is_terminal():
+                return terminal_player
+            return box.state.to_act
+
+        def _legal_actions(self, player: int) -> list[int]:
+            box = self._box
+            if box is None or player != self.current_player():
+                return []
+            return list(box.ids(self._setup.catalogue))
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            return list(outcomes)
+
+        def _apply_action(self, action: int) -> None:
+            setup = self._setup
+            box = self._box
+            if box is None:
+                self._seed = (*self._seed, int(action))
+                if len(self._seed) == _SEED_BYTES:
+                    seed = int.from_bytes(bytes(self._seed), "big")
+                    state = new_game(setup.ruleset, players=setup.players, seed=seed)
+                    self._box = _Box(state, ((-1, "deal", _private_gains_deal(state)),))
+                return
+            act = setup.catalogue.decode(int(action))
+            before = box.state
+            after = before.apply(act)
+            new_deal = after.round != before.round
+            private: tuple[tuple[int, str], ...] = ()
+            if not new_deal and isinstance(act, (DrawStock, Buy, CallShanghai)):
+                private = _private_gains(before, after)
+            text = str(act)
+            if isinstance(act, Knock):
+                # The knock card goes face down: the others see a knock, the knocker its card.
+                text = "knock"
+                private = ((before.to_act, str(act.card)),)
+            log = (*box.log, (before.to_act, text, private))
+            if new_deal:
+                log = (*log, (-1, "deal", _private_gains_deal(after)))
+            self._box = _Box(after, log)
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            if player == chance_player:
+                return f"seed byte {action}"
+            return str(self._setup.catalogue.decode(int(action)))
+
+        def is_terminal(self) -> bool:
+            box = self._box
+            if box is None:
+                return False
+            state = box.state
+            return state.is_over or len(state.results) >= self._setup.max_rounds
+
+        def returns(self) -> list[float]:
+            box = self._box
+            if box is None or not self.is_terminal():
+                return [0.0] * self._setup.players
+            return list(returns(box.state))
+
+        def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> Any:
+            """A state this seat cannot tell from this one: unseen cards dealt afresh, a fresh seed."""
+            box = self._box
+            clone = self.clone()
+            if box is None or box.state.is_over:
+                return clone
+            if probability_sampler is None:
+                raise ValueError(
+                    "resample_from_infostate needs a probability sampler (a callable giving floats in [0, 1))."
+                )
+            rng = random.Random(int(float(probability_sampler()) * 2**53))
+            sampled = _view_for(box, player_id, True).sample_state(rng)
+            log = tuple(
+                (actor, text, tuple((s, c) for s, c in private if s == player_id))
+                for actor, text, private in box.log
+            )
+            clone._box = _Box(sampled, log)
+            return clone
+
+        def __str__(self) -> str:
+            box = self._box
+            if box is None:
+                return f"python_remi {self._setup.preset}: seed bytes drawn {len(self._seed)}/{_SEED_BYTES}"
+            state = box.state
+            hands = "\n".join(f"hand {seat}: {format_cards(hand)}" for seat, hand in enumerate(state.hands))
+            return f"{state}\n{hands}\nstock: {format_cards(state.stock)}"
+
+    return RemiGame, RemiState, game_type
+
+
+def _private_gains_deal(state: GameState) -> tuple[tuple[int, str], ...]:
+    return tuple((seat, format_cards(hand)) for seat, hand in enumerate(state.hands) if hand)
+
+
+_registered: list[Any] = []
+
+
+def register() -> Any:
+    """Register ``python_remi`` with OpenSpiel (done on import when OpenSpiel is installed); return the game class."""
+    if not _registered:
+        game_class, state_class, game_type = _build()
+        _pyspiel().register_game(game_type, game_class)
+        _registered.extend((game_class, state_class))
+    return _registered[0]
+
+
+def load_game(
+    preset: str = "gin", players: int | None = None, *, max_rounds: int = 1, max_turns: int = 100
+) -> Any:
+    """Return the OpenSpiel game ``python_remi`` for *preset*: ``pyspiel.load_game`` with these parameters.
+
+    *players* ``None`` takes the preset's fewest.
+    """
+    register()
+    params = {
+        "preset": preset,
+        "players": 0 if players is None else players,
+        "max_rounds": max_rounds,
+        "max_turns": max_turns,
+    }
+    return _pyspiel().load_game(SHORT_NAME, params)
+
+
+try:
+    _pyspiel()
+except ImportError:  # the module stays importable; load_game says what to install
+    pass
+else:
+    register()

@@ -1,0 +1,229 @@
+"""remi as a PettingZoo AEC environment, for every preset and table size.
+
+Install with ``pip install 'remi-rules[pettingzoo]'``; without PettingZoo the
+module still imports and :func:`env` explains what to install.
+
+See ``examples/pettingzoo_random.py`` and :doc:`/frameworks`.
+
+Agents are ``"player_0"`` … in seat order. The agent to act is remi's seat
+to act (buy and Shanghai windows ask seats out of turn order). Actions are
+``Discrete`` over the ruleset's catalogue (:mod:`remi.catalogue`);
+observations are dicts with ``"observation"``, the float32 vector of the
+agent's player view (:mod:`remi.adapters._features`), and ``"action_mask"``,
+an int8 mask over the catalogue (all zeros for an agent not to act). An
+agent's reward is the change of its return (:func:`remi.views.returns`:
+points, higher is better) when a deal is scored, so an episode's rewards add
+up to its returns. The episode ends (every agent terminated) when the match
+ends or after ``max_rounds`` deals; ``max_turns`` caps the turns of a deal.
+An illegal action raises :class:`remi.IllegalActionError`. ``render()`` with
+``render_mode="ansi"`` returns the acting seat's view as text (remi does no
+I/O, so there is no ``"human"`` mode: print the text). Without a seed,
+``reset()`` continues from seed 0, so runs repeat exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from .._game import GameState, new_game
+from .._views import returns, view
+from ._common import Setup, numpy, setup
+from ._features import observation_size, write_observation
+
+__all__ = ["env", "raw_env", "AGENT_PREFIX"]
+
+#: Agent names are this prefix and the seat number.
+AGENT_PREFIX = "player_"
+
+
+def _frameworks() -> tuple[Any, Any, Any, Any]:
+    """Return pettingzoo, gymnasium.spaces, gymnasium and pettingzoo.utils.wrappers."""
+    try:
+        import gymnasium  # type: ignore[import-untyped,import-not-found,unused-ignore]
+        import pettingzoo  # type: ignore[import-untyped,import-not-found,unused-ignore]
+        from gymnasium import spaces  # type: ignore[import-untyped,import-not-found,unused-ignore]
+        from pettingzoo.utils import wrappers  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    except ImportError as exc:
+        raise ImportError(
+            "remi.adapters.pettingzoo needs PettingZoo: pip install 'remi-rules[pettingzoo]'"
+        ) from exc
+    return pettingzoo, spaces, gymnasium, wrappers
+
+
+_classes: list[Any] = []
+
+
+def _raw_env_class() -> Any:
+    if _classes:
+        return _classes[0]
+    pettingzoo, spaces, gymnasium, _ = _frameworks()
+    np = numpy()
+    base: Any = pettingzoo.AECEnv
+
+    class RemiEnv(base):  # type: ignore[misc]
+        """One remi game as a PettingZoo AEC environment (build with :func:`env`)."""
+
+        metadata: ClassVar[dict[str, Any]] = {
+            "render_modes": ["ansi"],
+            "name": "remi_v0",
+            "is_parallelizable": False,
+        }
+
+        def __init__(
+            self,
+            preset: str = "gin",
+            players: int | None = None,
+            *,
+            max_rounds: int = 1,
+            max_turns: int = 100,
+            render_mode: str | None = None,
+        ) -> None:
+            super().__init__()
+            if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+                raise ValueError(
+                    f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}."
+                )
+            self.setup: Setup = setup(preset, 0 if players is None else players, max_rounds, max_turns)
+            self.render_mode = render_mode
+            count = self.setup.players
+            self.possible_agents = [f"{AGENT_PREFIX}{seat}" for seat in range(count)]
+            self.agents = self.possible_agents[:]
+            self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+            size = self.setup.catalogue.size
+            width = observation_size(self.setup.ruleset, count)
+            self._size = size
+            self._max_table = self.setup.catalogue.max_table
+            self._width = width
+            observation_space = spaces.Dict(
+                {
+                    "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(width,), dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
+                }
+            )
+            action_space = spaces.Discrete(size)
+            self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
+            self.action_spaces = dict.fromkeys(self.possible_agents, action_space)
+            self._rng = random.Random(0)
+            self.state: GameState | None = None
+            self._ids: list[int] | None = None
+
+        def observation_space(self, agent: str) -> Any:
+            return self.observation_spaces[agent]
+
+        def action_space(self, agent: str) -> Any:
+            return self.action_spaces[agent]
+
+        # -- the game -----------------------------------------------------------------------
+        def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+            if seed is not None:
+                self._rng = random.Random(seed)
+            self.state = new_game(
+                self.setup.ruleset, players=self.setup.players, seed=self._rng.getrandbits(63)
+            )
+            self._ids = None
+            self.agents = self.possible_agents[:]
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+            self.agent_selection = self.possible_agents[self.state.to_act]
+
+        def _legal_ids(self) -> list[int]:
+            if self._ids is None:
+                state = self._state()
+                cat = self.setup.catalogue
+                self._ids = sorted(cat.encode(a) for a in state.legal_actions())
+            return self._ids
+
+        def _state(self) -> GameState:
+            if self.state is None:
+                raise RuntimeError("Call reset() before using the environment.")
+            return self.state
+
+        def _over(self, state: GameState) -> bool:
+            return state.is_over or len(state.results) >= self.setup.max_rounds
+
+        def observe(self, agent: str) -> dict[str, Any]:
+            state = self._state()
+            seat = self._seat[agent]
+            vector = np.zeros(self._width, np.float32)
+            write_observation(view(state, seat), vector, self._max_table)
+            mask = np.zeros(self._size, np.int8)
+            if not self._over(state) and seat == state.to_act:
+                mask[self._legal_ids()] = 1
+            return {"observation": vector, "action_mask": mask}
+
+        def step(self, action: int | None) -> None:
+            agent = self.agent_selection
+            if self.terminations[agent] or self.truncations[agent]:
+                self._was_dead_step(action)
+                return
+            if action is None:
+                raise ValueError(f"{agent} is to act: None is not an action.")
+            state = self._state()
+            act = self.setup.catalogue.decode(int(action))
+            after = state.apply(act)
+            self.state = after
+            self._ids = None
+            self._cumulative_rewards[agent] = 0.0
+            if after.results != state.results:
+                old = returns(state)
+                new = returns(after)
+                for seat, name in enumerate(self.possible_agents):
+                    self.rewards[name] = new[seat] - old[seat]
+            else:
+                self.rewards = dict.fromkeys(self.agents, 0.0)
+            if self._over(after):
+                self.terminations = dict.fromkeys(self.agents, True)
+                self.agent_selection = agent
+            else:
+                self.agent_selection = self.possible_agents[after.to_act]
+            self._accumulate_rewards()
+
+        def render(self) -> str | None:
+            if self.render_mode is None:
+                gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+                return None
+            state = self._state()
+            seat = self._seat.get(self.agent_selection, state.to_act)
+            return str(view(state, seat))
+
+        def close(self) -> None:
+            pass
+
+    _classes.append(RemiEnv)
+    return RemiEnv
+
+
+def raw_env(
+    preset: str = "gin",
+    players: int | None = None,
+    *,
+    max_rounds: int = 1,
+    max_turns: int = 100,
+    render_mode: str | None = None,
+) -> Any:
+    """Return the environment without PettingZoo's checking wrappers."""
+    return _raw_env_class()(
+        preset, players, max_rounds=max_rounds, max_turns=max_turns, render_mode=render_mode
+    )
+
+
+def env(
+    preset: str = "gin",
+    players: int | None = None,
+    *,
+    max_rounds: int = 1,
+    max_turns: int = 100,
+    render_mode: str | None = None,
+) -> Any:
+    """Return the AEC environment of *preset* for *players* (``None``: the preset's fewest).
+
+    Wrapped as PettingZoo's classic games are: out-of-bounds actions are
+    refused and the call order is enforced.
+    """
+    wrappers = _frameworks()[3]
+    inner = raw_env(preset, players, max_rounds=max_rounds, max_turns=max_turns, render_mode=render_mode)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(inner))

@@ -1,0 +1,35 @@
+"""The action catalogue: one fixed integer id for every action a ruleset can offer.
+
+See :mod:`remi._catalogue` for the numbering, documented on :doc:`/frameworks`.
+
+>>> import remi
+>>> from remi.catalogue import num_distinct_actions, encode, decode
+>>> num_distinct_actions(remi.GIN)
+109
+>>> decode(encode(remi.parse_action("discard ♥Q"), remi.GIN), remi.GIN)
+Discard(card=Card('♥Q'), shanghai=False)
+"""
+
+from __future__ import annotations
+
+from ._catalogue import (
+    Catalogue,
+    CatalogueError,
+    catalogue,
+    decode,
+    encode,
+    legal_ids,
+    legal_mask,
+    num_distinct_actions,
+)
+
+__all__ = [
+    "Catalogue",
+    "CatalogueError",
+    "catalogue",
+    "num_distinct_actions",
+    "encode",
+    "decode",
+    "legal_mask",
+    "legal_ids",
+]

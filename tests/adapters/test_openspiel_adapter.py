@@ -1,0 +1,219 @@
+"""The OpenSpiel adapter: random simulations with serialization, a search bot, no leaks, resampling."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+import remi  # noqa: E402
+from remi.adapters import openspiel as remi_openspiel  # noqa: E402
+from remi.catalogue import catalogue  # noqa: E402
+from remi.views import view  # noqa: E402
+
+PRESETS = sorted(remi.PRESETS)
+
+
+def _play_randomly(game: object, seed: int) -> object:
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.randrange(256))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_random_sim_test_with_serialization(preset: str) -> None:
+    game = remi_openspiel.load_game(preset, max_turns=25)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("preset", "players"), [("norwegian", 5), ("slovenian", 4), ("gin", 3)])
+def test_random_sim_test_other_tables(preset: str, players: int) -> None:
+    game = remi_openspiel.load_game(preset, players, max_turns=8)
+    assert game.num_players() == players
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_registered_and_parameters() -> None:
+    assert remi_openspiel.SHORT_NAME in [g.short_name for g in pyspiel.registered_games()]
+    game = pyspiel.load_game("python_remi")
+    assert game.num_players() == 2
+    assert game.num_distinct_actions() == 109
+    params = game.get_parameters()
+    assert params["preset"] == "gin" and params["max_rounds"] == 1
+    norwegian = pyspiel.load_game("python_remi", {"preset": "norwegian", "players": 4, "max_rounds": 0})
+    assert norwegian.num_players() == 4
+    assert norwegian.num_distinct_actions() == 118345
+    with pytest.raises(Exception, match="target score"):
+        pyspiel.load_game("python_remi", {"preset": "kalooki", "max_rounds": 0})
+
+
+def test_the_same_game_as_remi() -> None:
+    """Every move through OpenSpiel is the remi move of the same id; returns are remi's totals."""
+    game = remi_openspiel.load_game("slovenian", 3, max_turns=30)
+    state = _play_randomly(game, 5)
+    inner = remi_openspiel.remi_state(state)
+    assert inner is not None
+    sign = -1 if remi.SLOVENIAN.lowest_wins else 1
+    assert state.returns() == [sign * t for t in inner.totals]
+    # Replaying the ids on remi gives the same state.
+    history = state.history()
+    seed = int.from_bytes(bytes(history[:4]), "big")
+    rules = inner.ruleset
+    replay = remi.new_game(rules, players=3, seed=seed)
+    cat = catalogue(rules)
+    for ident in history[4:]:
+        replay = replay.apply(cat.decode(ident))
+    assert replay == inner
+
+
+def test_observations_do_not_leak() -> None:
+    """Two states that differ only in what seat 0 cannot see look the same to seat 0."""
+    game = remi_openspiel.load_game("norwegian", 3, max_turns=20)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    for _ in range(4):
+        state.apply_action(rng.randrange(256))
+    for _ in range(25):
+        state.apply_action(rng.choice(state.legal_actions()))
+    if state.is_terminal():
+        pytest.skip("the deal ended early")
+    seat = 0
+    other = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    real = remi_openspiel.remi_state(state)
+    sampled = remi_openspiel.remi_state(other)
+    assert real is not None and sampled is not None
+    assert view(real, seat) == view(sampled, seat)
+    assert real.hands[1:] != sampled.hands[1:] or real.stock != sampled.stock
+    assert state.observation_string(seat) == other.observation_string(seat)
+    assert state.information_state_string(seat) == other.information_state_string(seat)
+    assert np.array_equal(
+        np.asarray(state.observation_tensor(seat)), np.asarray(other.observation_tensor(seat))
+    )
+    # Nothing of the other hands shows in seat 0's strings.
+    text = state.information_state_string(seat)
+    assert "seed" not in text
+    assert str(real.seed) not in text
+    # The seeded resampler repeats itself, and needs no sampler from OpenSpiel.
+    first = remi_openspiel.resampler(5)(state, seat)
+    again = remi_openspiel.resampler(5)(state, seat)
+    assert remi_openspiel.remi_state(first) == remi_openspiel.remi_state(again)
+    with pytest.raises(ValueError, match="sampler"):
+        state.resample_from_infostate(seat, None)
+    # The resampled state plays on.
+    assert other.legal_actions() == state.legal_actions() or other.current_player() != seat
+
+
+def _play_with_bot(preset: str, players: int, max_turns: int, seed: int) -> object:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = remi_openspiel.load_game(preset, players, max_turns=max_turns)
+    random_state = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
+    bot = ismcts.ISMCTSBot(
+        game=game,
+        evaluator=evaluator,
+        uct_c=2.0,
+        max_simulations=10,
+        random_state=random_state,
+        allow_inconsistent_action_sets=True,
+    )
+    if seed % 2:
+        bot.set_resampler(remi_openspiel.resampler(seed))
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.randrange(256))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(("preset", "players", "turns"), [("gin", 2, 30), ("norwegian", 3, 15)])
+def test_ismcts_plays_complete_games(preset: str, players: int, turns: int) -> None:
+    started = time.perf_counter()
+    state = _play_with_bot(preset, players, turns, seed=7)
+    assert state.is_terminal()
+    assert len(state.returns()) == players
+    assert time.perf_counter() - started < 60
+
+
+def test_clone_and_serialize_keep_the_remi_state() -> None:
+    game = remi_openspiel.load_game("kalooki", 2, max_turns=10)
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    for _ in range(4):
+        state.apply_action(rng.randrange(256))
+    for _ in range(10):
+        state.apply_action(rng.choice(state.legal_actions()))
+    text = pyspiel.serialize_game_and_state(game, state)
+    _game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert remi_openspiel.remi_state(state2) == remi_openspiel.remi_state(state)
+    assert str(state2) == str(state)
+    assert state.clone().legal_actions() == state.legal_actions()
+    assert "remi-state/2" in json_of(state.serialize())
+
+
+def json_of(serialized: str) -> str:
+    """The pickled Python attributes of a serialized state, decoded: remi's JSON inside."""
+    import base64
+    import pickletools
+
+    encoded = serialized.split("__dict__=", 1)[1]
+    out: list[str] = []
+    for op, arg, _ in pickletools.genops(base64.b64decode(encoded)):
+        if isinstance(arg, str):
+            out.append(arg)
+        del op
+    return "\n".join(out)
+
+
+def test_whole_norwegian_match() -> None:
+    """max_rounds=0 plays all seven contracts; the returns are the match totals, negated."""
+    game = pyspiel.load_game(
+        "python_remi", {"preset": "norwegian", "players": 3, "max_rounds": 0, "max_turns": 6}
+    )
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    state = _play_randomly(game, 11)
+    inner = remi_openspiel.remi_state(state)
+    assert inner is not None and inner.is_over and len(inner.results) == 7
+    assert state.returns() == [-float(t) for t in inner.totals]
+
+
+def test_the_knock_card_stays_face_down_in_the_history() -> None:
+    game = remi_openspiel.load_game("gin", 2, max_turns=60)
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        for _ in range(4):
+            state.apply_action(rng.randrange(256))
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            knocks = [
+                a for a in legal if state.action_to_string(state.current_player(), a).startswith("knock")
+            ]
+            if knocks:
+                knocker = state.current_player()
+                text = state.action_to_string(knocker, knocks[0])
+                state.apply_action(knocks[0])
+                card = text.split()[1]
+                mine = state.information_state_string(knocker).split("history: ")[1]
+                theirs = state.information_state_string(1 - knocker).split("history: ")[1]
+                assert f"| {knocker}:knock [{card}] |" in mine
+                assert f"| {knocker}:knock |" in theirs
+                return
+            state.apply_action(rng.choice(legal))
+    pytest.skip("no knock in these games")

@@ -1,0 +1,111 @@
+"""The PettingZoo adapter: api_test for every preset and table size, rewards, render, no leaks."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import api_test  # noqa: E402
+
+import remi  # noqa: E402
+from remi.adapters.pettingzoo import env, raw_env  # noqa: E402
+from remi.catalogue import num_distinct_actions  # noqa: E402
+from remi.views import returns  # noqa: E402
+
+TABLES = [
+    (name, players)
+    for name, ruleset in sorted(remi.PRESETS.items())
+    for players in range(ruleset.min_players, ruleset.max_players + 1)
+]
+
+
+@pytest.mark.parametrize(("preset", "players"), TABLES)
+def test_api_test(preset: str, players: int) -> None:
+    with warnings.catch_warnings():
+        # PettingZoo warns about every dict observation (action masks); its classic games do too.
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(env(preset=preset, players=players, max_turns=25), num_cycles=150, verbose_progress=False)
+
+
+def _episode(e: object, seed: int) -> dict[str, float]:
+    rng = random.Random(seed)
+    e.reset(seed=seed)  # type: ignore[attr-defined]
+    totals: dict[str, float] = {}
+    for agent in e.agent_iter():  # type: ignore[attr-defined]
+        observation, reward, termination, truncation, _ = e.last()  # type: ignore[attr-defined]
+        totals[agent] = totals.get(agent, 0.0) + reward
+        if termination or truncation:
+            action = None
+        else:
+            action = rng.choice(np.flatnonzero(observation["action_mask"]).tolist())
+        e.step(action)  # type: ignore[attr-defined]
+    return totals
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "rounds"), [("norwegian", 3, 2), ("gin", 2, 3), ("kalooki", 3, 1)]
+)
+def test_rewards_add_up_to_the_returns(preset: str, players: int, rounds: int) -> None:
+    e = raw_env(preset, players, max_rounds=rounds, max_turns=30)
+    totals = _episode(e, seed=4)
+    state = e.state
+    assert state is not None
+    assert len(state.results) == rounds or state.is_over
+    expected = returns(state)
+    assert [totals[f"player_{seat}"] for seat in range(players)] == pytest.approx(list(expected))
+
+
+def test_spaces_and_mask() -> None:
+    e = raw_env("norwegian", 4)
+    e.reset(seed=1)
+    size = num_distinct_actions(remi.NORWEGIAN)
+    assert e.action_space("player_0").n == size
+    seat = e.state.to_act
+    obs = e.observe(f"player_{seat}")
+    assert obs["action_mask"].shape == (size,) and obs["action_mask"].dtype == np.int8
+    legal = np.flatnonzero(obs["action_mask"]).tolist()
+    cat = e.setup.catalogue
+    assert [cat.decode(i) for i in legal] == sorted(e.state.legal_actions(), key=cat.encode)
+    other = e.observe(f"player_{(seat + 1) % 4}")
+    assert not other["action_mask"].any()
+    assert e.observation_space("player_0").contains(obs)
+
+
+def test_render_and_illegal_action() -> None:
+    e = env(preset="swedish", players=3, render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    assert isinstance(text, str) and "Swedish Basic Rummy" in text and "hand:" in text
+    mask = e.observe(e.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[-1])
+    with pytest.raises(remi.IllegalActionError):
+        e.step(illegal)
+
+
+def test_observation_hides_other_hands() -> None:
+    """Swapping the hidden cards around leaves an agent's observation unchanged."""
+    import attrs
+
+    e = raw_env("slovenian", 3)
+    e.reset(seed=9)
+    state = e.state
+    first = e.observe("player_0")["observation"].copy()
+    hands = list(state.hands)
+    pool = list(hands[1]) + list(hands[2]) + list(state.stock)
+    random.Random(1).shuffle(pool)
+    n1, n2 = len(hands[1]), len(hands[2])
+    from remi._state import sorted_hand
+
+    mixed = attrs.evolve(
+        state,
+        hands=(hands[0], sorted_hand(pool[:n1]), sorted_hand(pool[n1 : n1 + n2])),
+        stock=tuple(pool[n1 + n2 :]),
+    )
+    e.state = mixed
+    e._ids = None
+    assert np.array_equal(e.observe("player_0")["observation"], first)
