@@ -8,8 +8,10 @@
 
 The same names live in modules named after the parts: :mod:`remi.cards`,
 :mod:`remi.rulesets`, :mod:`remi.melds`, :mod:`remi.contracts`,
-:mod:`remi.scoring`, :mod:`remi.solver`, :mod:`remi.actions` and
-:mod:`remi.game`.
+:mod:`remi.scoring`, :mod:`remi.solver`, :mod:`remi.actions`,
+:mod:`remi.game`, :mod:`remi.views`, :mod:`remi.records` and
+:mod:`remi.catalogue`; the framework adapters (:mod:`remi.adapters`) are
+optional extras that ``import remi`` never loads.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from ._actions import (
     parse_action,
 )
 from ._cards import JOKER, RANKS, SUITS, Card, format_cards, make_pack, parse_card, parse_cards
+from ._catalogue import Catalogue, CatalogueError, num_distinct_actions
 from ._codes import CODES, CheckCode, ErrorCode
 from ._contracts import check_contract, check_opening, contract_for
 from ._errors import (
@@ -172,6 +175,9 @@ __all__ = [
     "RoundResult",
     "PHASES",
     "PlayerView",
+    "Catalogue",
+    "CatalogueError",
+    "num_distinct_actions",
     "GameRecord",
     "Recorder",
     "replay",
