@@ -300,6 +300,9 @@ class _Rule:
     candidates: Callable[[GameState], Iterable[Action]]
     refusal: Callable[[GameState, Any], Refusal | None]
     perform: Callable[[GameState, Any], GameState]
+    #: The legal actions of this kind, when a rule lists them faster than candidates filtered
+    #: through the refusal (the same list: tests/conformance/test_legality_equivalence.py).
+    offered: Callable[[GameState], Iterable[Action]] | None = None
 
 
 def _none(s: GameState, action: Action) -> Refusal | None:
@@ -457,6 +460,52 @@ def _lay_candidates(s: GameState) -> Iterable[Action]:
         return ()
     hand = s.hands[s.turn_player]
     return [LayDown((m,)) for m in _hand_melds(hand, s.ruleset)]
+
+
+def _lay_offered(s: GameState) -> list[Action]:
+    """The legal lay-downs: exactly the candidates that :func:`_refuse_lay` lets through.
+
+    A candidate is a meld the hand can form, so the checks that it is a legal
+    meld held in hand pass by construction; the family's test is asked
+    through :meth:`Policy.lay_filter`, which shares its work across the
+    candidates of one hand.
+    """
+    rules = s.ruleset
+    policy = policy_for(rules)
+    if not policy.table_play:
+        return []
+    limit = rules.melds_per_turn
+    if policy.limits_melds_per_turn and limit is not None and s.melds_this_turn >= limit:
+        return []
+    pending = s.pending
+    if pending and not policy.freed_joker_in_new_meld():
+        return []
+    seat = s.turn_player
+    hand = s.hands[seat]
+    size = len(hand)
+    keep = must_keep_card(s)
+    taken = s.taken
+    test: Callable[[Meld], bool] | None = None
+    out: list[Action] = []
+    for meld in _hand_melds(hand, rules):
+        cards = meld.cards
+        left = size - len(cards)
+        if left == 0 and keep:
+            continue
+        if pending and not any(c in pending for c in cards):
+            continue
+        if test is None:
+            test = policy.lay_filter(s, seat, hand)
+        if not test(meld):
+            continue
+        if left == 1 and taken is not None:
+            rest = list(hand)
+            for card in cards:
+                rest.remove(card)
+            if _strands_taken_card(s, rest, [*s.table, meld]):
+                continue
+        out.append(LayDown((meld,)))
+    return out
 
 
 def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
@@ -881,7 +930,7 @@ _RULES: Final[tuple[_Rule, ...]] = (
     _Rule(TakeDiscard, frozenset({"draw"}), lambda s: (TakeDiscard(),), _refuse_take, _perform_take),
     _Rule(Buy, frozenset({"buy"}), lambda s: (Buy(),), _refuse_buy, _perform_buy),
     _Rule(Pass, frozenset({"draw", "buy", "shanghai"}), lambda s: (Pass(),), _refuse_pass, _perform_pass),
-    _Rule(LayDown, frozenset({"play"}), _lay_candidates, _refuse_lay, _perform_lay),
+    _Rule(LayDown, frozenset({"play"}), _lay_candidates, _refuse_lay, _perform_lay, _lay_offered),
     _Rule(LayOff, frozenset({"play"}), _layoff_candidates, _refuse_layoff, _perform_layoff),
     _Rule(SwapJoker, frozenset({"play"}), _swap_candidates, _refuse_swap, _perform_swap),
     _Rule(Discard, frozenset({"play"}), _discard_candidates, _refuse_discard, _perform_discard),
@@ -904,6 +953,9 @@ def legal_actions(s: GameState) -> list[Action]:
         return []
     out: list[Action] = []
     for rule in _RULES_IN[s.phase]:
+        if rule.offered is not None:
+            out.extend(rule.offered(s))
+            continue
         refusal = rule.refusal
         out.extend(a for a in rule.candidates(s) if refusal(s, a) is None)
     return sorted(set(out), key=_action_key)

@@ -15,7 +15,7 @@ rule touches one policy, not the engine.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from ._codes import ErrorCode
@@ -60,6 +60,15 @@ class Policy:
     def lay_refusal(self, s: GameState, seat: int, hand: Sequence[Card], meld: Meld) -> Refusal | None:
         """The family's refusal of laying *meld* from *hand* now (after the engine's common checks)."""
         return None
+
+    def lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
+        """A test equal to ``lay_refusal(s, seat, hand, meld) is None`` for the hand's candidate melds.
+
+        ``legal_actions()`` asks it once per candidate meld; a family may answer
+        from work shared by every candidate of the hand (the same answers,
+        found faster).
+        """
+        return lambda meld: self.lay_refusal(s, seat, hand, meld) is None
 
     def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:
         """Why the turn cannot end (discard) while a lay-down is half done."""
@@ -153,6 +162,42 @@ class ContractPolicy(Policy):
             )
         return None
 
+    def lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
+        from ._contracts import contract_for
+        from ._engine import can_complete_contract, must_keep_card
+
+        rules = s.ruleset
+        if s.down[seat] >= 0 and not self.in_progress(s, seat):
+            return _never
+        contract = contract_for(s.round, rules)
+        laid = self.own_melds(s, seat)
+        keep = 1 if must_keep_card(s) else 0
+        # Necessary: a meld that can be completed leaves a hand whose melds complete the contract
+        # beside those laid (that meld and the rest), so a hand that cannot complete it lays nothing.
+        if not can_complete_contract(hand, laid, s.round, rules, keep=keep):
+            return _never
+        have = {"set": 0, "run": 0}
+        for m in laid:
+            have[m.kind] += 1
+        want = {"set": contract.sets, "run": contract.runs}
+        final = rules.last_contract_goes_out and s.round == len(rules.contracts)
+        sized = not rules.all_down_at_once and not final
+        size = {"set": rules.set_min, "run": rules.run_min}
+        apart = rules.same_suit_runs_apart
+
+        def ok(meld: Meld) -> bool:
+            kind = meld.kind
+            if have[kind] >= want[kind] or (sized and len(meld.cards) != size[kind]):
+                return False
+            if apart:
+                return self.lay_refusal(s, seat, hand, meld) is None
+            rest = list(hand)
+            for card in meld.cards:
+                rest.remove(card)
+            return can_complete_contract(rest, [*laid, meld], s.round, rules, keep=keep)
+
+        return ok
+
     def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:
         return (
             "contract-unfinished",
@@ -215,6 +260,30 @@ class OpeningPolicy(Policy):
             f"{laid} laid the cards left cannot make up the rest.",
         )
 
+    def lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
+        from ._engine import must_keep_card
+        from ._solver import best_opening_points_left
+
+        rules = s.ruleset
+        need_total = rules.opening_points
+        if need_total is None or self.is_down(s, seat):
+            return _always
+        need = need_total - self.points(s, seat)
+        keep_one = must_keep_card(s)
+        # A meld and the best melds of the cards left are melds of the hand, so no candidate
+        # reaches more than the hand's best: below the need, only a meld reaching it alone passes.
+        top = best_opening_points_left(hand, (), rules, keep_one=keep_one)
+
+        def ok(meld: Meld) -> bool:
+            rest = need - meld_points(meld, rules)
+            if rest <= 0:
+                return True
+            if top < need:
+                return False
+            return best_opening_points_left(hand, meld.cards, rules, keep_one=keep_one) >= rest
+
+        return ok
+
     def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:
         return (
             "opening-unfinished",
@@ -249,6 +318,14 @@ class GinPolicy(Policy):
 
     def play_text(self, seat: int) -> str:
         return f"it is seat {seat}'s play: discard or knock"
+
+
+def _never(meld: Meld) -> bool:
+    return False
+
+
+def _always(meld: Meld) -> bool:
+    return True
 
 
 _POLICIES: Final[dict[str, Policy]] = {

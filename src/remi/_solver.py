@@ -902,8 +902,14 @@ def best_opening_points_left(
 
     # The packer's cost is -points * scale + cards laid (fewer than scale): its points,
     # read from the search's cost without rebuilding its path.
+    cost = packer.best(rem)
+    points = -(cost // scale)
     if not keep_one:
-        return -(packer.best(rem) // scale)
+        return points
+    # The search prefers the fewest cards among the layouts of the most points: when that
+    # layout leaves a card out, one card is kept at no loss.
+    if cost + points * scale < sum(left):
+        return points
     return max(
         (-(packer.best(rem - (1 << (width * code))) // scale) for code, count in enumerate(left) if count),
         default=0,
