@@ -48,7 +48,7 @@ from ._cards import Card, format_cards, make_pack
 from ._codes import as_error_code
 from ._errors import IllegalActionError, RemiError
 from ._melds import Check, Meld, check_joker_swap, check_layoff, is_wild, validate_meld
-from ._policies import Policy, Refusal, policy_for
+from ._policies import Policy, Refusal, never, policy_for
 from ._rules import Ruleset
 from ._state import GameState, RoundResult, _Work, sorted_hand
 
@@ -92,7 +92,7 @@ def _distinct(cards: Sequence[Card]) -> list[Card]:
     out: list[Card] = []
     last: Card | None = None
     for card in cards:
-        if card != last:
+        if card is not last:  # cards are interned: one object per card
             out.append(card)
             last = card
     return out
@@ -170,8 +170,14 @@ def _could_swap(meld: Meld, card: Card, rules: Ruleset) -> bool:
     return False
 
 
+@lru_cache(maxsize=8192)
 def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check | None]:
-    """Return the default placement and, when the player has a real choice, the low one."""
+    """Return the default placement and, when the player has a real choice, the low one.
+
+    Cached: the same table meld is asked about the same cards turn after turn.
+    Keyed by value (a meld, a card, a ruleset, all immutable), so equal rulesets
+    share answers and no ruleset is confused with another.
+    """
     first = check_layoff(meld, (card,), rules, end="high")
     if meld.kind == "set" or not first.ok:
         return first, None
@@ -181,8 +187,13 @@ def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Chec
     return first, None
 
 
+@lru_cache(maxsize=8192)
+def _fits(meld: Meld, card: Card, rules: Ruleset) -> bool:
+    return check_layoff(meld, (card,), rules).ok
+
+
 def _fits_somewhere(table: Sequence[Meld], card: Card, rules: Ruleset) -> bool:
-    return any(_could_fit(m, card, rules) and check_layoff(m, (card,), rules).ok for m in table)
+    return any(_could_fit(m, card, rules) and _fits(m, card, rules) for m in table)
 
 
 def _not_in_hand(hand: Sequence[Card], cards: Iterable[Card], seat: int) -> Refusal | None:
@@ -266,10 +277,11 @@ def _joker_meldable(s: GameState, hand: Sequence[Card], joker: Card) -> bool:
 
 
 @lru_cache(maxsize=512)
-def _hand_melds(hand: tuple[Card, ...], rules: Ruleset) -> frozenset[Meld]:
+def _hand_melds(hand: tuple[Card, ...], rules: Ruleset) -> dict[Meld, None]:
+    """The hand's candidate melds in the one meld order (a dict: ordered, and a fast ``in``)."""
     from ._solver import candidate_melds
 
-    return frozenset(candidate_melds(hand, rules))
+    return dict.fromkeys(candidate_melds(hand, rules))
 
 
 def _knock_cards(hand: tuple[Card, ...], rules: Ruleset) -> frozenset[Card]:
@@ -303,6 +315,9 @@ class _Rule:
     #: The legal actions of this kind, when a rule lists them faster than candidates filtered
     #: through the refusal (the same list: tests/conformance/test_legality_equivalence.py).
     offered: Callable[[GameState], Iterable[Action]] | None = None
+    #: Whether the candidates (or the offered actions) come distinct and in the order of
+    #: ``_action_key`` already, so that ``legal_actions()`` need not sort them.
+    ordered: bool = True
 
 
 def _none(s: GameState, action: Action) -> Refusal | None:
@@ -485,7 +500,9 @@ def _lay_offered(s: GameState) -> list[Action]:
     size = len(hand)
     keep = must_keep_card(s)
     taken = s.taken
-    test: Callable[[Meld], bool] | None = None
+    test = policy.lay_filter(s, seat, hand)
+    if test is never:
+        return []
     out: list[Action] = []
     for meld in _hand_melds(hand, rules):
         cards = meld.cards
@@ -494,8 +511,6 @@ def _lay_offered(s: GameState) -> list[Action]:
             continue
         if pending and not any(c in pending for c in cards):
             continue
-        if test is None:
-            test = policy.lay_filter(s, seat, hand)
         if not test(meld):
             continue
         if left == 1 and taken is not None:
@@ -778,6 +793,32 @@ def _discard_candidates(s: GameState) -> Iterable[Action]:
     return out
 
 
+_DISCARDS: Final = tuple(Discard(Card.from_code(code)) for code in range(53))
+_SHANGHAI_DISCARDS: Final = tuple(Discard(Card.from_code(code), True) for code in range(53))
+
+
+def _discard_offered(s: GameState) -> list[Action]:
+    """The legal discards: exactly the candidates that :func:`_refuse_discard` lets through."""
+    if s.pending:
+        return []
+    seat = s.turn_player
+    if policy_for(s.ruleset).in_progress(s, seat):
+        return []
+    hand = s.hands[seat]
+    rules = s.ruleset
+    taken = s.taken if rules.keep_taken_discard else None
+    out: list[Action] = []
+    for card in _distinct(hand):
+        if card is taken and hand.count(card) < 2:
+            continue
+        out.append(_DISCARDS[card.code])
+        if rules.shanghai:
+            shanghai = _SHANGHAI_DISCARDS[card.code]
+            if _refuse_discard(s, shanghai) is None:
+                out.append(shanghai)
+    return out
+
+
 def _refuse_discard(s: GameState, action: Discard) -> Refusal | None:
     rules = s.ruleset
     policy = policy_for(rules)
@@ -845,7 +886,10 @@ def _knock_candidates(s: GameState) -> Iterable[Action]:
         return ()
     hand = s.hands[s.turn_player]
     able = _knock_cards(hand, s.ruleset)
-    return [Knock(card) for card in _distinct(hand) if card in able]
+    return [_KNOCKS[card.code] for card in _distinct(hand) if card in able]
+
+
+_KNOCKS: Final = tuple(Knock(Card.from_code(code)) for code in range(53))
 
 
 def _refuse_knock(s: GameState, action: Knock) -> Refusal | None:
@@ -932,8 +976,10 @@ _RULES: Final[tuple[_Rule, ...]] = (
     _Rule(Pass, frozenset({"draw", "buy", "shanghai"}), lambda s: (Pass(),), _refuse_pass, _perform_pass),
     _Rule(LayDown, frozenset({"play"}), _lay_candidates, _refuse_lay, _perform_lay, _lay_offered),
     _Rule(LayOff, frozenset({"play"}), _layoff_candidates, _refuse_layoff, _perform_layoff),
-    _Rule(SwapJoker, frozenset({"play"}), _swap_candidates, _refuse_swap, _perform_swap),
-    _Rule(Discard, frozenset({"play"}), _discard_candidates, _refuse_discard, _perform_discard),
+    _Rule(SwapJoker, frozenset({"play"}), _swap_candidates, _refuse_swap, _perform_swap, ordered=False),
+    _Rule(
+        Discard, frozenset({"play"}), _discard_candidates, _refuse_discard, _perform_discard, _discard_offered
+    ),
     _Rule(Knock, frozenset({"play"}), _knock_candidates, _refuse_knock, _perform_knock),
     _Rule(CallShanghai, frozenset({"shanghai"}), _shanghai_candidates, _refuse_shanghai, _perform_shanghai),
 )
@@ -957,8 +1003,11 @@ def legal_actions(s: GameState) -> list[Action]:
             out.extend(rule.offered(s))
             continue
         refusal = rule.refusal
-        out.extend(a for a in rule.candidates(s) if refusal(s, a) is None)
-    return sorted(set(out), key=_action_key)
+        if rule.ordered:
+            out.extend(a for a in rule.candidates(s) if refusal(s, a) is None)
+        else:
+            out.extend(sorted({a for a in rule.candidates(s) if refusal(s, a) is None}, key=_action_key))
+    return out
 
 
 def _coerce(action: Action | str) -> Action:

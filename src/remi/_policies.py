@@ -25,7 +25,7 @@ from ._rules import Ruleset
 if TYPE_CHECKING:
     from ._state import GameState
 
-__all__ = ["Policy", "Refusal", "policy_for"]
+__all__ = ["Policy", "Refusal", "policy_for", "never"]
 
 #: A refusal: a stable code and a one-sentence reason.
 Refusal = tuple[ErrorCode, str]
@@ -168,14 +168,14 @@ class ContractPolicy(Policy):
 
         rules = s.ruleset
         if s.down[seat] >= 0 and not self.in_progress(s, seat):
-            return _never
+            return never
         contract = contract_for(s.round, rules)
         laid = self.own_melds(s, seat)
         keep = 1 if must_keep_card(s) else 0
         # Necessary: a meld that can be completed leaves a hand whose melds complete the contract
         # beside those laid (that meld and the rest), so a hand that cannot complete it lays nothing.
         if not can_complete_contract(hand, laid, s.round, rules, keep=keep):
-            return _never
+            return never
         have = {"set": 0, "run": 0}
         for m in laid:
             have[m.kind] += 1
@@ -262,7 +262,7 @@ class OpeningPolicy(Policy):
 
     def lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
         from ._engine import must_keep_card
-        from ._solver import best_opening_points_left
+        from ._solver import best_opening_points_left, opening_reaches
 
         rules = s.ruleset
         need_total = rules.opening_points
@@ -273,14 +273,16 @@ class OpeningPolicy(Policy):
         # A meld and the best melds of the cards left are melds of the hand, so no candidate
         # reaches more than the hand's best: below the need, only a meld reaching it alone passes.
         top = best_opening_points_left(hand, (), rules, keep_one=keep_one)
+        if top < need:
+            # A meld reaching the need alone is such a layout too (one that empties the hand
+            # is refused before the family is asked when a card must be kept).
+            return never
 
         def ok(meld: Meld) -> bool:
             rest = need - meld_points(meld, rules)
             if rest <= 0:
                 return True
-            if top < need:
-                return False
-            return best_opening_points_left(hand, meld.cards, rules, keep_one=keep_one) >= rest
+            return opening_reaches(hand, meld.cards, rest, rules, keep_one)
 
         return ok
 
@@ -320,7 +322,8 @@ class GinPolicy(Policy):
         return f"it is seat {seat}'s play: discard or knock"
 
 
-def _never(meld: Meld) -> bool:
+def never(meld: Meld) -> bool:
+    """The family test that lets no meld through (:meth:`Policy.lay_filter`)."""
     return False
 
 

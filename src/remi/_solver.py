@@ -916,6 +916,41 @@ def best_opening_points_left(
     )
 
 
+@lru_cache(maxsize=16)
+def _opening_singles(counts: tuple[int, ...], ruleset: Ruleset) -> tuple[tuple[int, int, int], ...]:
+    """The hand's meld groups as (points of the best member, packed use, size), most points first."""
+    packer, points, _ = _shared_opening_packer(counts, ruleset)
+    out = [(max(points[i] for i in g.members), g.use, g.size) for g in packer.pool.groups]
+    out.sort(key=lambda t: -t[0])
+    return tuple(out)
+
+
+def opening_reaches(
+    hand: Sequence[Card], laid: Sequence[Card], need: int, ruleset: Ruleset, keep_one: bool
+) -> bool:
+    """Whether ``best_opening_points_left(hand, laid, ruleset, keep_one=keep_one) >= need``.
+
+    First a cheap sufficient test (one meld of the hand that fits in the cards
+    left and reaches *need* alone), then the search.
+    """
+    counts = _fast_counts(hand)
+    packer, _, _ = _shared_opening_packer(counts, ruleset)
+    pool = packer.pool
+    width, guard = pool.width, pool.guard
+    rem = pool.total
+    for card in laid:
+        rem -= 1 << (width * card.code)
+    left = len(hand) - len(laid)
+    for points, use, size in _opening_singles(counts, ruleset):
+        if points < need:
+            break
+        if keep_one and size >= left:
+            continue
+        if ((rem | guard) - use) & guard == guard:
+            return True
+    return best_opening_points_left(hand, laid, ruleset, keep_one=keep_one) >= need
+
+
 def best_opening_points(hand: Hand, ruleset: Ruleset) -> int:
     """Return the most points that disjoint melds from *hand* count toward an opening.
 
