@@ -140,7 +140,9 @@ def split(
 @settings(max_examples=80, deadline=None)
 @given(data=st.data())
 def test_can_complete_contract_matches_the_layouts(ruleset: remi.Ruleset, data: st.DataObject) -> None:
-    cards = data.draw(st.lists(st.sampled_from(SLICE), min_size=1, max_size=9))
+    drawn = data.draw(st.lists(st.sampled_from(SLICE), min_size=1, max_size=9))
+    # A hand never holds more copies of a card than the pack has (check_meld refuses such melds).
+    cards = [c for i, c in enumerate(drawn) if drawn[: i + 1].count(c) <= ruleset.decks]
     jokers = 0 if ruleset.wild_spade_twos else data.draw(st.integers(0, 2))
     whole = tuple(cards) + (JOKER,) * jokers
     round = data.draw(st.integers(1, len(ruleset.contracts)))
@@ -162,7 +164,9 @@ def test_can_complete_contract_matches_the_layouts(ruleset: remi.Ruleset, data: 
 def test_can_complete_contract_norwegian(ruleset: remi.Ruleset, data: st.DataObject) -> None:
     pack = remi.make_pack(2, 4)
     narrow = [c for c in pack if c.is_joker or c.rank <= 7]
-    whole = tuple(data.draw(st.lists(st.sampled_from(narrow), min_size=6, max_size=12)))
+    drawn = data.draw(st.lists(st.sampled_from(narrow), min_size=6, max_size=12))
+    # No more copies of a card than the pack has (two decks, four jokers).
+    whole = tuple(c for i, c in enumerate(drawn) if drawn[: i + 1].count(c) <= pack.count(c))
     round = data.draw(st.integers(1, 7))
     keep = data.draw(st.integers(0, 1))
     hand, laid = split(data, whole, round, ruleset)

@@ -277,11 +277,14 @@ def _joker_meldable(s: GameState, hand: Sequence[Card], joker: Card) -> bool:
 
 
 @lru_cache(maxsize=512)
-def _hand_melds(hand: tuple[Card, ...], rules: Ruleset) -> dict[Meld, None]:
-    """The hand's candidate melds in the one meld order (a dict: ordered, and a fast ``in``)."""
+def _hand_melds(hand: tuple[Card, ...], rules: Ruleset, exact: bool = False) -> dict[Meld, None]:
+    """The hand's candidate melds in the one meld order (a dict: ordered, and a fast ``in``).
+
+    With *exact*, only those of exactly the least size.
+    """
     from ._solver import candidate_melds
 
-    return dict.fromkeys(candidate_melds(hand, rules))
+    return dict.fromkeys(candidate_melds(hand, rules, exact=exact))
 
 
 def _knock_cards(hand: tuple[Card, ...], rules: Ruleset) -> frozenset[Card]:
@@ -504,7 +507,8 @@ def _lay_offered(s: GameState) -> list[Action]:
     if test is never:
         return []
     out: list[Action] = []
-    for meld in _hand_melds(hand, rules):
+    # A family that lays only melds of the least size is offered only those.
+    for meld in _hand_melds(hand, rules, policy.exact_sizes(s)):
         cards = meld.cards
         left = size - len(cards)
         if left == 0 and keep:

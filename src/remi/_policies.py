@@ -61,6 +61,10 @@ class Policy:
         """The family's refusal of laying *meld* from *hand* now (after the engine's common checks)."""
         return None
 
+    def exact_sizes(self, s: GameState) -> bool:
+        """Whether only melds of exactly the least size can be laid now (the contract's rule)."""
+        return False
+
     def lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
         """A test equal to ``lay_refusal(s, seat, hand, meld) is None`` for the hand's candidate melds.
 
@@ -162,9 +166,16 @@ class ContractPolicy(Policy):
             )
         return None
 
+    def exact_sizes(self, s: GameState) -> bool:
+        """Whether a contract meld must have exactly the least size (not all down at once, not the last round)."""
+        rules = s.ruleset
+        final = rules.last_contract_goes_out and s.round == len(rules.contracts)
+        return not rules.all_down_at_once and not final
+
     def lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
         from ._contracts import contract_for
-        from ._engine import can_complete_contract, must_keep_card
+        from ._engine import must_keep_card
+        from ._solver import contract_lay_test
 
         rules = s.ruleset
         if s.down[seat] >= 0 and not self.in_progress(s, seat):
@@ -172,16 +183,16 @@ class ContractPolicy(Policy):
         contract = contract_for(s.round, rules)
         laid = self.own_melds(s, seat)
         keep = 1 if must_keep_card(s) else 0
-        # Necessary: a meld that can be completed leaves a hand whose melds complete the contract
-        # beside those laid (that meld and the rest), so a hand that cannot complete it lays nothing.
-        if not can_complete_contract(hand, laid, s.round, rules, keep=keep):
+        # A meld that can be completed leaves a hand whose melds complete the contract beside
+        # those laid (that meld and the rest), so a hand that cannot complete it lays nothing.
+        complete = contract_lay_test(hand, laid, s.round, rules, keep)
+        if complete is None:
             return never
         have = {"set": 0, "run": 0}
         for m in laid:
             have[m.kind] += 1
         want = {"set": contract.sets, "run": contract.runs}
-        final = rules.last_contract_goes_out and s.round == len(rules.contracts)
-        sized = not rules.all_down_at_once and not final
+        sized = self.exact_sizes(s)
         size = {"set": rules.set_min, "run": rules.run_min}
         apart = rules.same_suit_runs_apart
 
@@ -191,10 +202,7 @@ class ContractPolicy(Policy):
                 return False
             if apart:
                 return self.lay_refusal(s, seat, hand, meld) is None
-            rest = list(hand)
-            for card in meld.cards:
-                rest.remove(card)
-            return can_complete_contract(rest, [*laid, meld], s.round, rules, keep=keep)
+            return complete(meld)
 
         return ok
 

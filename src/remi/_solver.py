@@ -1467,6 +1467,55 @@ def can_complete_contract(
     )
 
 
+def contract_lay_test(
+    hand: Sequence[Card], laid: Sequence[Meld], round: int, ruleset: Ruleset, keep: int
+) -> Callable[[Meld], bool] | None:
+    """One question per candidate meld of *hand*, sharing the work: ``None`` when no meld can be laid.
+
+    For a meld formed from *hand* (of a kind the contract still wants and, when
+    sizes are exact, of the exact size), ``test(meld)`` equals
+    ``can_complete_contract(hand - meld, [*laid, meld], round, ruleset, keep=keep)``.
+    ``None`` says that the whole hand cannot complete the contract beside
+    *laid*, so that no meld of it can.
+    """
+    contract_for(round, ruleset)
+    needs = _laid_needs(tuple(laid), round, ruleset)
+    if needs is None:
+        return None
+    sets, runs, spans, codes = needs
+    if not sets and not runs:
+        return None
+    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
+    exact = not (final or ruleset.all_down_at_once)
+    counts = _fast_counts(hand)
+    whole_list = list(counts)
+    for code in codes:
+        whole_list[code] += 1
+    whole = tuple(whole_list)
+    rules = _entry(ruleset).rules
+    apart = ruleset.same_suit_runs_apart
+    if not _complete(whole, counts, rules, (sets, runs, spans), exact, final, apart, keep):
+        return None
+
+    def test(meld: Meld) -> bool:
+        rest = list(counts)
+        for card in meld.cards:
+            rest[card.code] -= 1
+        if meld.kind == "set":
+            if not sets:
+                return False
+            return _complete(whole, tuple(rest), rules, (sets - 1, runs, spans), exact, final, apart, keep)
+        if not runs:
+            return False
+        span = (meld.suit, meld.low, meld.high)
+        if apart and _touches(span, spans):
+            return False
+        more = tuple(sorted((*spans, span)))
+        return _complete(whole, tuple(rest), rules, (sets, runs - 1, more), exact, final, apart, keep)
+
+    return test
+
+
 # -- least deadwood of a hand without wild cards or repeated cards: bit masks ---------------
 #
 # Most hands the engines ask about (every Gin hand) hold neither wild cards nor two
