@@ -557,7 +557,10 @@ def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
     verdict = validate_meld(meld, rules)
     if not verdict.ok:
         return ("invalid-meld", f"{meld} is not a legal meld: {verdict.reason}")
-    if meld not in _hand_melds(hand, rules):  # pragma: no cover - every legal meld of the hand is a candidate
+    exact = policy.exact_sizes(s)
+    if (not exact or len(meld.cards) == (rules.set_min if meld.kind == "set" else rules.run_min)) and (
+        meld not in _hand_melds(hand, rules, exact)
+    ):  # pragma: no cover - every legal meld of the hand is a candidate
         return ("invalid-meld", f"{meld} is not a meld your hand can form.")
     left = len(hand) - len(meld.cards)
     if left == 0 and must_keep_card(s):
@@ -1064,9 +1067,13 @@ def apply(s: GameState, action: Action | str, player: int | None) -> GameState:
         raise IllegalActionError(
             "not-your-turn", f"It is seat {s.current_player}'s move, not seat {player}'s."
         )
-    refusal = _refusal(s, act)
-    if refusal is not None:
-        raise IllegalActionError(*refusal)
+    # An action taken from this state's legal_actions() (the same object) is legal: no need
+    # to ask its rule again.
+    offered = s._legal
+    if offered is None or not any(a is act for a in offered):
+        refusal = _refusal(s, act)
+        if refusal is not None:
+            raise IllegalActionError(*refusal)
     return _RULE_OF[type(act)].perform(s, act)
 
 
