@@ -916,12 +916,12 @@ def best_opening_points_left(
     )
 
 
-@lru_cache(maxsize=16)
-def _opening_singles(counts: tuple[int, ...], ruleset: Ruleset) -> tuple[tuple[int, int, int], ...]:
-    """The hand's meld groups as (points of the best member, packed use, size), most points first."""
+@lru_cache(maxsize=256)
+def _opening_singles(counts: tuple[int, ...], ruleset: Ruleset, need: int) -> tuple[tuple[int, int], ...]:
+    """The hand's meld groups whose best member counts *need* points or more: (size, packed use), smallest first."""
     packer, points, _ = _shared_opening_packer(counts, ruleset)
-    out = [(max(points[i] for i in g.members), g.use, g.size) for g in packer.pool.groups]
-    out.sort(key=lambda t: -t[0])
+    out = [(g.size, g.use) for g in packer.pool.groups if max(points[i] for i in g.members) >= need]
+    out.sort()
     return tuple(out)
 
 
@@ -931,7 +931,8 @@ def opening_reaches(
     """Whether ``best_opening_points_left(hand, laid, ruleset, keep_one=keep_one) >= need``.
 
     First a cheap sufficient test (one meld of the hand that fits in the cards
-    left and reaches *need* alone), then the search.
+    left and reaches *need* alone; small melds first, as they fit more often),
+    then the search.
     """
     counts = _fast_counts(hand)
     packer, _, _ = _shared_opening_packer(counts, ruleset)
@@ -941,11 +942,9 @@ def opening_reaches(
     for card in laid:
         rem -= 1 << (width * card.code)
     left = len(hand) - len(laid)
-    for points, use, size in _opening_singles(counts, ruleset):
-        if points < need:
-            break
+    for size, use in _opening_singles(counts, ruleset, need):
         if keep_one and size >= left:
-            continue
+            break
         if ((rem | guard) - use) & guard == guard:
             return True
     return best_opening_points_left(hand, laid, ruleset, keep_one=keep_one) >= need
