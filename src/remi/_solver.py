@@ -1305,6 +1305,55 @@ def _completer(counts: tuple[int, ...], rules: _Rules, exact: bool, apart: bool)
     return _Completer(_pool(counts, rules, exact), rules, apart)
 
 
+def _jokers_short(counts: Sequence[int], rules: _Rules, sets: int, runs: int, exact: bool) -> bool:
+    """A necessary condition, from counts alone: do *sets* sets and *runs* runs need more jokers than held?
+
+    A lower bound on the wild cards any such melds take: a set of rank R holds
+    naturals of rank R only, so k sets of that rank take at least
+    ``k * set_min - (naturals of R)`` wild cards; a run takes at least
+    ``run_min`` minus the ranks held in its least-size window. Sets and runs
+    sharing naturals is ignored, so the bound never exceeds the truth. Not
+    used with wild ♠2s (a ♠2 is then natural or wild).
+    """
+    if rules.twos:
+        return False
+    jokers = counts[rules.wild] if rules.wild != _NO_WILD else 0
+    need = 0
+    if sets:
+        least = (rules.set_min + 1) // 2 if rules.at_most else 1
+        marginal: list[int] = []
+        for rank in range(13):
+            n = counts[rank] + counts[13 + rank] + counts[26 + rank] + counts[39 + rank]
+            if n < least:
+                continue
+            for k in range(1, n // least + 1):
+                if k > sets:
+                    break
+                marginal.append(min(rules.set_min, max(0, k * rules.set_min - n)))
+        if len(marginal) < sets:
+            return True
+        marginal.sort()
+        need += sum(marginal[:sets])
+    if runs:
+        least = (rules.run_min + 1) // 2 if rules.at_most else 1
+        best = rules.run_min + 1
+        size = rules.run_min
+        for suit in range(4):
+            base = suit * 13
+            held = [0] * 15
+            for rank in range(1, 15):
+                held[rank] = 1 if counts[base + (0 if rank == 14 else rank - 1)] else 0
+            for lo in range(rules.lo_bound, rules.hi_bound - size + 2):
+                present = sum(held[lo : lo + size])
+                if exact and present < least:
+                    continue
+                best = min(best, size - present)
+        if best > size:
+            return True
+        need += runs * best
+    return need > jokers
+
+
 def _complete(
     whole: tuple[int, ...],
     counts: tuple[int, ...],
@@ -1332,6 +1381,8 @@ def _complete(
         return False
     elif not sets and not runs:
         return True
+    if _jokers_short(counts, rules, sets, runs, exact):
+        return False
     # Melds of the whole hand that fit in the cards held are exactly the melds of those cards.
     search = _completer(whole, rules, exact or not final, apart)
     rem = _pack(counts, search.pool.width)
