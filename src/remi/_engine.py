@@ -620,6 +620,20 @@ def _layoff_candidates(s: GameState) -> Iterable[Action]:
     return out
 
 
+def _layoff_offered(s: GameState) -> list[Action]:
+    """The legal lay-offs: the seat's own conditions once, then each candidate through the refusal."""
+    rules = s.ruleset
+    policy = policy_for(rules)
+    seat = s.turn_player
+    if not policy.table_play or not s.table or policy.in_progress(s, seat):
+        return []
+    if not policy.is_down(s, seat) and rules.layoff_needs != "always":
+        return []
+    if not _may_lay_off(s, policy, seat) or (must_keep_card(s) and len(s.hands[seat]) <= 1):
+        return []
+    return [a for a in _layoff_candidates(s) if _refuse_layoff(s, a) is None]
+
+
 def _placed(result: Check | Refusal) -> Meld:
     """The meld a checked lay-off or swap produces (the rule's refusal has already let it through)."""
     if isinstance(result, tuple):  # pragma: no cover - refused before it is performed
@@ -724,6 +738,22 @@ def _swap_candidates(s: GameState) -> Iterable[Action]:
                 if not is_wild(card, rules) and _could_swap(meld, card, rules)
             )
     return out
+
+
+def _swap_offered(s: GameState) -> list[Action]:
+    """The legal joker swaps: the seat's own conditions once, then each candidate through the refusal."""
+    rules = s.ruleset
+    policy = policy_for(rules)
+    seat = s.turn_player
+    if rules.joker_swap == "none" or not policy.table_play or s.pending:
+        return []
+    if not any(m.wild_count for m in s.table):
+        return []
+    if policy.in_progress(s, seat) and not policy.freed_joker_in_new_meld():
+        return []
+    if not _may_swap(s, policy, seat) or (must_keep_card(s) and len(s.hands[seat]) <= 1):
+        return []
+    return sorted({a for a in _swap_candidates(s) if _refuse_swap(s, a) is None}, key=_action_key)
 
 
 def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
@@ -982,8 +1012,16 @@ _RULES: Final[tuple[_Rule, ...]] = (
     _Rule(Buy, frozenset({"buy"}), lambda s: (Buy(),), _refuse_buy, _perform_buy),
     _Rule(Pass, frozenset({"draw", "buy", "shanghai"}), lambda s: (Pass(),), _refuse_pass, _perform_pass),
     _Rule(LayDown, frozenset({"play"}), _lay_candidates, _refuse_lay, _perform_lay, _lay_offered),
-    _Rule(LayOff, frozenset({"play"}), _layoff_candidates, _refuse_layoff, _perform_layoff),
-    _Rule(SwapJoker, frozenset({"play"}), _swap_candidates, _refuse_swap, _perform_swap, ordered=False),
+    _Rule(LayOff, frozenset({"play"}), _layoff_candidates, _refuse_layoff, _perform_layoff, _layoff_offered),
+    _Rule(
+        SwapJoker,
+        frozenset({"play"}),
+        _swap_candidates,
+        _refuse_swap,
+        _perform_swap,
+        _swap_offered,
+        ordered=False,
+    ),
     _Rule(
         Discard, frozenset({"play"}), _discard_candidates, _refuse_discard, _perform_discard, _discard_offered
     ),
