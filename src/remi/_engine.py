@@ -606,11 +606,11 @@ def _nothing_laid(rules: Ruleset) -> Refusal:
 # Lay off -------------------------------------------------------------------------------------------------
 
 
-def _layoff_candidates(s: GameState) -> Iterable[Action]:
+def _layoff_candidates(s: GameState) -> list[LayOff]:
     rules = s.ruleset
     if not policy_for(rules).table_play:
-        return ()
-    out: list[Action] = []
+        return []
+    out: list[LayOff] = []
     for card in _distinct(s.hands[s.turn_player]):
         for target, meld in enumerate(s.table):
             if _could_fit(meld, card, rules):
@@ -724,12 +724,12 @@ def _perform_layoff(s: GameState, action: LayOff) -> GameState:
 # Swap a joker -------------------------------------------------------------------------------------------
 
 
-def _swap_candidates(s: GameState) -> Iterable[Action]:
+def _swap_candidates(s: GameState) -> list[SwapJoker]:
     rules = s.ruleset
     if rules.joker_swap == "none" or not policy_for(rules).table_play:
-        return ()
+        return []
     hand = _distinct(s.hands[s.turn_player])
-    out: list[Action] = []
+    out: list[SwapJoker] = []
     for target, meld in enumerate(s.table):
         if meld.wild_count:
             out.extend(
