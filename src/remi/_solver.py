@@ -1334,23 +1334,29 @@ def _jokers_short(counts: Sequence[int], rules: _Rules, sets: int, runs: int, ex
             return True
         marginal.sort()
         need += sum(marginal[:sets])
+        if need > jokers:
+            return True
     if runs:
         least = (rules.run_min + 1) // 2 if rules.at_most else 1
-        best = rules.run_min + 1
         size = rules.run_min
+        most = -1  # the most ranks held in one least-size window (that may hold a run)
+        lo_bound, hi_bound = rules.lo_bound, rules.hi_bound
         for suit in range(4):
             base = suit * 13
-            held = [0] * 15
-            for rank in range(1, 15):
-                held[rank] = 1 if counts[base + (0 if rank == 14 else rank - 1)] else 0
-            for lo in range(rules.lo_bound, rules.hi_bound - size + 2):
-                present = sum(held[lo : lo + size])
-                if exact and present < least:
-                    continue
-                best = min(best, size - present)
-        if best > size:
+            held = [1 if counts[base + rank - 1] else 0 for rank in range(1, 14)]
+            held.append(held[0])  # the ace high
+            held.insert(0, 0)  # held[rank] for rank 1..14
+            present = sum(held[lo_bound : lo_bound + size])
+            for lo in range(lo_bound, hi_bound - size + 2):
+                if lo > lo_bound:
+                    present += held[lo + size - 1] - held[lo - 1]
+                if present > most and (present >= least or not exact):
+                    most = present
+            if most >= size:
+                break
+        if most < 0:
             return True
-        need += runs * best
+        need += runs * (size - most)
     return need > jokers
 
 
