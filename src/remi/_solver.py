@@ -916,13 +916,19 @@ def best_opening_points_left(
     )
 
 
+@lru_cache(maxsize=16)
+def _opening_groups(counts: tuple[int, ...], ruleset: Ruleset) -> tuple[tuple[int, int, int], ...]:
+    """The hand's meld groups as (size, packed use, points of the best member), smallest first."""
+    packer, points, _ = _shared_opening_packer(counts, ruleset)
+    out = [(g.size, g.use, max(points[i] for i in g.members)) for g in packer.pool.groups]
+    out.sort()
+    return tuple(out)
+
+
 @lru_cache(maxsize=256)
 def _opening_singles(counts: tuple[int, ...], ruleset: Ruleset, need: int) -> tuple[tuple[int, int], ...]:
     """The hand's meld groups whose best member counts *need* points or more: (size, packed use), smallest first."""
-    packer, points, _ = _shared_opening_packer(counts, ruleset)
-    out = [(g.size, g.use) for g in packer.pool.groups if max(points[i] for i in g.members) >= need]
-    out.sort()
-    return tuple(out)
+    return tuple((size, use) for size, use, points in _opening_groups(counts, ruleset) if points >= need)
 
 
 def opening_reaches(
