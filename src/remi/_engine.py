@@ -48,8 +48,11 @@ from ._cards import Card, format_cards, make_pack
 from ._codes import as_error_code
 from ._errors import IllegalActionError, RemiError
 from ._melds import Check, Meld, check_joker_swap, check_layoff, is_wild, validate_meld
-from ._policies import Policy, Refusal, never, policy_for
+from ._policies import Policy, Refusal, must_keep_card, never, policy_for
 from ._rules import Ruleset
+from ._settle import settle
+from ._solver import can_complete_contract as _complete_contract
+from ._solver import candidate_melds, deadwood, knock_cards
 from ._state import GameState, RoundResult, _Work, sorted_hand
 
 __all__ = [
@@ -99,14 +102,6 @@ def _distinct(cards: Sequence[Card]) -> list[Card]:
 
 
 # -- shared conditions -----------------------------------------------------------------------------
-
-
-def must_keep_card(s: GameState) -> bool:
-    """Whether going out needs a final discard (so melds and lay-offs may not empty the hand)."""
-    rules = s.ruleset
-    if rules.last_contract_goes_out and s.round == len(rules.contracts):
-        return False
-    return rules.last_card_discard
 
 
 def _same_turn(rules: Ruleset) -> bool:
@@ -261,8 +256,6 @@ def _pending_ok(s: GameState, table: Sequence[Meld], hand: Sequence[Card], pendi
 
 def _joker_meldable(s: GameState, hand: Sequence[Card], joker: Card) -> bool:
     """Whether some lay-down of *hand* that uses *joker* would be legal now (51 games)."""
-    from ._solver import candidate_melds
-
     policy = policy_for(s.ruleset)
     keep_one = must_keep_card(s)
     for meld in candidate_melds(hand, s.ruleset):
@@ -282,15 +275,11 @@ def _hand_melds(hand: tuple[Card, ...], rules: Ruleset, exact: bool = False) -> 
 
     With *exact*, only those of exactly the least size.
     """
-    from ._solver import candidate_melds
-
     return dict.fromkeys(candidate_melds(hand, rules, exact=exact))
 
 
 def _knock_cards(hand: tuple[Card, ...], rules: Ruleset) -> frozenset[Card]:
     """The cards whose discard leaves at most ``knock_limit`` of deadwood (one solver search per hand)."""
-    from ._solver import knock_cards
-
     return knock_cards(hand, rules)
 
 
@@ -298,9 +287,7 @@ def can_complete_contract(
     hand: Sequence[Card], laid: Sequence[Meld], round: int, rules: Ruleset, *, keep: int = 0
 ) -> bool:
     """Whether the melds *laid* this turn can be completed to round *round*'s contract from *hand*."""
-    from ._solver import can_complete_contract as complete
-
-    return complete(hand, laid, round, rules, keep=keep)
+    return _complete_contract(hand, laid, round, rules, keep=keep)
 
 
 # -- the rules, one per action kind --------------------------------------------------------------------
@@ -930,8 +917,6 @@ _KNOCKS: Final = tuple(Knock(Card.from_code(code)) for code in range(53))
 
 
 def _refuse_knock(s: GameState, action: Knock) -> Refusal | None:
-    from ._solver import deadwood
-
     rules = s.ruleset
     if not policy_for(rules).knocks:
         return ("no-knocking", f"{rules.name} is not ended by knocking; go out by shedding your cards.")
@@ -1254,8 +1239,6 @@ def _rebuild_stock(w: _Work, keep_top: bool) -> None:
 
 
 def _end_round(w: _Work, went_out: int | None) -> None:
-    from ._settle import settle
-
     rules = w.ruleset
     rummy = went_out is not None and w.down[went_out] in (-1, w.turn)
     scoring = rules

@@ -19,16 +19,31 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from ._codes import ErrorCode
+from ._contracts import check_contract, contract_for
 from ._melds import Meld, meld_points
 from ._rules import Ruleset
+from ._solver import (
+    best_opening_points_left,
+    can_complete_contract,
+    contract_lay_test,
+    opening_reaches,
+)
 
 if TYPE_CHECKING:
     from ._state import GameState
 
-__all__ = ["Policy", "Refusal", "policy_for", "never"]
+__all__ = ["Policy", "Refusal", "policy_for", "never", "must_keep_card"]
 
 #: A refusal: a stable code and a one-sentence reason.
 Refusal = tuple[ErrorCode, str]
+
+
+def must_keep_card(s: GameState) -> bool:
+    """Whether going out needs a final discard (so melds and lay-offs may not empty the hand)."""
+    rules = s.ruleset
+    if rules.last_contract_goes_out and s.round == len(rules.contracts):
+        return False
+    return rules.last_card_discard
 
 
 class Policy:
@@ -111,8 +126,6 @@ class ContractPolicy(Policy):
     limits_melds_per_turn = False
 
     def _complete(self, s: GameState, seat: int) -> bool:
-        from ._contracts import contract_for
-
         contract = contract_for(s.round, s.ruleset)
         melds = self.own_melds(s, seat)
         sets = sum(1 for m in melds if m.kind == "set")
@@ -126,9 +139,6 @@ class ContractPolicy(Policy):
         return s.down[seat] == s.turn and seat in s.owners and not self._complete(s, seat)
 
     def lay_refusal(self, s: GameState, seat: int, hand: Sequence[Card], meld: Meld) -> Refusal | None:
-        from ._contracts import check_contract, contract_for
-        from ._engine import can_complete_contract, must_keep_card
-
         rules = s.ruleset
         if s.down[seat] >= 0 and not self.in_progress(s, seat):
             return ("contract-already-down", "Your contract is already down; it goes down once per round.")
@@ -173,10 +183,6 @@ class ContractPolicy(Policy):
         return not rules.all_down_at_once and not final
 
     def lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
-        from ._contracts import contract_for
-        from ._engine import must_keep_card
-        from ._solver import contract_lay_test
-
         rules = s.ruleset
         if s.down[seat] >= 0 and not self.in_progress(s, seat):
             return never
@@ -242,9 +248,6 @@ class OpeningPolicy(Policy):
         return s.down[seat] == s.turn and not self.is_down(s, seat)
 
     def lay_refusal(self, s: GameState, seat: int, hand: Sequence[Card], meld: Meld) -> Refusal | None:
-        from ._engine import must_keep_card
-        from ._solver import best_opening_points_left
-
         rules = s.ruleset
         need_total = rules.opening_points
         if need_total is None or self.is_down(s, seat):
@@ -269,9 +272,6 @@ class OpeningPolicy(Policy):
         )
 
     def lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
-        from ._engine import must_keep_card
-        from ._solver import best_opening_points_left, opening_reaches
-
         rules = s.ruleset
         need_total = rules.opening_points
         if need_total is None or self.is_down(s, seat):
