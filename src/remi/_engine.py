@@ -990,12 +990,19 @@ def _perform_shanghai(s: GameState, action: CallShanghai) -> GameState:
     return w.freeze()
 
 
+#: The actions that take no argument, one value each (actions are immutable values).
+_CUT: Final = (Cut(),)
+_DRAW: Final = (DrawStock(),)
+_TAKE: Final = (TakeDiscard(),)
+_BUY: Final = (Buy(),)
+_PASS: Final = (Pass(),)
+
 _RULES: Final[tuple[_Rule, ...]] = (
-    _Rule(Cut, frozenset({"cut"}), lambda s: (Cut(),), _none, _perform_cut),
-    _Rule(DrawStock, frozenset({"draw"}), lambda s: (DrawStock(),), _refuse_draw, _perform_draw),
-    _Rule(TakeDiscard, frozenset({"draw"}), lambda s: (TakeDiscard(),), _refuse_take, _perform_take),
-    _Rule(Buy, frozenset({"buy"}), lambda s: (Buy(),), _refuse_buy, _perform_buy),
-    _Rule(Pass, frozenset({"draw", "buy", "shanghai"}), lambda s: (Pass(),), _refuse_pass, _perform_pass),
+    _Rule(Cut, frozenset({"cut"}), lambda s: _CUT, _none, _perform_cut),
+    _Rule(DrawStock, frozenset({"draw"}), lambda s: _DRAW, _refuse_draw, _perform_draw),
+    _Rule(TakeDiscard, frozenset({"draw"}), lambda s: _TAKE, _refuse_take, _perform_take),
+    _Rule(Buy, frozenset({"buy"}), lambda s: _BUY, _refuse_buy, _perform_buy),
+    _Rule(Pass, frozenset({"draw", "buy", "shanghai"}), lambda s: _PASS, _refuse_pass, _perform_pass),
     _Rule(LayDown, frozenset({"play"}), _lay_candidates, _refuse_lay, _perform_lay, _lay_offered),
     _Rule(LayOff, frozenset({"play"}), _layoff_candidates, _refuse_layoff, _perform_layoff, _layoff_offered),
     _Rule(
