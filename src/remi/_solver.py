@@ -1225,6 +1225,11 @@ class _Completer:
             self.starting.setdefault(pool.groups[index].first, []).append((index, span))
         for options in self.starting.values():
             options.sort()
+        # For the last meld of a cover: the options by the exact cards they take.
+        self.taking: dict[int, list[tuple[int, _Span]]] = {}
+        for options in self.starting.values():
+            for index, span in options:
+                self.taking.setdefault(pool.groups[index].use, []).append((index, span))
 
     def pick(self, rem: int, left: int, sets: int, runs: int, spans: tuple[_Span, ...], at: int) -> bool:
         """Whether *sets* sets then *runs* runs (options from *at* on) fit in *rem*, *left* cards spare."""
@@ -1270,6 +1275,15 @@ class _Completer:
         if not rem:
             return not sets and not runs
         if not sets and not runs:
+            return False
+        if sets + runs == 1:
+            # The last meld takes exactly the cards left: look it up rather than search.
+            for index, span in self.taking.get(rem, ()):
+                kind = self.pool.groups[index].kind
+                if kind == 0 and sets:
+                    return True
+                if kind == 1 and runs and not (self.apart and _touches(span, spans)):
+                    return True
             return False
         state = (rem, sets, runs, spans)
         if state in self.failed:
