@@ -635,34 +635,19 @@ class _Work:
 
     @classmethod
     def of(cls, s: GameState) -> _Work:
-        """A scratch copy of *s*.
-
-        Copy on first use: a list-valued field becomes a list the first time
-        the transition reads it (most transitions touch a few of them), and an
-        untouched field goes back into the new state as the same tuple.
-        """
+        """A scratch copy of *s*."""
         w = cls.__new__(cls)
         values = w.__dict__
         values.update(zip(_NAMES, _get_all(s)))
-        values["_lazy"] = {name: values.pop(name) for name in _MUTABLE}
+        for name in _MUTABLE:
+            values[name] = list(values[name])
         return w
-
-    def __getattr__(self, name: str) -> Any:
-        # Only called for a name not yet in the instance: a list-valued field on first use.
-        lazy = self.__dict__.get("_lazy")
-        if lazy is None or name not in lazy:
-            raise AttributeError(name)
-        value = list(lazy.pop(name))
-        self.__dict__[name] = value
-        return value
 
     def freeze(self) -> GameState:
         """The state this scratch copy describes (the copy is spent)."""
         values = self.__dict__
-        lazy = values.pop("_lazy")
         for name in _MUTABLE:
-            value = values.get(name)
-            values[name] = lazy[name] if value is None else tuple(value)
+            values[name] = tuple(values[name])
         return GameState(**values)
 
     # -- small helpers ---------------------------------------------------------------------
