@@ -337,6 +337,7 @@ def slow_states(path: Path, limit: int | None) -> list[tuple[str, int, float]]:
     out = []
     for key, entry in list(data.items())[:limit]:
         state = GameState.from_dict(entry["state"])
+        object.__setattr__(state, "_legal", None)  # from_dict fills the memo while checking the state
         for cached in (_solver._pool, _solver._layouts, _solver._arrangement, _solver._best_opening):
             cached.cache_clear()
         with no_gc():

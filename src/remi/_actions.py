@@ -22,6 +22,7 @@ import attrs
 from ._cards import Card, parse_card
 from ._errors import NotationError, RemiError
 from ._melds import Meld, parse_meld
+from ._solver import meld_sort_key
 
 __all__ = [
     "Action",
@@ -41,20 +42,20 @@ __all__ = [
 ]
 
 
-def meld_key(meld: Meld) -> tuple[int, int, int, tuple[int, ...], tuple[bool, ...]]:
-    """Return the canonical sort key of a meld: sets before runs, then rank, suit and cards.
+def meld_key(meld: Meld) -> tuple[object, ...]:
+    """Return the canonical sort key of a meld: the solver's :func:`~remi.meld_sort_key`.
+
+    One order for every answer: sets before runs; sets by rank, runs by suit
+    then lowest rank; then length, cards and wild flags. ``legal_actions()``,
+    the text of a lay-down and every solver answer use it.
 
     >>> from remi import parse_meld
     >>> meld_key(parse_meld("♠7 ♥7 ♦7")) < meld_key(parse_meld("♠2 ♠3 ♠4"))
     True
+    >>> meld_key(parse_meld("♥2 ♥3 ♥4")) < meld_key(parse_meld("♠5 ♠6 ♠7"))
+    False
     """
-    return (
-        0 if meld.kind == "set" else 1,
-        meld.rank,
-        meld.suit,
-        tuple(c.code for c in meld.cards),
-        meld.wild,
-    )
+    return meld_sort_key(meld)
 
 
 def _canonical_meld(meld: Meld) -> Meld:

@@ -48,8 +48,11 @@ from ._cards import Card, format_cards, make_pack
 from ._codes import as_error_code
 from ._errors import IllegalActionError, RemiError
 from ._melds import Check, Meld, check_joker_swap, check_layoff, is_wild, validate_meld
-from ._policies import Policy, Refusal, policy_for
+from ._policies import Policy, Refusal, must_keep_card, never, policy_for
 from ._rules import Ruleset
+from ._settle import settle
+from ._solver import can_complete_contract as _complete_contract
+from ._solver import candidate_melds, deadwood, knock_cards
 from ._state import GameState, RoundResult, _Work, sorted_hand
 
 __all__ = [
@@ -92,21 +95,13 @@ def _distinct(cards: Sequence[Card]) -> list[Card]:
     out: list[Card] = []
     last: Card | None = None
     for card in cards:
-        if card != last:
+        if card is not last:  # cards are interned: one object per card
             out.append(card)
             last = card
     return out
 
 
 # -- shared conditions -----------------------------------------------------------------------------
-
-
-def must_keep_card(s: GameState) -> bool:
-    """Whether going out needs a final discard (so melds and lay-offs may not empty the hand)."""
-    rules = s.ruleset
-    if rules.last_contract_goes_out and s.round == len(rules.contracts):
-        return False
-    return rules.last_card_discard
 
 
 def _same_turn(rules: Ruleset) -> bool:
@@ -170,8 +165,14 @@ def _could_swap(meld: Meld, card: Card, rules: Ruleset) -> bool:
     return False
 
 
+@lru_cache(maxsize=8192)
 def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check | None]:
-    """Return the default placement and, when the player has a real choice, the low one."""
+    """Return the default placement and, when the player has a real choice, the low one.
+
+    Cached: the same table meld is asked about the same cards turn after turn.
+    Keyed by value (a meld, a card, a ruleset, all immutable), so equal rulesets
+    share answers and no ruleset is confused with another.
+    """
     first = check_layoff(meld, (card,), rules, end="high")
     if meld.kind == "set" or not first.ok:
         return first, None
@@ -181,8 +182,13 @@ def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Chec
     return first, None
 
 
+@lru_cache(maxsize=8192)
+def _fits(meld: Meld, card: Card, rules: Ruleset) -> bool:
+    return check_layoff(meld, (card,), rules).ok
+
+
 def _fits_somewhere(table: Sequence[Meld], card: Card, rules: Ruleset) -> bool:
-    return any(_could_fit(m, card, rules) and check_layoff(m, (card,), rules).ok for m in table)
+    return any(_could_fit(m, card, rules) and _fits(m, card, rules) for m in table)
 
 
 def _not_in_hand(hand: Sequence[Card], cards: Iterable[Card], seat: int) -> Refusal | None:
@@ -250,8 +256,6 @@ def _pending_ok(s: GameState, table: Sequence[Meld], hand: Sequence[Card], pendi
 
 def _joker_meldable(s: GameState, hand: Sequence[Card], joker: Card) -> bool:
     """Whether some lay-down of *hand* that uses *joker* would be legal now (51 games)."""
-    from ._solver import candidate_melds
-
     policy = policy_for(s.ruleset)
     keep_one = must_keep_card(s)
     for meld in candidate_melds(hand, s.ruleset):
@@ -266,16 +270,16 @@ def _joker_meldable(s: GameState, hand: Sequence[Card], joker: Card) -> bool:
 
 
 @lru_cache(maxsize=512)
-def _hand_melds(hand: tuple[Card, ...], rules: Ruleset) -> frozenset[Meld]:
-    from ._solver import candidate_melds
+def _hand_melds(hand: tuple[Card, ...], rules: Ruleset, exact: bool = False) -> dict[Meld, None]:
+    """The hand's candidate melds in the one meld order (a dict: ordered, and a fast ``in``).
 
-    return frozenset(candidate_melds(hand, rules))
+    With *exact*, only those of exactly the least size.
+    """
+    return dict.fromkeys(candidate_melds(hand, rules, exact=exact))
 
 
 def _knock_cards(hand: tuple[Card, ...], rules: Ruleset) -> frozenset[Card]:
     """The cards whose discard leaves at most ``knock_limit`` of deadwood (one solver search per hand)."""
-    from ._solver import knock_cards
-
     return knock_cards(hand, rules)
 
 
@@ -283,9 +287,7 @@ def can_complete_contract(
     hand: Sequence[Card], laid: Sequence[Meld], round: int, rules: Ruleset, *, keep: int = 0
 ) -> bool:
     """Whether the melds *laid* this turn can be completed to round *round*'s contract from *hand*."""
-    from ._solver import can_complete_contract as complete
-
-    return complete(hand, laid, round, rules, keep=keep)
+    return _complete_contract(hand, laid, round, rules, keep=keep)
 
 
 # -- the rules, one per action kind --------------------------------------------------------------------
@@ -300,6 +302,12 @@ class _Rule:
     candidates: Callable[[GameState], Iterable[Action]]
     refusal: Callable[[GameState, Any], Refusal | None]
     perform: Callable[[GameState, Any], GameState]
+    #: The legal actions of this kind, when a rule lists them faster than candidates filtered
+    #: through the refusal (the same list: tests/conformance/test_legality_equivalence.py).
+    offered: Callable[[GameState], Iterable[Action]] | None = None
+    #: Whether the candidates (or the offered actions) come distinct and in the order of
+    #: ``_action_key`` already, so that ``legal_actions()`` need not sort them.
+    ordered: bool = True
 
 
 def _none(s: GameState, action: Action) -> Refusal | None:
@@ -459,6 +467,53 @@ def _lay_candidates(s: GameState) -> Iterable[Action]:
     return [LayDown((m,)) for m in _hand_melds(hand, s.ruleset)]
 
 
+def _lay_offered(s: GameState) -> list[Action]:
+    """The legal lay-downs: exactly the candidates that :func:`_refuse_lay` lets through.
+
+    A candidate is a meld the hand can form, so the checks that it is a legal
+    meld held in hand pass by construction; the family's test is asked
+    through :meth:`Policy.lay_filter`, which shares its work across the
+    candidates of one hand.
+    """
+    rules = s.ruleset
+    policy = policy_for(rules)
+    if not policy.table_play:
+        return []
+    limit = rules.melds_per_turn
+    if policy.limits_melds_per_turn and limit is not None and s.melds_this_turn >= limit:
+        return []
+    pending = s.pending
+    if pending and not policy.freed_joker_in_new_meld():
+        return []
+    seat = s.turn_player
+    hand = s.hands[seat]
+    size = len(hand)
+    keep = must_keep_card(s)
+    taken = s.taken
+    test = policy.lay_filter(s, seat, hand)
+    if test is never:
+        return []
+    out: list[Action] = []
+    # A family that lays only melds of the least size is offered only those.
+    for meld in _hand_melds(hand, rules, policy.exact_sizes(s)):
+        cards = meld.cards
+        left = size - len(cards)
+        if left == 0 and keep:
+            continue
+        if pending and not any(c in pending for c in cards):
+            continue
+        if not test(meld):
+            continue
+        if left == 1 and taken is not None:
+            rest = list(hand)
+            for card in cards:
+                rest.remove(card)
+            if _strands_taken_card(s, rest, [*s.table, meld]):
+                continue
+        out.append(LayDown((meld,)))
+    return out
+
+
 def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
     rules = s.ruleset
     policy = policy_for(rules)
@@ -489,7 +544,10 @@ def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
     verdict = validate_meld(meld, rules)
     if not verdict.ok:
         return ("invalid-meld", f"{meld} is not a legal meld: {verdict.reason}")
-    if meld not in _hand_melds(hand, rules):  # pragma: no cover - every legal meld of the hand is a candidate
+    exact = policy.exact_sizes(s)
+    if (not exact or len(meld.cards) == (rules.set_min if meld.kind == "set" else rules.run_min)) and (
+        meld not in _hand_melds(hand, rules, exact)
+    ):  # pragma: no cover - every legal meld of the hand is a candidate
         return ("invalid-meld", f"{meld} is not a meld your hand can form.")
     left = len(hand) - len(meld.cards)
     if left == 0 and must_keep_card(s):
@@ -535,11 +593,11 @@ def _nothing_laid(rules: Ruleset) -> Refusal:
 # Lay off -------------------------------------------------------------------------------------------------
 
 
-def _layoff_candidates(s: GameState) -> Iterable[Action]:
+def _layoff_candidates(s: GameState) -> list[LayOff]:
     rules = s.ruleset
     if not policy_for(rules).table_play:
-        return ()
-    out: list[Action] = []
+        return []
+    out: list[LayOff] = []
     for card in _distinct(s.hands[s.turn_player]):
         for target, meld in enumerate(s.table):
             if _could_fit(meld, card, rules):
@@ -547,6 +605,20 @@ def _layoff_candidates(s: GameState) -> Iterable[Action]:
                 if meld.kind == "run":
                     out.append(LayOff(card, target, True))
     return out
+
+
+def _layoff_offered(s: GameState) -> list[Action]:
+    """The legal lay-offs: the seat's own conditions once, then each candidate through the refusal."""
+    rules = s.ruleset
+    policy = policy_for(rules)
+    seat = s.turn_player
+    if not policy.table_play or not s.table or policy.in_progress(s, seat):
+        return []
+    if not policy.is_down(s, seat) and rules.layoff_needs != "always":
+        return []
+    if not _may_lay_off(s, policy, seat) or (must_keep_card(s) and len(s.hands[seat]) <= 1):
+        return []
+    return [a for a in _layoff_candidates(s) if _refuse_layoff(s, a) is None]
 
 
 def _placed(result: Check | Refusal) -> Meld:
@@ -639,12 +711,12 @@ def _perform_layoff(s: GameState, action: LayOff) -> GameState:
 # Swap a joker -------------------------------------------------------------------------------------------
 
 
-def _swap_candidates(s: GameState) -> Iterable[Action]:
+def _swap_candidates(s: GameState) -> list[SwapJoker]:
     rules = s.ruleset
     if rules.joker_swap == "none" or not policy_for(rules).table_play:
-        return ()
+        return []
     hand = _distinct(s.hands[s.turn_player])
-    out: list[Action] = []
+    out: list[SwapJoker] = []
     for target, meld in enumerate(s.table):
         if meld.wild_count:
             out.extend(
@@ -653,6 +725,22 @@ def _swap_candidates(s: GameState) -> Iterable[Action]:
                 if not is_wild(card, rules) and _could_swap(meld, card, rules)
             )
     return out
+
+
+def _swap_offered(s: GameState) -> list[Action]:
+    """The legal joker swaps: the seat's own conditions once, then each candidate through the refusal."""
+    rules = s.ruleset
+    policy = policy_for(rules)
+    seat = s.turn_player
+    if rules.joker_swap == "none" or not policy.table_play or s.pending:
+        return []
+    if not any(m.wild_count for m in s.table):
+        return []
+    if policy.in_progress(s, seat) and not policy.freed_joker_in_new_meld():
+        return []
+    if not _may_swap(s, policy, seat) or (must_keep_card(s) and len(s.hands[seat]) <= 1):
+        return []
+    return sorted({a for a in _swap_candidates(s) if _refuse_swap(s, a) is None}, key=_action_key)
 
 
 def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
@@ -729,6 +817,32 @@ def _discard_candidates(s: GameState) -> Iterable[Action]:
     return out
 
 
+_DISCARDS: Final = tuple(Discard(Card.from_code(code)) for code in range(53))
+_SHANGHAI_DISCARDS: Final = tuple(Discard(Card.from_code(code), True) for code in range(53))
+
+
+def _discard_offered(s: GameState) -> list[Action]:
+    """The legal discards: exactly the candidates that :func:`_refuse_discard` lets through."""
+    if s.pending:
+        return []
+    seat = s.turn_player
+    if policy_for(s.ruleset).in_progress(s, seat):
+        return []
+    hand = s.hands[seat]
+    rules = s.ruleset
+    taken = s.taken if rules.keep_taken_discard else None
+    out: list[Action] = []
+    for card in _distinct(hand):
+        if card is taken and hand.count(card) < 2:
+            continue
+        out.append(_DISCARDS[card.code])
+        if rules.shanghai:
+            shanghai = _SHANGHAI_DISCARDS[card.code]
+            if _refuse_discard(s, shanghai) is None:
+                out.append(shanghai)
+    return out
+
+
 def _refuse_discard(s: GameState, action: Discard) -> Refusal | None:
     rules = s.ruleset
     policy = policy_for(rules)
@@ -796,12 +910,13 @@ def _knock_candidates(s: GameState) -> Iterable[Action]:
         return ()
     hand = s.hands[s.turn_player]
     able = _knock_cards(hand, s.ruleset)
-    return [Knock(card) for card in _distinct(hand) if card in able]
+    return [_KNOCKS[card.code] for card in _distinct(hand) if card in able]
+
+
+_KNOCKS: Final = tuple(Knock(Card.from_code(code)) for code in range(53))
 
 
 def _refuse_knock(s: GameState, action: Knock) -> Refusal | None:
-    from ._solver import deadwood
-
     rules = s.ruleset
     if not policy_for(rules).knocks:
         return ("no-knocking", f"{rules.name} is not ended by knocking; go out by shedding your cards.")
@@ -875,16 +990,33 @@ def _perform_shanghai(s: GameState, action: CallShanghai) -> GameState:
     return w.freeze()
 
 
+#: The actions that take no argument, one value each (actions are immutable values).
+_CUT: Final = (Cut(),)
+_DRAW: Final = (DrawStock(),)
+_TAKE: Final = (TakeDiscard(),)
+_BUY: Final = (Buy(),)
+_PASS: Final = (Pass(),)
+
 _RULES: Final[tuple[_Rule, ...]] = (
-    _Rule(Cut, frozenset({"cut"}), lambda s: (Cut(),), _none, _perform_cut),
-    _Rule(DrawStock, frozenset({"draw"}), lambda s: (DrawStock(),), _refuse_draw, _perform_draw),
-    _Rule(TakeDiscard, frozenset({"draw"}), lambda s: (TakeDiscard(),), _refuse_take, _perform_take),
-    _Rule(Buy, frozenset({"buy"}), lambda s: (Buy(),), _refuse_buy, _perform_buy),
-    _Rule(Pass, frozenset({"draw", "buy", "shanghai"}), lambda s: (Pass(),), _refuse_pass, _perform_pass),
-    _Rule(LayDown, frozenset({"play"}), _lay_candidates, _refuse_lay, _perform_lay),
-    _Rule(LayOff, frozenset({"play"}), _layoff_candidates, _refuse_layoff, _perform_layoff),
-    _Rule(SwapJoker, frozenset({"play"}), _swap_candidates, _refuse_swap, _perform_swap),
-    _Rule(Discard, frozenset({"play"}), _discard_candidates, _refuse_discard, _perform_discard),
+    _Rule(Cut, frozenset({"cut"}), lambda s: _CUT, _none, _perform_cut),
+    _Rule(DrawStock, frozenset({"draw"}), lambda s: _DRAW, _refuse_draw, _perform_draw),
+    _Rule(TakeDiscard, frozenset({"draw"}), lambda s: _TAKE, _refuse_take, _perform_take),
+    _Rule(Buy, frozenset({"buy"}), lambda s: _BUY, _refuse_buy, _perform_buy),
+    _Rule(Pass, frozenset({"draw", "buy", "shanghai"}), lambda s: _PASS, _refuse_pass, _perform_pass),
+    _Rule(LayDown, frozenset({"play"}), _lay_candidates, _refuse_lay, _perform_lay, _lay_offered),
+    _Rule(LayOff, frozenset({"play"}), _layoff_candidates, _refuse_layoff, _perform_layoff, _layoff_offered),
+    _Rule(
+        SwapJoker,
+        frozenset({"play"}),
+        _swap_candidates,
+        _refuse_swap,
+        _perform_swap,
+        _swap_offered,
+        ordered=False,
+    ),
+    _Rule(
+        Discard, frozenset({"play"}), _discard_candidates, _refuse_discard, _perform_discard, _discard_offered
+    ),
     _Rule(Knock, frozenset({"play"}), _knock_candidates, _refuse_knock, _perform_knock),
     _Rule(CallShanghai, frozenset({"shanghai"}), _shanghai_candidates, _refuse_shanghai, _perform_shanghai),
 )
@@ -904,9 +1036,15 @@ def legal_actions(s: GameState) -> list[Action]:
         return []
     out: list[Action] = []
     for rule in _RULES_IN[s.phase]:
+        if rule.offered is not None:
+            out.extend(rule.offered(s))
+            continue
         refusal = rule.refusal
-        out.extend(a for a in rule.candidates(s) if refusal(s, a) is None)
-    return sorted(set(out), key=_action_key)
+        if rule.ordered:
+            out.extend(a for a in rule.candidates(s) if refusal(s, a) is None)
+        else:
+            out.extend(sorted({a for a in rule.candidates(s) if refusal(s, a) is None}, key=_action_key))
+    return out
 
 
 def _coerce(action: Action | str) -> Action:
@@ -959,9 +1097,13 @@ def apply(s: GameState, action: Action | str, player: int | None) -> GameState:
         raise IllegalActionError(
             "not-your-turn", f"It is seat {s.current_player}'s move, not seat {player}'s."
         )
-    refusal = _refusal(s, act)
-    if refusal is not None:
-        raise IllegalActionError(*refusal)
+    # An action taken from this state's legal_actions() (the same object) is legal: no need
+    # to ask its rule again.
+    offered = s._legal
+    if offered is None or not any(a is act for a in offered):
+        refusal = _refusal(s, act)
+        if refusal is not None:
+            raise IllegalActionError(*refusal)
     return _RULE_OF[type(act)].perform(s, act)
 
 
@@ -1104,8 +1246,6 @@ def _rebuild_stock(w: _Work, keep_top: bool) -> None:
 
 
 def _end_round(w: _Work, went_out: int | None) -> None:
-    from ._settle import settle
-
     rules = w.ruleset
     rummy = went_out is not None and w.down[went_out] in (-1, w.turn)
     scoring = rules

@@ -15,20 +15,35 @@ rule touches one policy, not the engine.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from ._codes import ErrorCode
+from ._contracts import check_contract, contract_for
 from ._melds import Meld, meld_points
 from ._rules import Ruleset
+from ._solver import (
+    best_opening_points_left,
+    can_complete_contract,
+    contract_lay_test,
+    opening_reaches,
+)
 
 if TYPE_CHECKING:
     from ._state import GameState
 
-__all__ = ["Policy", "Refusal", "policy_for"]
+__all__ = ["Policy", "Refusal", "policy_for", "never", "must_keep_card"]
 
 #: A refusal: a stable code and a one-sentence reason.
 Refusal = tuple[ErrorCode, str]
+
+
+def must_keep_card(s: GameState) -> bool:
+    """Whether going out needs a final discard (so melds and lay-offs may not empty the hand)."""
+    rules = s.ruleset
+    if rules.last_contract_goes_out and s.round == len(rules.contracts):
+        return False
+    return rules.last_card_discard
 
 
 class Policy:
@@ -60,6 +75,19 @@ class Policy:
     def lay_refusal(self, s: GameState, seat: int, hand: Sequence[Card], meld: Meld) -> Refusal | None:
         """The family's refusal of laying *meld* from *hand* now (after the engine's common checks)."""
         return None
+
+    def exact_sizes(self, s: GameState) -> bool:
+        """Whether only melds of exactly the least size can be laid now (the contract's rule)."""
+        return False
+
+    def lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
+        """A test equal to ``lay_refusal(s, seat, hand, meld) is None`` for the hand's candidate melds.
+
+        ``legal_actions()`` asks it once per candidate meld; a family may answer
+        from work shared by every candidate of the hand (the same answers,
+        found faster).
+        """
+        return lambda meld: self.lay_refusal(s, seat, hand, meld) is None
 
     def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:
         """Why the turn cannot end (discard) while a lay-down is half done."""
@@ -98,8 +126,6 @@ class ContractPolicy(Policy):
     limits_melds_per_turn = False
 
     def _complete(self, s: GameState, seat: int) -> bool:
-        from ._contracts import contract_for
-
         contract = contract_for(s.round, s.ruleset)
         melds = self.own_melds(s, seat)
         sets = sum(1 for m in melds if m.kind == "set")
@@ -113,9 +139,6 @@ class ContractPolicy(Policy):
         return s.down[seat] == s.turn and seat in s.owners and not self._complete(s, seat)
 
     def lay_refusal(self, s: GameState, seat: int, hand: Sequence[Card], meld: Meld) -> Refusal | None:
-        from ._contracts import check_contract, contract_for
-        from ._engine import can_complete_contract, must_keep_card
-
         rules = s.ruleset
         if s.down[seat] >= 0 and not self.in_progress(s, seat):
             return ("contract-already-down", "Your contract is already down; it goes down once per round.")
@@ -153,6 +176,42 @@ class ContractPolicy(Policy):
             )
         return None
 
+    def exact_sizes(self, s: GameState) -> bool:
+        """Whether a contract meld must have exactly the least size (not all down at once, not the last round)."""
+        rules = s.ruleset
+        final = rules.last_contract_goes_out and s.round == len(rules.contracts)
+        return not rules.all_down_at_once and not final
+
+    def lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
+        rules = s.ruleset
+        if s.down[seat] >= 0 and not self.in_progress(s, seat):
+            return never
+        contract = contract_for(s.round, rules)
+        laid = self.own_melds(s, seat)
+        keep = 1 if must_keep_card(s) else 0
+        # A meld that can be completed leaves a hand whose melds complete the contract beside
+        # those laid (that meld and the rest), so a hand that cannot complete it lays nothing.
+        complete = contract_lay_test(hand, laid, s.round, rules, keep)
+        if complete is None:
+            return never
+        have = {"set": 0, "run": 0}
+        for m in laid:
+            have[m.kind] += 1
+        want = {"set": contract.sets, "run": contract.runs}
+        sized = self.exact_sizes(s)
+        size = {"set": rules.set_min, "run": rules.run_min}
+        apart = rules.same_suit_runs_apart
+
+        def ok(meld: Meld) -> bool:
+            kind = meld.kind
+            if have[kind] >= want[kind] or (sized and len(meld.cards) != size[kind]):
+                return False
+            if apart:
+                return self.lay_refusal(s, seat, hand, meld) is None
+            return complete(meld)
+
+        return ok
+
     def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:
         return (
             "contract-unfinished",
@@ -189,9 +248,6 @@ class OpeningPolicy(Policy):
         return s.down[seat] == s.turn and not self.is_down(s, seat)
 
     def lay_refusal(self, s: GameState, seat: int, hand: Sequence[Card], meld: Meld) -> Refusal | None:
-        from ._engine import must_keep_card
-        from ._solver import best_opening_points_left
-
         rules = s.ruleset
         need_total = rules.opening_points
         if need_total is None or self.is_down(s, seat):
@@ -214,6 +270,29 @@ class OpeningPolicy(Policy):
             f"Your opening must reach {need_total} points this turn, and with "
             f"{laid} laid the cards left cannot make up the rest.",
         )
+
+    def lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
+        rules = s.ruleset
+        need_total = rules.opening_points
+        if need_total is None or self.is_down(s, seat):
+            return _always
+        need = need_total - self.points(s, seat)
+        keep_one = must_keep_card(s)
+        # A meld and the best melds of the cards left are melds of the hand, so no candidate
+        # reaches more than the hand's best: below the need, only a meld reaching it alone passes.
+        top = best_opening_points_left(hand, (), rules, keep_one=keep_one)
+        if top < need:
+            # A meld reaching the need alone is such a layout too (one that empties the hand
+            # is refused before the family is asked when a card must be kept).
+            return never
+
+        def ok(meld: Meld) -> bool:
+            rest = need - meld_points(meld, rules)
+            if rest <= 0:
+                return True
+            return opening_reaches(hand, meld.cards, rest, rules, keep_one)
+
+        return ok
 
     def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:
         return (
@@ -249,6 +328,15 @@ class GinPolicy(Policy):
 
     def play_text(self, seat: int) -> str:
         return f"it is seat {seat}'s play: discard or knock"
+
+
+def never(meld: Meld) -> bool:
+    """The family test that lets no meld through (:meth:`Policy.lay_filter`)."""
+    return False
+
+
+def _always(meld: Meld) -> bool:
+    return True
 
 
 _POLICIES: Final[dict[str, Policy]] = {

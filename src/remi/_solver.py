@@ -902,12 +902,58 @@ def best_opening_points_left(
 
     # The packer's cost is -points * scale + cards laid (fewer than scale): its points,
     # read from the search's cost without rebuilding its path.
+    cost = packer.best(rem)
+    points = -(cost // scale)
     if not keep_one:
-        return -(packer.best(rem) // scale)
+        return points
+    # The search prefers the fewest cards among the layouts of the most points: when that
+    # layout leaves a card out, one card is kept at no loss.
+    if cost + points * scale < sum(left):
+        return points
     return max(
         (-(packer.best(rem - (1 << (width * code))) // scale) for code, count in enumerate(left) if count),
         default=0,
     )
+
+
+@lru_cache(maxsize=16)
+def _opening_groups(counts: tuple[int, ...], ruleset: Ruleset) -> tuple[tuple[int, int, int], ...]:
+    """The hand's meld groups as (size, packed use, points of the best member), smallest first."""
+    packer, points, _ = _shared_opening_packer(counts, ruleset)
+    out = [(g.size, g.use, max(points[i] for i in g.members)) for g in packer.pool.groups]
+    out.sort()
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _opening_singles(counts: tuple[int, ...], ruleset: Ruleset, need: int) -> tuple[tuple[int, int], ...]:
+    """The hand's meld groups whose best member counts *need* points or more: (size, packed use), smallest first."""
+    return tuple((size, use) for size, use, points in _opening_groups(counts, ruleset) if points >= need)
+
+
+def opening_reaches(
+    hand: Sequence[Card], laid: Sequence[Card], need: int, ruleset: Ruleset, keep_one: bool
+) -> bool:
+    """Whether ``best_opening_points_left(hand, laid, ruleset, keep_one=keep_one) >= need``.
+
+    First a cheap sufficient test (one meld of the hand that fits in the cards
+    left and reaches *need* alone; small melds first, as they fit more often),
+    then the search.
+    """
+    counts = _fast_counts(hand)
+    packer, _, _ = _shared_opening_packer(counts, ruleset)
+    pool = packer.pool
+    width, guard = pool.width, pool.guard
+    rem = pool.total
+    for card in laid:
+        rem -= 1 << (width * card.code)
+    left = len(hand) - len(laid)
+    for size, use in _opening_singles(counts, ruleset, need):
+        if keep_one and size >= left:
+            break
+        if ((rem | guard) - use) & guard == guard:
+            return True
+    return best_opening_points_left(hand, laid, ruleset, keep_one=keep_one) >= need
 
 
 def best_opening_points(hand: Hand, ruleset: Ruleset) -> int:
@@ -1179,6 +1225,11 @@ class _Completer:
             self.starting.setdefault(pool.groups[index].first, []).append((index, span))
         for options in self.starting.values():
             options.sort()
+        # For the last meld of a cover: the options by the exact cards they take.
+        self.taking: dict[int, list[tuple[int, _Span]]] = {}
+        for options in self.starting.values():
+            for index, span in options:
+                self.taking.setdefault(pool.groups[index].use, []).append((index, span))
 
     def pick(self, rem: int, left: int, sets: int, runs: int, spans: tuple[_Span, ...], at: int) -> bool:
         """Whether *sets* sets then *runs* runs (options from *at* on) fit in *rem*, *left* cards spare."""
@@ -1225,6 +1276,15 @@ class _Completer:
             return not sets and not runs
         if not sets and not runs:
             return False
+        if sets + runs == 1:
+            # The last meld takes exactly the cards left: look it up rather than search.
+            for index, span in self.taking.get(rem, ()):
+                kind = self.pool.groups[index].kind
+                if kind == 0 and sets:
+                    return True
+                if kind == 1 and runs and not (self.apart and _touches(span, spans)):
+                    return True
+            return False
         state = (rem, sets, runs, spans)
         if state in self.failed:
             return False
@@ -1265,6 +1325,61 @@ def _completer(counts: tuple[int, ...], rules: _Rules, exact: bool, apart: bool)
     return _Completer(_pool(counts, rules, exact), rules, apart)
 
 
+def _jokers_short(counts: Sequence[int], rules: _Rules, sets: int, runs: int, exact: bool) -> bool:
+    """A necessary condition, from counts alone: do *sets* sets and *runs* runs need more jokers than held?
+
+    A lower bound on the wild cards any such melds take: a set of rank R holds
+    naturals of rank R only, so k sets of that rank take at least
+    ``k * set_min - (naturals of R)`` wild cards; a run takes at least
+    ``run_min`` minus the ranks held in its least-size window. Sets and runs
+    sharing naturals is ignored, so the bound never exceeds the truth. Not
+    used with wild ♠2s (a ♠2 is then natural or wild).
+    """
+    if rules.twos:
+        return False
+    jokers = counts[rules.wild] if rules.wild != _NO_WILD else 0
+    need = 0
+    if sets:
+        least = (rules.set_min + 1) // 2 if rules.at_most else 1
+        marginal: list[int] = []
+        for rank in range(13):
+            n = counts[rank] + counts[13 + rank] + counts[26 + rank] + counts[39 + rank]
+            if n < least:
+                continue
+            for k in range(1, n // least + 1):
+                if k > sets:
+                    break
+                marginal.append(min(rules.set_min, max(0, k * rules.set_min - n)))
+        if len(marginal) < sets:
+            return True
+        marginal.sort()
+        need += sum(marginal[:sets])
+        if need > jokers:
+            return True
+    if runs:
+        least = (rules.run_min + 1) // 2 if rules.at_most else 1
+        size = rules.run_min
+        most = -1  # the most ranks held in one least-size window (that may hold a run)
+        lo_bound, hi_bound = rules.lo_bound, rules.hi_bound
+        for suit in range(4):
+            base = suit * 13
+            held = [1 if counts[base + rank - 1] else 0 for rank in range(1, 14)]
+            held.append(held[0])  # the ace high
+            held.insert(0, 0)  # held[rank] for rank 1..14
+            present = sum(held[lo_bound : lo_bound + size])
+            for lo in range(lo_bound, hi_bound - size + 2):
+                if lo > lo_bound:
+                    present += held[lo + size - 1] - held[lo - 1]
+                if present > most and (present >= least or not exact):
+                    most = present
+            if most >= size:
+                break
+        if most < 0:
+            return True
+        need += runs * (size - most)
+    return need > jokers
+
+
 def _complete(
     whole: tuple[int, ...],
     counts: tuple[int, ...],
@@ -1292,6 +1407,8 @@ def _complete(
         return False
     elif not sets and not runs:
         return True
+    if _jokers_short(counts, rules, sets, runs, exact):
+        return False
     # Melds of the whole hand that fit in the cards held are exactly the melds of those cards.
     search = _completer(whole, rules, exact or not final, apart)
     rem = _pack(counts, search.pool.width)
@@ -1424,6 +1541,55 @@ def can_complete_contract(
         ruleset.same_suit_runs_apart,
         keep,
     )
+
+
+def contract_lay_test(
+    hand: Sequence[Card], laid: Sequence[Meld], round: int, ruleset: Ruleset, keep: int
+) -> Callable[[Meld], bool] | None:
+    """One question per candidate meld of *hand*, sharing the work: ``None`` when no meld can be laid.
+
+    For a meld formed from *hand* (of a kind the contract still wants and, when
+    sizes are exact, of the exact size), ``test(meld)`` equals
+    ``can_complete_contract(hand - meld, [*laid, meld], round, ruleset, keep=keep)``.
+    ``None`` says that the whole hand cannot complete the contract beside
+    *laid*, so that no meld of it can.
+    """
+    contract_for(round, ruleset)
+    needs = _laid_needs(tuple(laid), round, ruleset)
+    if needs is None:
+        return None
+    sets, runs, spans, codes = needs
+    if not sets and not runs:
+        return None
+    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
+    exact = not (final or ruleset.all_down_at_once)
+    counts = _fast_counts(hand)
+    whole_list = list(counts)
+    for code in codes:
+        whole_list[code] += 1
+    whole = tuple(whole_list)
+    rules = _entry(ruleset).rules
+    apart = ruleset.same_suit_runs_apart
+    if not _complete(whole, counts, rules, (sets, runs, spans), exact, final, apart, keep):
+        return None
+
+    def test(meld: Meld) -> bool:
+        rest = list(counts)
+        for card in meld.cards:
+            rest[card.code] -= 1
+        if meld.kind == "set":
+            if not sets:
+                return False
+            return _complete(whole, tuple(rest), rules, (sets - 1, runs, spans), exact, final, apart, keep)
+        if not runs:
+            return False
+        span = (meld.suit, meld.low, meld.high)
+        if apart and _touches(span, spans):
+            return False
+        more = tuple(sorted((*spans, span)))
+        return _complete(whole, tuple(rest), rules, (sets, runs - 1, more), exact, final, apart, keep)
+
+    return test
 
 
 # -- least deadwood of a hand without wild cards or repeated cards: bit masks ---------------

@@ -1,0 +1,383 @@
+"""The worst cases: slow states, random playouts of every preset, adversarial hands, absurd solver calls.
+
+Usage::
+
+    python bench/bench_worst.py                  # the full run (a few minutes)
+    python bench/bench_worst.py --tiny           # a few seconds (CI runs this)
+    python bench/bench_worst.py --part playouts --matches 5
+
+Every figure is CPU time (``time.process_time``) with the cyclic garbage
+collector off during each timed call. Four parts:
+
+1. **slow-states**: ``legal_actions()`` on each state of ``slow-states.json``
+   (default ``../shared/perf/slow-states.json`` from the repository), the
+   solver's caches cleared first; the slowest call and its action count.
+2. **playouts**: seeded uniformly random playouts of every preset at 2–5
+   players (as many as the preset allows) with ``max_turns_per_round=60``;
+   the slowest ``legal_actions()`` call per preset and player count, and the
+   worst time per offered action in states that offer more than 1,000.
+3. **adversarial**: the hands of issue 7 (the Slovenian starter ``♠A…♠J`` and
+   four jokers, an 8-card run with three jokers, Kalooki with a 12-card spade
+   run and two jokers, Norwegian seats holding 41 cards in round 5, all down
+   at once with 13 spades and 6 jokers): ``legal_actions()`` time and count.
+4. **solver**: every public solver function on absurd hands (13 spades and 9
+   jokers, 26 cards of one suit).
+
+Targets (issue 7): no ``legal_actions()`` above 5 ms in parts 1 and 2, at most
+5 µs per offered action above 1,000 actions; adversarial hands under 50 ms and
+fewer than 5,000 actions; every solver call under 1 s. The exit status is 0
+either way; the last line says whether the targets were met.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+import remi
+from remi import Card, GameState
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _default_slow_states() -> Path:
+    for base in (REPO.parent, REPO.parent.parent):
+        candidate = base / "shared" / "perf" / "slow-states.json"
+        if candidate.exists():
+            return candidate
+    return REPO.parent / "shared" / "perf" / "slow-states.json"
+
+
+def clear_caches() -> None:
+    """Forget every cached solver answer, so a timing starts cold."""
+    from remi import _engine, _solver
+
+    for module in (_solver, _engine):
+        for value in vars(module).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
+    _solver._ENTRIES.clear()
+
+
+def fresh(state: GameState) -> GameState:
+    """*state* with its own memo of legal actions forgotten (``from_dict`` fills it while checking)."""
+    object.__setattr__(state, "_legal", None)
+    return state
+
+
+def timed(call: Callable[[], Any]) -> tuple[float, Any]:
+    """CPU seconds of one call, with the cyclic garbage collector off."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        t0 = time.process_time()
+        result = call()
+        return time.process_time() - t0, result
+    finally:
+        if enabled:
+            gc.enable()
+
+
+class Verdict:
+    """The targets met or missed so far."""
+
+    def __init__(self) -> None:
+        self.missed: list[str] = []
+
+    def check(self, ok: bool, what: str) -> str:
+        if not ok:
+            self.missed.append(what)
+        return "ok" if ok else "MISSED"
+
+
+# -- 1: slow states -------------------------------------------------------------------------------
+
+
+def part_slow_states(path: Path, limit: int | None, verdict: Verdict) -> None:
+    print(f"== slow states: legal_actions() on {path}")
+    if not path.exists():
+        print("   file not found: pass --slow-states PATH")
+        return
+    entries = json.loads(path.read_text())
+    names = list(entries)[:limit] if limit else list(entries)
+    worst: dict[str, tuple[float, int, str]] = {}
+    for name in names:
+        state = fresh(GameState.from_dict(entries[name]["state"]))
+        clear_caches()
+        seconds, legal = timed(state.legal_actions)
+        game = name.split("#")[0]
+        if seconds > worst.get(game, (0.0, 0, ""))[0]:
+            worst[game] = (seconds, len(legal), name)
+    overall = max(worst.values())
+    for game, (seconds, count, name) in sorted(worst.items()):
+        print(f"   {game:10} slowest {seconds * 1e3:6.2f} ms ({count} actions, {name})")
+    status = verdict.check(overall[0] <= 0.005, "slow states <= 5 ms")
+    print(f"   max {overall[0] * 1e3:.2f} ms over {len(names)} states (target 5 ms): {status}")
+
+
+# -- 2: random playouts ------------------------------------------------------------------------------
+
+
+@attrs.define
+class Worst:
+    seconds: float = 0.0
+    per_action: float = 0.0
+    actions: int = 0
+    calls: int = 0
+    where: str = ""
+
+
+def playout(rules: remi.Ruleset, players: int, seed: int, worst: Worst) -> None:
+    rng = random.Random(seed)
+    state = remi.new_game(rules, players=players, seed=seed)
+    while not state.is_over:
+        seconds, legal = timed(state.legal_actions)
+        worst.calls += 1
+        if seconds > worst.seconds:
+            worst.seconds = seconds
+            worst.actions = len(legal)
+            worst.where = (
+                f"seed {seed} round {state.round} turn {state.turn} {state.phase} "
+                f"hand {len(state.hands[state.current_player])} cards"
+            )
+        if len(legal) > 1000:
+            worst.per_action = max(worst.per_action, seconds / len(legal))
+        state = state.apply(rng.choice(legal))
+
+
+def part_playouts(matches: int, seed: int, verdict: Verdict, tiny: bool) -> None:
+    print(f"== uniformly random playouts, {matches} match(es) per preset and player count, 60-turn cap")
+    overall = 0.0
+    per_action = 0.0
+    for name, preset in remi.PRESETS.items():
+        rules = attrs.evolve(preset, max_turns_per_round=60)
+        counts = [p for p in range(2, 6) if preset.min_players <= p <= preset.max_players]
+        if tiny:
+            counts = counts[-1:]
+        for players in counts:
+            worst = Worst()
+            t0 = time.process_time()
+            for index in range(matches):
+                playout(rules, players, seed + index, worst)
+            total = time.process_time() - t0
+            overall = max(overall, worst.seconds)
+            per_action = max(per_action, worst.per_action)
+            extra = f", {worst.per_action * 1e6:.1f} µs/action above 1,000" if worst.per_action else ""
+            print(
+                f"   {name:10} {players}p: {matches / total:6.1f} matches/s, slowest legal_actions() "
+                f"{worst.seconds * 1e3:6.2f} ms ({worst.actions} actions; {worst.where}){extra}"
+            )
+    status = verdict.check(overall <= 0.005, "playouts <= 5 ms")
+    print(f"   max {overall * 1e3:.2f} ms (target 5 ms): {status}")
+    if per_action:
+        status = verdict.check(per_action <= 5e-6, "<= 5 µs per action above 1,000 actions")
+        print(
+            f"   worst per offered action above 1,000 actions: {per_action * 1e6:.2f} µs (target 5): {status}"
+        )
+
+
+# -- 3: adversarial hands ------------------------------------------------------------------------------
+
+
+def position(
+    rules: remi.Ruleset, players: int, hand: str | list[Card], *, round: int = 1, seed: int = 0
+) -> GameState:
+    """Seat 0 in its play phase holding *hand*; the rest of the pack dealt out in order as stock."""
+    cards = remi.parse_cards(hand) if isinstance(hand, str) else tuple(hand)
+    decks, jokers = rules.pack_for(players)
+    pack = list(remi.make_pack(decks, jokers))
+    left = Counter(pack)
+    left.subtract(cards)
+    if any(v < 0 for v in left.values()):
+        raise ValueError(f"more cards than the pack holds: {hand}")
+    rest = [card for card in dict.fromkeys(pack) for _ in range(left[card])]
+    random.Random(seed).shuffle(rest)
+    size = rules.hand_size(players, round)
+    hands: list[tuple[Card, ...]] = [tuple(sorted(cards, key=lambda c: c.code))]
+    for _ in range(1, players):
+        hands.append(tuple(sorted(rest[:size], key=lambda c: c.code)))
+        rest = rest[size:]
+    pile = [rest.pop()]
+    state = GameState(
+        ruleset=rules,
+        players=players,
+        seed=seed,
+        round=round,
+        dealer=players - 1,
+        phase="play",
+        turn_player=0,
+        to_act=0,
+        hands=tuple(hands),
+        stock=tuple(rest),
+        discard=tuple(pile),
+        table=(),
+        owners=(),
+        down=(-1,) * players,
+        turn=1,
+        pending=(),
+        taken=None,
+        queue=(),
+        last_buyer=-1,
+        buys=(0,) * players,
+        shanghai_from=-1,
+        reshuffles=0,
+        cut_bonus_seat=-1,
+        results=(),
+        totals=(0,) * players,
+    )
+    state.check_invariants()
+    return state
+
+
+def forty_one(seed: int) -> GameState:
+    """A Norwegian seat holding 41 cards in round 5 (a seat that bought every card it was offered)."""
+    rules = remi.NORWEGIAN
+    pack = list(remi.make_pack(*rules.pack_for(4)))
+    random.Random(seed).shuffle(pack)
+    return position(rules, 4, pack[:41], round=5, seed=seed)
+
+
+def adversarial_positions(tiny: bool) -> list[tuple[str, GameState]]:
+    spades = " ".join(f"♠{r}" for r in ("A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K"))
+    all_down = remi.with_variants(remi.NORWEGIAN, "all down at once")
+    out = [
+        (
+            "Slovenian starter ♠A…♠J + 4 jokers",
+            position(remi.SLOVENIAN, 4, spades[: spades.index("♠Q")] + "JK " * 4),
+        ),
+        (
+            "Slovenian 8-card run with 3 jokers",
+            position(remi.SLOVENIAN, 4, "♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J JK JK JK ♣2 ♦5 ♠K"),
+        ),
+        (
+            "Kalooki 12-card spade run + 2 jokers",
+            position(remi.KALOOKI, 4, spades[: spades.index("♠K")] + "JK JK"),
+        ),
+    ]
+    if not tiny:
+        out += [
+            ("absurd: round 3 all down, 13♠ + 6 jokers", position(all_down, 4, spades + " JK" * 6, round=3)),
+            ("absurd: round 7, 13♠ + 6 jokers", position(remi.NORWEGIAN, 4, spades + " JK" * 6, round=7)),
+        ]
+    seeds = range(2) if tiny else range(8)
+    out.extend((f"Norwegian round 5, 41 cards (seed {seed})", forty_one(seed)) for seed in seeds)
+    return out
+
+
+def part_adversarial(verdict: Verdict, tiny: bool) -> None:
+    print("== adversarial hands: legal_actions() cold (caches cleared)")
+    worst = 0.0
+    most = 0
+    absurd = 0.0
+    absurd_most = 0
+    for name, state in adversarial_positions(tiny):
+        clear_caches()
+        seconds, legal = timed(fresh(state).legal_actions)
+        if name.startswith("absurd"):
+            absurd = max(absurd, seconds)
+            absurd_most = max(absurd_most, len(legal))
+        else:
+            worst = max(worst, seconds)
+            most = max(most, len(legal))
+        lays = sum(1 for a in legal if isinstance(a, remi.LayDown))
+        print(f"   {name:52} {seconds * 1e3:8.2f} ms  {len(legal):5} actions ({lays} lay-downs)")
+    status = verdict.check(worst < 0.05 and most < 5000, "adversarial < 50 ms and < 5,000 actions")
+    print(f"   max {worst * 1e3:.2f} ms, {most} actions (targets 50 ms, 5,000): {status}")
+    if absurd:
+        status = verdict.check(
+            absurd < 0.05 and absurd_most < 5000, "absurd hands < 50 ms and < 5,000 actions"
+        )
+        print(f"   absurd hands: max {absurd * 1e3:.2f} ms, {absurd_most} actions (same targets): {status}")
+
+
+# -- 4: absurd solver calls -----------------------------------------------------------------------------
+
+
+def part_solver(verdict: Verdict) -> None:
+    print("== solver calls on absurd hands, cold")
+    spades = " ".join(f"♠{r}" for r in ("A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K"))
+    jokers9 = remi.parse_cards(spades + " JK" * 9)
+    two_suits = remi.parse_cards(spades + " " + spades)
+    all_down = remi.with_variants(remi.NORWEGIAN, "all down at once")
+    calls: list[tuple[str, Callable[[], Any]]] = []
+    for label, hand in (("13♠+9JK", jokers9), ("26♠", two_suits)):
+        calls += [
+            (f"candidate_melds {label} NORWEGIAN", lambda h=hand: remi.candidate_melds(h, remi.NORWEGIAN)),
+            (f"contract_layouts {label} round 3", lambda h=hand: remi.contract_layouts(h, 3, remi.NORWEGIAN)),
+            (
+                f"contract_layouts {label} round 3 all down",
+                lambda h=hand: remi.contract_layouts(h, 3, all_down),
+            ),
+            (f"contract_layouts {label} round 7", lambda h=hand: remi.contract_layouts(h, 7, remi.NORWEGIAN)),
+            (f"find_contract {label} round 7", lambda h=hand: remi.find_contract(h, 7, remi.NORWEGIAN)),
+            (
+                f"can_complete_contract {label} round 7",
+                lambda h=hand: remi.can_complete_contract(h, (), 7, remi.NORWEGIAN, keep=1),
+            ),
+            (f"best_arrangement {label} NORWEGIAN", lambda h=hand: remi.best_arrangement(h, remi.NORWEGIAN)),
+            (f"deadwood {label} KALOOKI", lambda h=hand: remi.deadwood(h, remi.KALOOKI)),
+            (f"find_opening {label} SLOVENIAN", lambda h=hand: remi.find_opening(h, remi.SLOVENIAN)),
+            (
+                f"best_opening_points {label} KALOOKI",
+                lambda h=hand: remi.best_opening_points(h, remi.KALOOKI),
+            ),
+            (
+                f"best_opening_points_left {label} KALOOKI",
+                lambda h=hand: remi.best_opening_points_left(h, h[:3], remi.KALOOKI, keep_one=True),
+            ),
+            (
+                f"opening_layouts {label} SLOVENIAN limit 50",
+                lambda h=hand: remi.opening_layouts(h, remi.SLOVENIAN, limit=50),
+            ),
+        ]
+    calls.append(("knock_cards 26♠ GIN-like", lambda: remi.knock_cards(two_suits[:26], remi.KALOOKI)))
+    worst = 0.0
+    for name, call in calls:
+        clear_caches()
+        seconds, _ = timed(call)
+        worst = max(worst, seconds)
+        print(f"   {name:52} {seconds * 1e3:9.1f} ms")
+    status = verdict.check(worst < 1.0, "solver calls < 1 s")
+    print(f"   max {worst:.2f} s (target 1 s): {status}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="remi's worst cases: slow states, playouts, adversarial hands."
+    )
+    parser.add_argument("--tiny", action="store_true", help="a few seconds: check that everything runs (CI)")
+    parser.add_argument(
+        "--part", choices=("all", "slow-states", "playouts", "adversarial", "solver"), default="all"
+    )
+    parser.add_argument(
+        "--matches", type=int, default=3, help="matches per preset and player count (default 3)"
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--slow-states", type=Path, default=_default_slow_states(), help="slow-states.json")
+    args = parser.parse_args(argv)
+    verdict = Verdict()
+    print(f"remi {remi.__version__}, Python {sys.version.split()[0]}, CPU time, gc off during each call")
+    if args.part in ("all", "slow-states"):
+        part_slow_states(args.slow_states.resolve(), 4 if args.tiny else None, verdict)
+    if args.part in ("all", "playouts"):
+        part_playouts(1 if args.tiny else args.matches, args.seed, verdict, args.tiny)
+    if args.part in ("all", "adversarial"):
+        part_adversarial(verdict, args.tiny)
+    if args.part in ("all", "solver") and not args.tiny:
+        part_solver(verdict)
+    print("targets: " + ("met" if not verdict.missed else "MISSED: " + "; ".join(verdict.missed)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
