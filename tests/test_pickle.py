@@ -276,3 +276,18 @@ def test_multiprocessing_pool_does_not_hang_on_an_error() -> None:
         with pytest.raises(IllegalActionError) as info:
             result.get(timeout=120)
     assert info.value.code == "wrong-phase"
+
+
+def test_player_views_and_records_pickle_equal() -> None:
+    # Views and records travel to worker processes too (self-play, ISMCTS over processes).
+    state = remi.new_game(remi.NORWEGIAN, players=4, seed=7)
+    for _ in range(12):
+        state = state.apply(state.legal_actions()[0])
+    for seat in range(4):
+        view = state.view(seat)
+        assert pickle.loads(pickle.dumps(view)) == view
+    recorder = remi.Recorder(remi.new_game(remi.GIN, players=2, seed=3))
+    for _ in range(10):
+        recorder.apply(recorder.state.legal_actions()[0])
+    record = recorder.record()
+    assert pickle.loads(pickle.dumps(record)) == record
