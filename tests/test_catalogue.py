@@ -10,122 +10,146 @@ import pytest
 import remi
 from remi.catalogue import (
     CatalogueError,
+    MeldStep,
     catalogue,
     decode,
     encode,
+    encode_steps,
     legal_ids,
     legal_mask,
     num_distinct_actions,
 )
 
 #: Ids are part of the interface: a trained policy indexes its outputs by them.
-GOLDEN: dict[str, list[tuple[str, int]]] = {
+GOLDEN: dict[str, list[tuple[str, tuple[int, ...]]]] = {
     "norwegian": [
-        ("draw", 0),
-        ("take", 1),
-        ("buy", 2),
-        ("pass", 3),
-        ("lay ♠7 ♥7 ♦7", 2458),
-        ("lay ♠7 ♥7 JK=7", 2447),
-        ("lay ♥J ♥Q ♥K ♥A", 31988),
-        ("lay ♣5 JK=♣6 ♣7 ♣8", 85636),
-        ("lay ♦9 ♦10 ♦J ♦Q", 58822),
-        ("off ♠9 2", 113042),
-        ("off JK 0 low", 116295),
-        ("swap ♠3 1", 116443),
-        ("discard ♠K", 118304),
-        ("discard JK", 118344),
+        ("draw", (0,)),
+        ("take", (1,)),
+        ("buy", (2,)),
+        ("pass", (3,)),
+        ("lay ♠7 ♥7 ♦7", (10, 23, 36, 57)),
+        ("lay ♠7 ♥7 JK=7", (10, 23, 56, 57)),
+        ("lay ♥J ♥Q ♥K ♥A", (17, 27, 28, 29, 57)),
+        ("lay ♣5 JK=♣6 ♣7 ♣8", (47, 49, 50, 56, 57)),
+        ("lay ♦9 ♦10 ♦J ♦Q", (38, 39, 40, 41, 57)),
+        ("lay JK=♣4 ♣5 ♣6 ♣7", (47, 48, 49, 56, 57)),
+        ("lay ♣5 ♣6 ♣7 JK=♣8", (47, 48, 49, 56, 58)),
+        ("off ♠9 2", (674,)),
+        ("off JK 0 low", (3927,)),
+        ("swap ♠3 1", (4075,)),
+        ("discard ♠K", (5936,)),
+        ("discard JK", (5976,)),
     ],
     "swedish": [
-        ("draw", 0),
-        ("take", 1),
-        ("pass", 2),
-        ("lay ♠7 ♥7 ♦7", 36),
-        ("lay ♠A ♠2 ♠3", 68),
-        ("lay ♦9 ♦10 ♦J ♦Q", 219),
-        ("off ♠9 2", 608),
-        ("off JK 0 low", 2101),
-        ("discard ♠K", 2146),
-        ("discard JK", 2186),
+        ("draw", (0,)),
+        ("take", (1,)),
+        ("pass", (2,)),
+        ("lay ♠7 ♥7 ♦7", (9, 22, 35, 56)),
+        ("lay ♠A ♠2 ♠3", (3, 4, 5, 56)),
+        ("lay ♦9 ♦10 ♦J ♦Q", (37, 38, 39, 40, 56)),
+        ("off ♠9 2", (335,)),
+        ("off JK 0 low", (1828,)),
+        ("discard ♠K", (1873,)),
+        ("discard JK", (1913,)),
     ],
     "finnish": [
-        ("draw", 0),
-        ("lay ♠7 ♥7 ♦7", 36),
-        ("off ♠9 2", 608),
-        ("discard JK", 2186),
+        ("draw", (0,)),
+        ("lay ♠7 ♥7 ♦7", (9, 22, 35, 56)),
+        ("off ♠9 2", (335,)),
+        ("discard JK", (1913,)),
     ],
     "slovenian": [
-        ("draw", 0),
-        ("take", 1),
-        ("pass", 2),
-        ("lay ♠7 ♥7 ♦7", 478),
-        ("lay ♠7 ♥7 JK=7", 473),
-        ("lay ♠A ♠2 ♠3", 926),
-        ("lay ♥J ♥Q ♥K ♥A", 27988),
-        ("lay ♣5 JK=♣6 ♣7 ♣8", 81732),
-        ("lay ♦9 ♦10 ♦J ♦Q", 54870),
-        ("off ♠9 2", 109122),
-        ("off JK 0 low", 112287),
-        ("swap ♠3 1", 112431),
-        ("discard ♠K", 114242),
-        ("discard JK", 114282),
+        ("draw", (0,)),
+        ("take", (1,)),
+        ("pass", (2,)),
+        ("lay ♠7 ♥7 ♦7", (9, 22, 35, 56)),
+        ("lay ♠7 ♥7 JK=7", (9, 22, 55, 56)),
+        ("lay ♠A ♠2 ♠3", (3, 4, 5, 56)),
+        ("lay ♥J ♥Q ♥K ♥A", (16, 26, 27, 28, 56)),
+        ("lay ♣5 JK=♣6 ♣7 ♣8", (46, 48, 49, 55, 56)),
+        ("lay ♦9 ♦10 ♦J ♦Q", (37, 38, 39, 40, 56)),
+        ("off ♠9 2", (651,)),
+        ("off JK 0 low", (3816,)),
+        ("swap ♠3 1", (3960,)),
+        ("discard ♠K", (5771,)),
+        ("discard JK", (5811,)),
     ],
     "kalooki": [
-        ("draw", 0),
-        ("take", 1),
-        ("pass", 2),
-        ("lay ♠7 ♥7 ♦7", 506),
-        ("lay ♠7 ♥7 JK=7", 501),
-        ("lay ♠A ♠2 ♠3", 978),
-        ("lay ♥J ♥Q ♥K ♥A", 3471),
-        ("lay ♣5 JK=♣6 ♣7 ♣8", 8005),
-        ("lay ♦9 ♦10 ♦J ♦Q", 5748),
-        ("off ♠9 2", 10738),
-        ("off JK 0 low", 13815),
-        ("swap ♠3 1", 13955),
-        ("discard ♠K", 15716),
-        ("discard JK", 15756),
+        ("draw", (0,)),
+        ("take", (1,)),
+        ("pass", (2,)),
+        ("lay ♠7 ♥7 ♦7", (9, 22, 35, 56)),
+        ("lay ♠7 ♥7 JK=7", (9, 22, 55, 56)),
+        ("lay ♠A ♠2 ♠3", (3, 4, 5, 56)),
+        ("lay ♥J ♥Q ♥K ♥A", (16, 26, 27, 28, 56)),
+        ("lay ♣5 JK=♣6 ♣7 ♣8", (46, 48, 49, 55, 56)),
+        ("lay ♦9 ♦10 ♦J ♦Q", (37, 38, 39, 40, 56)),
+        ("off ♠9 2", (627,)),
+        ("off JK 0 low", (3704,)),
+        ("swap ♠3 1", (3844,)),
+        ("discard ♠K", (5605,)),
+        ("discard JK", (5645,)),
     ],
     "gin": [
-        ("draw", 0),
-        ("take", 1),
-        ("pass", 2),
-        ("discard ♠K", 15),
-        ("discard JK", 55),
-        ("knock ♠7", 62),
-        ("knock ♣K", 107),
+        ("draw", (0,)),
+        ("take", (1,)),
+        ("pass", (2,)),
+        ("discard ♠K", (15,)),
+        ("discard JK", (55,)),
+        ("knock ♠7", (62,)),
+        ("knock ♣K", (107,)),
     ],
 }
 
+#: (size, max_table, placements bound) per preset; every one is at most ~10,000.
 SIZES = {
-    "norwegian": (118345, 37),
-    "swedish": (2187, 17),
-    "finnish": (2187, 17),
-    "slovenian": (114283, 36),
-    "kalooki": (15757, 35),
-    "gin": (109, 17),
+    "norwegian": (5977, 37, 21),
+    "swedish": (1914, 17, 3),
+    "finnish": (1914, 17, 3),
+    "slovenian": (5812, 36, 15),
+    "kalooki": (5646, 35, 7),
+    "gin": (109, 17, 3),
 }
 
 VARIANTS = {
-    "norwegian+shanghai+cut": remi.with_variants(remi.NORWEGIAN, "shanghai", "liverpool cut"),
-    "norwegian+spade twos": remi.with_variants(remi.NORWEGIAN, "spade twos wild"),
+    "norwegian+shanghai+cut": (remi.with_variants(remi.NORWEGIAN, "shanghai", "liverpool cut"), 4),
+    "norwegian+spade twos": (remi.with_variants(remi.NORWEGIAN, "spade twos wild"), 4),
+    "norwegian+six players": (remi.with_variants(remi.NORWEGIAN, "six players"), 6),
+    "norwegian+all down at once": (remi.with_variants(remi.NORWEGIAN, "all down at once"), 3),
+}
+
+VARIANT_SIZES = {
+    "norwegian+shanghai+cut": 6105,
+    "norwegian+spade twos": 5497,
+    "norwegian+six players": 8821,
+    "norwegian+all down at once": 5977,
 }
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden_ids(name: str) -> None:
     ruleset = remi.PRESETS[name]
-    for text, ident in GOLDEN[name]:
+    cat = catalogue(ruleset)
+    for text, steps in GOLDEN[name]:
         action = remi.parse_action(text)
-        assert encode(action, ruleset) == ident, text
-        assert str(decode(ident, ruleset)) == text
+        assert encode_steps(action, ruleset) == steps, text
+        if len(steps) == 1:
+            assert encode(action, ruleset) == steps[0]
+            assert str(decode(steps[0], ruleset)) == text
+        else:
+            partial: tuple[int, ...] = ()
+            for ident in steps[:-1]:
+                partial, done = cat.advance(partial, ident)
+                assert done is None
+            assert cat.advance(partial, steps[-1]) == ((), action)
 
 
 @pytest.mark.parametrize("name", sorted(SIZES))
 def test_sizes(name: str) -> None:
     ruleset = remi.PRESETS[name]
     cat = catalogue(ruleset)
-    assert (cat.size, cat.max_table) == SIZES[name]
+    assert (cat.size, cat.max_table, cat.places) == SIZES[name]
+    assert cat.size <= 10_000
     for players in range(ruleset.min_players, ruleset.max_players + 1):
         assert num_distinct_actions(ruleset, players) == cat.size
         # The bound on table melds: every card of the pack in melds of the smallest size.
@@ -134,11 +158,18 @@ def test_sizes(name: str) -> None:
         )
 
 
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_variant_sizes(name: str) -> None:
+    assert catalogue(VARIANTS[name][0]).size == VARIANT_SIZES[name] <= 10_000
+
+
 def _playout(ruleset: remi.Ruleset, players: int, seed: int, steps: int) -> int:
-    """Random play; check every legal action's round trip and the mask; return the actions seen."""
+    """Random play through the steps; check every legal action's steps, the masks; return the actions seen."""
     cat = catalogue(ruleset)
     rules = attrs.evolve(ruleset, max_turns_per_round=40)
     assert catalogue(rules).size == cat.size
+    # The turn cap makes another ruleset with the same numbering.
+    cat = catalogue(rules)
     rng = random.Random(seed)
     state = remi.new_game(rules, players=players, seed=seed)
     seen = 0
@@ -146,18 +177,41 @@ def _playout(ruleset: remi.Ruleset, players: int, seed: int, steps: int) -> int:
         if state.is_over:
             break
         legal = state.legal_actions()
-        ids = [cat.encode(a) for a in legal]
-        assert [cat.decode(i) for i in ids] == legal
-        assert len(set(ids)) == len(ids)
-        # The turn cap makes another ruleset with the same numbering.
+        index = cat.steps(state)
+        sequences = [cat.encode_steps(a) for a in legal]
+        assert len(set(sequences)) == len(sequences)
+        # Every legal action is reachable through its steps, each allowed by the mask.
+        for action, sequence in zip(legal, sequences):
+            partial: tuple[int, ...] = ()
+            for ident in sequence[:-1]:
+                assert ident in index.ids(partial)
+                partial, done = cat.advance(partial, ident)
+                assert done is None
+            assert sequence[-1] in index.ids(partial)
+            assert cat.advance(partial, sequence[-1]) == ((), action)
+            if len(sequence) == 1:
+                assert cat.decode(sequence[0]) == action
+        # The mask with nothing under way: single actions and the first card of every lay-down.
+        firsts = sorted({s[0] for s in sequences})
         mask = legal_mask(state)
-        ordered = sorted(ids)
-        assert [i for i, ok in enumerate(mask) if ok] == ordered
-        assert legal_ids(state) == ordered
+        assert [i for i, ok in enumerate(mask) if ok] == firsts
+        assert legal_ids(state) == firsts
+        # Every full walk the mask allows ends in a legal action (no dead end, no abort).
+        prefer_table = rng.random() < 0.7
+        partial = ()
+        while True:
+            ids = index.ids(partial)
+            assert ids, partial
+            if not partial and prefer_table:
+                table = [i for i in ids if not isinstance(cat.decode(i), remi.DrawStock | remi.Discard)]
+                ids = table or ids
+            partial, done = cat.advance(partial, rng.choice(ids))
+            if done is not None:
+                break
+            assert legal_mask(state, partial) == [i in index.ids(partial) for i in range(cat.size)]
+        assert done in legal
         seen += len(legal)
-        # Prefer lay-downs and lay-offs now and then, so table actions are exercised.
-        table = [a for a in legal if isinstance(a, (remi.LayDown, remi.LayOff, remi.SwapJoker))]
-        state = state.apply(rng.choice(table if table and rng.random() < 0.7 else legal))
+        state = state.apply(done)
     return seen
 
 
@@ -170,17 +224,33 @@ def test_round_trip_over_playouts(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_round_trip_variants(name: str) -> None:
-    ruleset = VARIANTS[name]
-    assert _playout(ruleset, 4, seed=3, steps=400) > 0
+    ruleset, players = VARIANTS[name]
+    assert _playout(ruleset, players, seed=3, steps=400) > 0
 
 
 @pytest.mark.parametrize("name", sorted(remi.PRESETS))
 def test_every_id_decodes_and_encodes_back(name: str) -> None:
     cat = catalogue(remi.PRESETS[name])
-    stride = 1 if cat.size < 20000 else 7
-    for ident in range(0, cat.size, stride):
-        assert cat.encode(cat.decode(ident)) == ident
-    assert cat.encode(cat.decode(cat.size - 1)) == cat.size - 1
+    lay = cat.block("lay") or range(0)
+    for ident in range(cat.size):
+        decoded = cat.decode(ident)
+        if ident in lay:
+            assert isinstance(decoded, MeldStep)
+            assert (decoded.card is None) == (ident - lay.start >= 53)
+        else:
+            assert not isinstance(decoded, MeldStep)
+            assert cat.encode(decoded) == ident
+            assert cat.encode_steps(decoded) == (ident,)
+
+
+def test_placements_are_canonical() -> None:
+    nor = catalogue(remi.NORWEGIAN)
+    melds = nor.placements((47, 48, 49, 52))  # ♣9 ♣10 ♣J JK
+    assert [str(m) for m in melds] == ["JK=♣8 ♣9 ♣10 ♣J", "♣9 ♣10 ♣J JK=♣Q"]
+    assert list(melds) == sorted(melds, key=remi.meld_sort_key)
+    twos = catalogue(remi.with_variants(remi.NORWEGIAN, "spade twos wild"))
+    # ♠2 ♥2 ♦2 ♣2: the ♠2 as itself, or wild standing for a 2.
+    assert len(twos.placements((1, 14, 27, 40))) == 2
 
 
 def test_mask_uses_the_state_ruleset_only() -> None:
@@ -199,7 +269,13 @@ def test_refusals() -> None:
         gin.decode(-1)
     nor = catalogue(remi.NORWEGIAN)
     with pytest.raises(CatalogueError):
-        nor.encode(remi.LayDown.of("♠7 ♥7 ♦7", "♣5 ♣6 ♣7 ♣8"))  # two melds: not one action
+        nor.encode_steps(remi.LayDown.of("♠7 ♥7 ♦7", "♣5 ♣6 ♣7 ♣8"))  # two melds: not one action
+    with pytest.raises(CatalogueError):
+        nor.encode(remi.LayDown.of("♠7 ♥7 ♦7"))  # a lay-down takes several steps
+    with pytest.raises(CatalogueError):
+        nor.advance((), nor.block("lay")[-1])  # no cards: no placement  # type: ignore[index]
+    with pytest.raises(CatalogueError):
+        nor.advance((10,), 0)  # a draw while a meld is being built
     with pytest.raises(CatalogueError):
         nor.encode(remi.LayOff("♠9", nor.max_table))
     with pytest.raises(CatalogueError):
@@ -209,7 +285,8 @@ def test_refusals() -> None:
     assert nor.block("knock") is None
     assert nor.block("draw") == range(0, 1)
     lay = nor.block("lay")
-    assert lay is not None and all(isinstance(nor.decode(i), remi.LayDown) for i in (lay[0], lay[-1]))
+    assert lay is not None and all(isinstance(nor.decode(i), MeldStep) for i in (lay[0], lay[-1]))
+    assert str(nor.decode(lay[0])) == "build ♠A" and str(nor.decode(lay[53])) == "lay #0"
 
 
 def test_no_framework_or_numpy_on_import() -> None:

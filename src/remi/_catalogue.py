@@ -88,6 +88,7 @@ from ._game import GameState
 from ._melds import Meld
 from ._policies import policy_for
 from ._rules import Ruleset
+from ._solver import meld_sort_key
 
 __all__ = [
     "Catalogue",
@@ -95,7 +96,10 @@ __all__ = [
     "catalogue",
     "num_distinct_actions",
     "encode",
+    "encode_steps",
     "decode",
+    "MeldStep",
+    "LaySteps",
     "legal_mask",
     "legal_ids",
 ]
@@ -133,8 +137,11 @@ class Catalogue:
     >>> import remi
     >>> cat = catalogue(remi.NORWEGIAN)
     >>> cat.max_table, cat.size
-    (37, 118345)
-    >>> cat.decode(cat.encode(remi.LayDown.of("♠7 ♥7 JK"))) == remi.LayDown.of("♠7 ♥7 JK")
+    (37, 5977)
+    >>> partial, action = (), None
+    >>> for ident in cat.encode_steps(remi.LayDown.of("♠7 ♥7 JK")):
+    ...     partial, action = cat.advance(partial, ident)
+    >>> action == remi.LayDown.of("♠7 ♥7 JK")
     True
     """
 
@@ -169,10 +176,11 @@ class Catalogue:
             block("buy", 1)
         block("pass", 1)
         segments: list[_Segment] = []
+        #: The bound on the placements of one card multiset (the ``lay #k`` ids).
+        self.places: Final = (3 + 4 * (wilds + 1)) if ruleset.wild_spade_twos else (1 + 2 * (wilds + 1))
         if table_play:
-            block("lay", 0)
-            segments = self._segments(size, decks, wilds)
-            size = segments[-1].base + len(segments[-1].options) if segments else size
+            segments = self._segments(0, decks, wilds)
+            block("lay", 53 + self.places)
             block("off", 53 * self.max_table * 2)
             if ruleset.joker_swap != "none" and ruleset.has_wild_cards:
                 block("swap", 52 * self.max_table)
@@ -184,8 +192,7 @@ class Catalogue:
             block("shanghai", self.max_table * 2)
         #: How many ids there are: ids run from 0 to ``size - 1``.
         self.size: Final = size
-        self._segments_list: Final = tuple(segments)
-        self._segment_bases: Final = tuple(s.base for s in segments)
+        self._place_cache: dict[tuple[int, ...], tuple[Meld, ...]] = {}
         self._segment_of: Final = {(s.kind, s.key): s for s in segments}
         self._option_index: Final = {
             (s.kind, s.key): {option: i for i, option in enumerate(s.options)} for s in segments
@@ -264,27 +271,87 @@ class Catalogue:
             raise _fail(f"The meld {meld} has no number in {self.ruleset.name}.")
         return segment.base + place
 
-    def _meld_of(self, ident: int) -> Meld:
-        segment = self._segments_list[bisect_right(self._segment_bases, ident) - 1]
-        option = segment.options[ident - segment.base]
-        if segment.kind == "set":
-            rank, *counts = segment.key
-            naturals = [Card.of(rank, suit) for suit in range(4) for _ in range(counts[suit])]
-            cards = tuple(naturals) + (self._wild_card,) * option
-            wild = (False,) * len(naturals) + (True,) * option
-            return Meld("set", cards, wild, rank)
-        suit, low, length = segment.key
-        cards_list: list[Card] = []
-        flags: list[bool] = []
-        for index in range(length):
-            if option >> index & 1:
-                cards_list.append(self._wild_card)
-                flags.append(True)
-            else:
-                rank = low + index
-                cards_list.append(Card.of(1 if rank == 14 else rank, suit))
-                flags.append(False)
-        return Meld("run", tuple(cards_list), tuple(flags), low, suit)
+    def _shape_ok(self, meld: Meld) -> bool:
+        try:
+            self._meld_id(meld)
+        except CatalogueError:
+            return False
+        return True
+
+    def placements(self, key: Sequence[int]) -> tuple[Meld, ...]:
+        """Return every meld the ruleset could accept made of the cards *key* (codes), in canonical order.
+
+        The order is :func:`remi.meld_sort_key`; a ``lay #k`` step picks the
+        *k*-th. Most card multisets have one placement; jokers that may sit at
+        either end of a run, an ace low or high, or a ♠2 as itself or wild give more.
+
+        >>> import remi
+        >>> [str(m) for m in catalogue(remi.NORWEGIAN).placements((4, 5, 6, 52))]
+        ['JK=♠4 ♠5 ♠6 ♠7', '♠5 ♠6 ♠7 JK=♠8']
+        """
+        return self._placements_of(tuple(sorted(int(c) for c in key)))
+
+    def _placements_of(self, key: tuple[int, ...]) -> tuple[Meld, ...]:
+        cached = self._place_cache.get(key)
+        if cached is not None:
+            return cached
+        if len(self._place_cache) > 65536:
+            self._place_cache.clear()
+        wc = self._wild_card
+        cards = [_CARDS[c] for c in key]
+        n_wild = sum(1 for c in cards if c is wc)
+        others = [c for c in cards if c is not wc]
+        found: dict[tuple[object, ...], Meld] = {}
+        choices = range(n_wild + 1) if self.ruleset.wild_spade_twos else (0,)
+        for nat in choices:
+            naturals = sorted([*others, *([wc] * nat)], key=lambda c: c.code)
+            w = n_wild - nat
+            if not naturals or any(c.is_joker for c in naturals):
+                continue
+            candidates: list[Meld | None] = []
+            if len({c.rank for c in naturals}) == 1:
+                candidates.append(
+                    _meld_or_none(
+                        "set",
+                        (*naturals, *([wc] * w)),
+                        (False,) * len(naturals) + (True,) * w,
+                        naturals[0].rank,
+                        -1,
+                    )
+                )
+            length = len(naturals) + w
+            if len({c.suit_index for c in naturals}) == 1 and length <= _RUN_MAX:
+                suit = naturals[0].suit_index
+                options = [(1, 14) if c.rank == 1 else (c.rank,) for c in naturals]
+                for mapping in product(*options):
+                    ranks = sorted(mapping)
+                    if len(set(ranks)) != len(ranks):
+                        continue
+                    gaps = ranks[-1] - ranks[0] + 1 - len(ranks)
+                    if gaps > w:
+                        continue
+                    extra = w - gaps
+                    for low in range(ranks[0] - extra, ranks[0] + 1):
+                        if low < 1 or low + length - 1 > 14:
+                            continue
+                        at = {r - low: card for r, card in zip(mapping, naturals)}
+                        candidates.append(
+                            _meld_or_none(
+                                "run",
+                                tuple(at.get(i, wc) for i in range(length)),
+                                tuple(i not in at for i in range(length)),
+                                low,
+                                suit,
+                            )
+                        )
+            for meld in candidates:
+                if meld is not None and self._shape_ok(meld):
+                    found[meld_sort_key(meld)] = meld
+        result = tuple(found[k] for k in sorted(found))
+        if len(result) > self.places:
+            raise _fail(f"{len(result)} placements of {key} exceed the bound {self.places}.")
+        self._place_cache[key] = result
+        return result
 
     # -- the public mapping ---------------------------------------------------------------
     def _target(self, target: int) -> int:
@@ -314,10 +381,7 @@ class Catalogue:
                 raise _fail(f"{self.ruleset.name} has no Shanghai discards.")
             return start + action.card.code * (2 if self._shanghai else 1) + int(action.shanghai)
         if isinstance(action, LayDown):
-            self._start("lay", action)
-            if len(action.melds) != 1:
-                raise _fail(f"A numbered lay-down holds exactly one meld, not {len(action.melds)}.")
-            return self._meld_id(action.melds[0])
+            raise _fail(f"'{action}' takes several steps: use encode_steps().")
         if isinstance(action, LayOff):
             start = self._start("off", action)
             return start + (action.card.code * self.max_table + self._target(action.target)) * 2 + action.low
@@ -332,7 +396,56 @@ class Catalogue:
             return self._start("shanghai", action) + self._target(action.target) * 2 + action.low
         raise TypeError(f"{action!r} is not a remi action.")
 
-    def decode(self, ident: int) -> Action:
+    def encode_steps(self, action: Action) -> tuple[int, ...]:
+        """Return the ids that play *action*: one id, or a lay-down's card steps and its ``lay #k`` step.
+
+        >>> import remi
+        >>> cat = catalogue(remi.NORWEGIAN)
+        >>> steps = cat.encode_steps(remi.LayDown.of("♠5 ♠6 ♠7 JK=♠8"))
+        >>> [str(cat.decode(i)) for i in steps]
+        ['build ♠5', 'build ♠6', 'build ♠7', 'build JK', 'lay #1']
+        """
+        if not isinstance(action, LayDown):
+            return (self.encode(action),)
+        start = self._start("lay", action)
+        if len(action.melds) != 1:
+            raise _fail(f"A numbered lay-down holds exactly one meld, not {len(action.melds)}.")
+        meld = action.melds[0]
+        key = tuple(sorted(card.code for card in meld.cards))
+        self._meld_id(meld)
+        try:
+            place = self._placements_of(key).index(meld)
+        except ValueError:
+            raise _fail(f"The meld {meld} has no number in {self.ruleset.name}.") from None
+        return (*(start + code for code in key), start + 53 + place)
+
+    def advance(self, partial: Sequence[int], ident: int) -> tuple[tuple[int, ...], Action | None]:
+        """Play id *ident* on the meld being built (*partial*, card codes): the new partial and the action.
+
+        A ``build`` id returns the longer partial and ``None``; a ``lay #k`` id
+        returns ``()`` and the :class:`~remi.LayDown`; any other id (allowed
+        only with no meld under way) returns ``()`` and its action.
+        Legality is the caller's (:meth:`legal_ids`).
+        """
+        step = self.decode(ident)
+        if not isinstance(step, MeldStep):
+            if partial:
+                raise _fail(f"'{step}' while a meld is being built.")
+            return (), step
+        if step.card is not None:
+            return (*partial, step.card.code), None
+        assert step.place is not None
+        melds = self._placements_of(tuple(sorted(partial)))
+        if step.place >= len(melds):
+            raise _fail(f"The cards {list(partial)} have no placement {step.place}.")
+        return (), LayDown((melds[step.place],))
+
+    def steps(self, state: GameState) -> LaySteps:
+        """Return the step index of *state*'s legal actions (what :meth:`legal_ids` reads)."""
+        self._check_state(state)
+        return LaySteps(self, state.legal_actions())
+
+    def decode(self, ident: int) -> Action | MeldStep:
         """Return the action numbered *ident*.
 
         >>> import remi
@@ -344,9 +457,9 @@ class Catalogue:
         if not 0 <= ident < self.size:
             raise _fail(f"{ident} is not an action id of {self.ruleset.name} (0 to {self.size - 1}).")
         name = self._block_names[bisect_right(self._block_starts, ident) - 1]
-        if name == "lay":
-            return LayDown((self._meld_of(ident),))
         offset = ident - self._blocks[name]
+        if name == "lay":
+            return MeldStep(_CARDS[offset]) if offset < 53 else MeldStep(None, offset - 53)
         if name == "cut":
             return Cut()
         if name == "draw":
@@ -374,25 +487,24 @@ class Catalogue:
         target, low = divmod(offset, 2)
         return CallShanghai(target, bool(low))
 
-    def legal_ids(self, state: GameState) -> list[int]:
-        """Return the ids of ``state.legal_actions()``, sorted ascending.
+    def legal_ids(self, state: GameState, partial: Sequence[int] = ()) -> list[int]:
+        """Return the ids allowed in *state* with the meld *partial* (card codes) under way, sorted.
 
         >>> import remi
         >>> catalogue(remi.GIN).legal_ids(remi.new_game(remi.GIN, players=2, seed=1))
         [0, 1]
         """
-        self._check_state(state)
-        return sorted(self.encode(a) for a in state.legal_actions())
+        return self.steps(state).ids(partial)
 
-    def legal_mask(self, state: GameState) -> list[bool]:
-        """Return one flag per id: whether that action is legal in *state*.
+    def legal_mask(self, state: GameState, partial: Sequence[int] = ()) -> list[bool]:
+        """Return one flag per id: whether it is allowed in *state* with *partial* under way.
 
         >>> import remi
         >>> catalogue(remi.GIN).legal_mask(remi.new_game(remi.GIN, players=2, seed=1))[:4]
         [True, True, False, False]
         """
         mask = [False] * self.size
-        for ident in self.legal_ids(state):
+        for ident in self.legal_ids(state, partial):
             mask[ident] = True
         return mask
 
@@ -416,6 +528,72 @@ class Catalogue:
 
     def __repr__(self) -> str:
         return f"<Catalogue {self.ruleset.name}: {self.size} actions, {self.max_table} table melds>"
+
+
+@attrs.frozen
+class MeldStep:
+    """A sub-step of a lay-down: add *card* to the meld being built, or lay it as placement *place*.
+
+    ``str`` gives ``build ♠7`` or ``lay #0``.
+    """
+
+    card: Card | None = None
+    place: int | None = None
+
+    def __str__(self) -> str:
+        return f"build {self.card}" if self.card is not None else f"lay #{self.place}"
+
+
+class LaySteps:
+    """The allowed ids of one state at each partial meld (built once per state)."""
+
+    __slots__ = ("_cat", "_keys", "_next", "_single")
+
+    def __init__(self, cat: Catalogue, actions: Iterable[Action]) -> None:
+        self._cat = cat
+        single: list[int] = []
+        keys: dict[tuple[int, ...], list[Meld]] = {}
+        for action in actions:
+            if isinstance(action, LayDown):
+                if len(action.melds) != 1:
+                    raise _fail(f"A numbered lay-down holds exactly one meld, not {len(action.melds)}.")
+                meld = action.melds[0]
+                keys.setdefault(tuple(sorted(c.code for c in meld.cards)), []).append(meld)
+            else:
+                single.append(cat.encode(action))
+        nexts: dict[tuple[int, ...], set[int]] = {}
+        for key in keys:
+            for i in range(len(key)):
+                nexts.setdefault(key[:i], set()).add(key[i])
+        self._single = single
+        self._keys = keys
+        self._next = nexts
+
+    def ids(self, partial: Sequence[int] = ()) -> list[int]:
+        """The allowed ids with *partial* (card codes, ascending) under way."""
+        prefix = tuple(partial)
+        lay = self._cat._blocks.get("lay", 0)
+        out = [] if prefix else list(self._single)
+        out.extend(lay + code for code in self._next.get(prefix, ()))
+        melds = self._keys.get(prefix)
+        if melds:
+            places = self._cat._placements_of(prefix)
+            for meld in melds:
+                try:
+                    out.append(lay + 53 + places.index(meld))
+                except ValueError:
+                    raise _fail(f"The meld {meld} has no number in {self._cat.ruleset.name}.") from None
+        out.sort()
+        return out
+
+
+def _meld_or_none(
+    kind: str, cards: tuple[Card, ...], wild: tuple[bool, ...], rank: int, suit: int
+) -> Meld | None:
+    try:
+        return Meld(kind, cards, wild, rank, suit)  # type: ignore[arg-type]
+    except RemiError:
+        return None
 
 
 def _as_int(value: Any) -> int:
@@ -460,7 +638,7 @@ def num_distinct_actions(ruleset: Ruleset, players: int | None = None) -> int:
 
     >>> import remi
     >>> num_distinct_actions(remi.GIN, 2), num_distinct_actions(remi.SWEDISH)
-    (109, 2187)
+    (109, 1914)
     """
     return _for(ruleset, players).size
 
@@ -475,7 +653,17 @@ def encode(action: Action, ruleset: Ruleset) -> int:
     return catalogue(ruleset).encode(action)
 
 
-def decode(ident: int, ruleset: Ruleset) -> Action:
+def encode_steps(action: Action, ruleset: Ruleset) -> tuple[int, ...]:
+    """Return the ids that play *action* in *ruleset*'s catalogue (several for a lay-down).
+
+    >>> import remi
+    >>> encode_steps(remi.Discard("♠A"), remi.GIN)
+    (3,)
+    """
+    return catalogue(ruleset).encode_steps(action)
+
+
+def decode(ident: int, ruleset: Ruleset) -> Action | MeldStep:
     """Return the action with id *ident* in *ruleset*'s catalogue.
 
     >>> import remi
@@ -485,12 +673,12 @@ def decode(ident: int, ruleset: Ruleset) -> Action:
     return catalogue(ruleset).decode(ident)
 
 
-def legal_ids(state: GameState) -> list[int]:
-    """Return the sorted ids of the legal actions of *state*."""
-    return catalogue(state.ruleset).legal_ids(state)
+def legal_ids(state: GameState, partial: Sequence[int] = ()) -> list[int]:
+    """Return the sorted ids allowed in *state* with the meld *partial* (card codes) under way."""
+    return catalogue(state.ruleset).legal_ids(state, partial)
 
 
-def legal_mask(state: GameState) -> list[bool]:
+def legal_mask(state: GameState, partial: Sequence[int] = ()) -> list[bool]:
     """Return one flag per id of *state*'s ruleset: whether it is legal now.
 
     >>> import remi
@@ -499,16 +687,16 @@ def legal_mask(state: GameState) -> list[bool]:
     >>> len(mask), [decode(i, remi.GIN) for i, ok in enumerate(mask) if ok] == state.legal_actions()
     (109, True)
     """
-    return catalogue(state.ruleset).legal_mask(state)
+    return catalogue(state.ruleset).legal_mask(state, partial)
 
 
-def actions_of(ids: Iterable[int], ruleset: Ruleset) -> list[Action]:
+def actions_of(ids: Iterable[int], ruleset: Ruleset) -> list[Action | MeldStep]:
     """Decode several ids at once."""
     cat = catalogue(ruleset)
     return [cat.decode(i) for i in ids]
 
 
 def ids_of(actions: Sequence[Action], ruleset: Ruleset) -> list[int]:
-    """Encode several actions at once."""
+    """Encode several actions at once, the steps of each lay-down in turn."""
     cat = catalogue(ruleset)
-    return [cat.encode(a) for a in actions]
+    return [i for a in actions for i in cat.encode_steps(a)]

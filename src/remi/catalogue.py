@@ -1,5 +1,8 @@
 """The action catalogue: one fixed integer id for every action a ruleset can offer.
 
+A lay-down is played in sub-steps (one ``build`` id per card, then a
+``lay #k`` id), so every catalogue stays below ten thousand ids.
+
 See :mod:`remi._catalogue` for the numbering, documented on :doc:`/frameworks`.
 
 >>> import remi
@@ -15,9 +18,12 @@ from __future__ import annotations
 from ._catalogue import (
     Catalogue,
     CatalogueError,
+    LaySteps,
+    MeldStep,
     catalogue,
     decode,
     encode,
+    encode_steps,
     legal_ids,
     legal_mask,
     num_distinct_actions,
@@ -29,7 +35,10 @@ __all__ = [
     "catalogue",
     "num_distinct_actions",
     "encode",
+    "encode_steps",
     "decode",
+    "MeldStep",
+    "LaySteps",
     "legal_mask",
     "legal_ids",
 ]

@@ -70,7 +70,7 @@ def test_spaces_and_mask() -> None:
     assert obs["action_mask"].shape == (size,) and obs["action_mask"].dtype == np.int8
     legal = np.flatnonzero(obs["action_mask"]).tolist()
     cat = e.setup.catalogue
-    assert [cat.decode(i) for i in legal] == sorted(e.state.legal_actions(), key=cat.encode)
+    assert legal == sorted({cat.encode_steps(a)[0] for a in e.state.legal_actions()})
     other = e.observe(f"player_{(seat + 1) % 4}")
     assert not other["action_mask"].any()
     assert e.observation_space("player_0").contains(obs)
@@ -107,5 +107,35 @@ def test_observation_hides_other_hands() -> None:
         stock=tuple(pool[n1 + n2 :]),
     )
     e.state = mixed
-    e._ids = None
+    e._steps = None
     assert np.array_equal(e.observe("player_0")["observation"], first)
+
+
+def test_lay_down_sub_steps_keep_the_agent() -> None:
+    """While a meld is being built the same agent acts, with the partial meld in its observation."""
+    e = raw_env("kalooki", 2, max_turns=40)
+    e.reset(seed=3)
+    cat = e.setup.catalogue
+    lay = cat.block("lay")
+    rng = random.Random(3)
+    for _ in range(2000):
+        agent = e.agent_selection
+        if e.terminations[agent]:
+            break
+        mask = e.observe(agent)["action_mask"]
+        legal = np.flatnonzero(mask).tolist()
+        builds = [i for i in legal if i in lay]
+        if builds and not e.partial:
+            tables = len(e.state.table)
+            e.step(builds[0])
+            assert e.agent_selection == agent and e.partial
+            assert e.observe(agent)["observation"][-53 + builds[0] - lay.start] == 1
+            while e.partial:
+                legal = np.flatnonzero(e.observe(agent)["action_mask"]).tolist()
+                assert legal and all(i in lay for i in legal)
+                e.step(rng.choice(legal))
+                assert e.agent_selection == agent or not e.partial
+            assert len(e.state.table) == tables + 1
+            return
+        e.step(rng.choice(legal))
+    pytest.skip("no lay-down in this game")

@@ -22,6 +22,8 @@ per seat × *P*         to act, on turn, down, down this turn, hand size,
 game                   stock size, round, turn, melds laid this turn
 table × *T*            present, set, run, owner (*P*, relative), lowest
                        rank, wild cards, then 53 card counts
+building               53 card counts: the meld the viewer is building
+                       (lay-down sub-steps, :mod:`remi.catalogue`)
 =====================  ==================================================
 
 >>> import remi
@@ -34,6 +36,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -59,18 +62,21 @@ def observation_size(ruleset: Ruleset, players: int) -> int:
 
     >>> import remi
     >>> observation_size(remi.GIN, 2)
-    1415
+    1468
     """
     table = catalogue(ruleset).max_table
-    return 5 * _CARDS + len(PHASES) + players * _SEAT + 4 + table * _meld_width(players)
+    return 5 * _CARDS + len(PHASES) + players * _SEAT + 4 + table * _meld_width(players) + _CARDS
 
 
-def write_observation(v: PlayerView, out: Any, max_table: int | None = None) -> None:
+def write_observation(
+    v: PlayerView, out: Any, max_table: int | None = None, building: Sequence[int] = ()
+) -> None:
     """Write the observation of view *v* into *out* (zeroed, of :func:`observation_size`).
 
     *out* is a list or a one-dimensional numpy array (filled with one
     fancy-indexed assignment). *max_table* is the catalogue's bound on table
-    melds (:attr:`remi.catalogue.Catalogue.max_table`), looked up when ``None``.
+    melds (:attr:`remi.catalogue.Catalogue.max_table`), looked up when ``None``;
+    *building* the card codes of the meld the viewer is building.
     """
     acc: dict[int, float] = {}
     get = acc.get
@@ -137,6 +143,10 @@ def write_observation(v: PlayerView, out: Any, max_table: int | None = None) -> 
         for card in meld.cards:
             card_at = cards_at + card.code
             acc[card_at] = get(card_at, 0.0) + 1
+    base += limit * width
+    for code in building:
+        at = base + code
+        acc[at] = get(at, 0.0) + 1
     if isinstance(out, list):
         for at, value in acc.items():
             out[at] = value

@@ -49,7 +49,7 @@ import attrs
 
 from .._actions import Buy, CallShanghai, DrawStock, Knock
 from .._cards import Card, format_cards
-from .._catalogue import Catalogue
+from .._catalogue import Catalogue, CatalogueError, LaySteps, MeldStep
 from .._errors import RulesetError
 from .._game import GameState, new_game
 from .._scoring import card_value
@@ -90,10 +90,11 @@ def _setup_of(params: dict[str, Any]) -> _Setup:
 def game_limits(setup_params: dict[str, Any] | None = None) -> tuple[int, float]:
     """Return ``(max_game_length, utility bound)`` for the parameters: every game stays within them.
 
-    A turn is at most: the cut, the draw, two table actions per card of the
-    pack (each lay-down and lay-off plays a card; a joker swap takes a natural
-    card from the hand for good), the discard, and a buy window and a
-    Shanghai window of one answer per other seat.
+    A turn is at most: the cut, the draw, three table steps per card of the
+    pack (a lay-down of *n* cards takes *n* + 1 steps, a lay-off plays a card,
+    a joker swap takes a natural card from the hand for good; two where there
+    is no table play), the discard, and a buy window and a Shanghai window of
+    one answer per other seat.
 
     >>> game_limits({"preset": "gin", "max_turns": 10})
     (1100, 2185.0)
@@ -101,7 +102,9 @@ def game_limits(setup_params: dict[str, Any] | None = None) -> tuple[int, float]
     setup = _setup_of(setup_params or {})
     rules = setup.ruleset
     pack = rules.pack_size(setup.players)
-    per_turn = 3 + 2 * pack + 2 * (setup.players - 1) + 1
+    # A lay-down of n cards takes n + 1 steps (its cards, then its placement).
+    per_card = 2 if setup.catalogue.block("lay") is None else 3
+    per_turn = 3 + per_card * pack + 2 * (setup.players - 1) + 1
     turns = rules.max_turns_per_round or 1
     length = setup.max_rounds * turns * per_turn
     most_card = max(card_value(Card.from_code(code), rules) for code in range(53))
@@ -123,17 +126,17 @@ class _Box:
     the Python attributes of a state).
     """
 
-    __slots__ = ("_ids", "log", "state")
+    __slots__ = ("_steps", "log", "state")
 
     def __init__(self, state: GameState, log: tuple[tuple[int, str, tuple[tuple[int, str], ...]], ...]):
         self.state = state
         self.log = log
-        self._ids: list[int] | None = None
+        self._steps: LaySteps | None = None
 
-    def ids(self, cat: Catalogue) -> list[int]:
-        if self._ids is None:
-            self._ids = sorted(cat.encode(a) for a in self.state.legal_actions())
-        return self._ids
+    def ids(self, cat: Catalogue, partial: tuple[int, ...] = ()) -> list[int]:
+        if self._steps is None:
+            self._steps = cat.steps(self.state)
+        return self._steps.ids(partial)
 
     def __deepcopy__(self, memo: object) -> _Box:
         return self
@@ -173,6 +176,10 @@ def _history(box: _Box, seat: int) -> str:
             entry += " [" + " ".join(mine) + "]"
         parts.append(entry)
     return " | ".join(parts)
+
+
+def _building(partial: tuple[int, ...]) -> str:
+    return format_cards([Card.from_code(code) for code in partial])
 
 
 def _view_for(box: _Box, player: int, private: bool) -> PlayerView:
@@ -250,7 +257,10 @@ def _build() -> tuple[Any, Any, Any]:
             box = state._box
             if box is not None and player >= 0:
                 write_observation(
-                    _view_for(box, player, self._private), self.tensor, self._setup.catalogue.max_table
+                    _view_for(box, player, self._private),
+                    self.tensor,
+                    self._setup.catalogue.max_table,
+                    _partial_for(state, player, self._private),
                 )
 
         def string_from(self, state: Any, player: int) -> str:
@@ -258,6 +268,9 @@ def _build() -> tuple[Any, Any, Any]:
             if box is None:
                 return f"seat {player}: before the deal"
             text = str(_view_for(box, player, self._private))
+            partial = _partial_for(state, player, self._private)
+            if partial:
+                text += "\nbuilding: " + _building(partial)
             if self._recall:
                 text += "\nhistory: " + _history(box, player if self._private else -2)
             return text
@@ -298,6 +311,8 @@ def _build() -> tuple[Any, Any, Any]:
             self._key: tuple[str, int, int, int] = game._key
             self._seed: tuple[int, ...] = ()
             self._box: _Box | None = None
+            #: The meld being built, card codes ascending (lay-down sub-steps).
+            self._partial: tuple[int, ...] = ()
 
         @property
         def _setup(self) -> _Setup:
@@ -315,7 +330,7 @@ def _build() -> tuple[Any, Any, Any]:
             box = self._box
             if box is None or player != self.current_player():
                 return []
-            return list(box.ids(self._setup.catalogue))
+            return list(box.ids(self._setup.catalogue, self._partial))
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
             return list(outcomes)
@@ -330,7 +345,24 @@ def _build() -> tuple[Any, Any, Any]:
                     state = new_game(setup.ruleset, players=setup.players, seed=seed)
                     self._box = _Box(state, ((-1, "deal", _private_gains_deal(state)),))
                 return
-            act = setup.catalogue.decode(int(action))
+            cat = setup.catalogue
+            ident = int(action)
+            lay = cat.block("lay")
+            if lay is not None and ident in lay:
+                if ident not in box.ids(cat, self._partial):
+                    raise CatalogueError("not-an-action", f"'{cat.decode(ident)}' is not allowed now.")
+                self._partial, done = cat.advance(self._partial, ident)
+                if done is None:
+                    return
+                act = done
+            else:
+                if self._partial:
+                    raise CatalogueError(
+                        "not-an-action", f"'{cat.decode(ident)}' while a meld is being built."
+                    )
+                decoded = cat.decode(ident)
+                assert not isinstance(decoded, MeldStep)
+                act = decoded
             before = box.state
             after = before.apply(act)
             new_deal = after.round != before.round
@@ -390,9 +422,21 @@ def _build() -> tuple[Any, Any, Any]:
                 return f"python_remi {self._setup.preset}: seed bytes drawn {len(self._seed)}/{_SEED_BYTES}"
             state = box.state
             hands = "\n".join(f"hand {seat}: {format_cards(hand)}" for seat, hand in enumerate(state.hands))
-            return f"{state}\n{hands}\nstock: {format_cards(state.stock)}"
+            text = f"{state}\n{hands}\nstock: {format_cards(state.stock)}"
+            if self._partial:
+                text += f"\nbuilding: {_building(self._partial)}"
+            return text
 
     return RemiGame, RemiState, game_type
+
+
+def _partial_for(state: Any, player: int, private: bool) -> tuple[int, ...]:
+    """The meld under way, as the seat *player* sees it (only the builder, and only with private info)."""
+    box = state._box
+    partial: tuple[int, ...] = state._partial
+    if not partial or box is None or not private or player != box.state.to_act:
+        return ()
+    return partial
 
 
 def _private_gains_deal(state: GameState) -> tuple[tuple[int, str], ...]:

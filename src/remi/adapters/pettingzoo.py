@@ -7,7 +7,9 @@ See ``examples/pettingzoo_random.py`` and :doc:`/frameworks`.
 
 Agents are ``"player_0"`` … in seat order. The agent to act is remi's seat
 to act (buy and Shanghai windows ask seats out of turn order). Actions are
-``Discrete`` over the ruleset's catalogue (:mod:`remi.catalogue`);
+``Discrete`` over the ruleset's catalogue (:mod:`remi.catalogue`); a
+lay-down is played in sub-steps (its cards, then its placement), the same
+agent acting again until the meld is laid;
 observations are dicts with ``"observation"``, the float32 vector of the
 agent's player view (:mod:`remi.adapters._features`), and ``"action_mask"``,
 an int8 mask over the catalogue (all zeros for an agent not to act). An
@@ -26,6 +28,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+from .._catalogue import LaySteps, MeldStep
+from .._errors import IllegalActionError
 from .._game import GameState, new_game
 from .._views import returns, view
 from ._common import Setup, numpy, setup
@@ -106,7 +110,9 @@ def _raw_env_class() -> Any:
             self.action_spaces = dict.fromkeys(self.possible_agents, action_space)
             self._rng = random.Random(0)
             self.state: GameState | None = None
-            self._ids: list[int] | None = None
+            self._steps: LaySteps | None = None
+            #: The meld the agent to act is building (card codes ascending).
+            self.partial: tuple[int, ...] = ()
 
         def observation_space(self, agent: str) -> Any:
             return self.observation_spaces[agent]
@@ -121,7 +127,8 @@ def _raw_env_class() -> Any:
             self.state = new_game(
                 self.setup.ruleset, players=self.setup.players, seed=self._rng.getrandbits(63)
             )
-            self._ids = None
+            self._steps = None
+            self.partial = ()
             self.agents = self.possible_agents[:]
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -131,11 +138,9 @@ def _raw_env_class() -> Any:
             self.agent_selection = self.possible_agents[self.state.to_act]
 
         def _legal_ids(self) -> list[int]:
-            if self._ids is None:
-                state = self._state()
-                cat = self.setup.catalogue
-                self._ids = sorted(cat.encode(a) for a in state.legal_actions())
-            return self._ids
+            if self._steps is None:
+                self._steps = self.setup.catalogue.steps(self._state())
+            return self._steps.ids(self.partial)
 
         def _state(self) -> GameState:
             if self.state is None:
@@ -149,9 +154,10 @@ def _raw_env_class() -> Any:
             state = self._state()
             seat = self._seat[agent]
             vector = np.zeros(self._width, np.float32)
-            write_observation(view(state, seat), vector, self._max_table)
+            acting = not self._over(state) and seat == state.to_act
+            write_observation(view(state, seat), vector, self._max_table, self.partial if acting else ())
             mask = np.zeros(self._size, np.int8)
-            if not self._over(state) and seat == state.to_act:
+            if acting:
                 mask[self._legal_ids()] = 1
             return {"observation": vector, "action_mask": mask}
 
@@ -163,10 +169,24 @@ def _raw_env_class() -> Any:
             if action is None:
                 raise ValueError(f"{agent} is to act: None is not an action.")
             state = self._state()
-            act = self.setup.catalogue.decode(int(action))
+            cat = self.setup.catalogue
+            ident = int(action)
+            if ident not in self._legal_ids():
+                act = cat.decode(ident)
+                if isinstance(act, MeldStep) or self.partial:
+                    raise IllegalActionError("not-an-action", f"'{act}' is not allowed now.")
+                state.apply(act)  # raises remi's own IllegalActionError
+            self.partial, done = cat.advance(self.partial, ident)
+            if done is None:
+                # A lay-down sub-step: the same agent acts again, nothing is scored.
+                self._cumulative_rewards[agent] = 0.0
+                self.rewards = dict.fromkeys(self.agents, 0.0)
+                self._accumulate_rewards()
+                return
+            act = done
             after = state.apply(act)
             self.state = after
-            self._ids = None
+            self._steps = None
             self._cumulative_rewards[agent] = 0.0
             if after.results != state.results:
                 old = returns(state)
