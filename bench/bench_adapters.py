@@ -15,8 +15,10 @@ pettingzoo
     ``env.last()`` (the observation vector and the action mask of the agent
     to act) then ``env.step(id)``.
 
-A step is one player action. The overhead is the adapter's time per step
-divided by the raw API's; the target is below 2×. ``--tiny`` plays 3 games
+A step is one remi action: the adapters play a lay-down as several ids (its
+cards, then its placement, :mod:`remi.catalogue`), each with its mask, and
+the time of all of them counts for that one step. The overhead is the
+adapter's time per step divided by the raw API's; the target is below 2×. ``--tiny`` plays 3 games
 of Gin (2 players) and of Norwegian Remi (4 players): what the docs quote.
 """
 
@@ -108,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
         except ImportError:
             have[name] = False
             print(f"{name}: not installed, skipped", file=sys.stderr)
-    print(f"{'preset':<12} {'path':<11} {'steps':>7} {'steps/s':>9} {'overhead':>9}")
+    print(f"{'preset':<12} {'path':<11} {'steps':>7} {'ids':>7} {'steps/s':>9} {'overhead':>9}")
     for item in presets.split(","):
         preset, _, count = item.partition(":")
         players = int(count) if count else remi.find_ruleset(preset).min_players
@@ -117,15 +119,19 @@ def main(argv: list[str] | None = None) -> int:
         for game in range(games):
             seed = (args.seed + game) % 2**32
             actions = _record(preset, players, seed, args.max_turns)
-            recorded.append((seed, actions, [cat.encode(a) for a in actions]))
+            ids = [i for a in actions for i in cat.encode_steps(a)]
+            recorded.append((seed, actions, ids))
         steps = sum(len(actions) for _, actions, _ in recorded)
         raw = sum(_raw(preset, players, seed, args.max_turns, actions) for seed, actions, _ in recorded)
-        print(f"{preset:<12} {'raw':<11} {steps:>7} {steps / raw:>9.0f} {'1.00x':>9}")
+        ids_count = sum(len(ids) for _, _, ids in recorded)
+        print(f"{preset:<12} {'raw':<11} {steps:>7} {steps:>7} {steps / raw:>9.0f} {'1.00x':>9}")
         for name, run in (("openspiel", _openspiel), ("pettingzoo", _pettingzoo)):
             if not have[name]:
                 continue
             took = sum(run(preset, players, seed, args.max_turns, ids) for seed, _, ids in recorded)
-            print(f"{preset:<12} {name:<11} {steps:>7} {steps / took:>9.0f} {took / raw:>8.2f}x")
+            print(
+                f"{preset:<12} {name:<11} {steps:>7} {ids_count:>7} {steps / took:>9.0f} {took / raw:>8.2f}x"
+            )
     return 0
 
 

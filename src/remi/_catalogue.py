@@ -25,7 +25,8 @@ block                     ids
 ``draw``, ``take``        1 each
 ``buy``                   1 (buying games only)
 ``pass``                  1
-``lay``                   one per meld shape (below); games with table play only
+``lay``                   53 ``build`` cards + *K* ``lay #k`` placements (below);
+                          games with table play only
 ``off``                   53 cards × *T* targets × 2 (``low`` or not)
 ``swap``                  52 natural cards × *T* targets (joker swaps only)
 ``discard``               53 cards × 2 with Shanghai (the ``shanghai`` flag), else 53
@@ -38,23 +39,36 @@ Cards are numbered by their code (``♠A`` 0 … ``♣K`` 51, the joker 52).
 least ``min(set_min, run_min)`` cards, so a table holds at most the largest
 pack of the game divided by that.
 
-A lay-down is always exactly one meld, and a meld is fixed by its *shape*:
+A lay-down is always exactly one meld, and it is played in **sub-steps**:
+one ``build`` id per card (:class:`MeldStep` with a card), in ascending card
+code (the joker last, identical cards repeated), then one ``lay #k`` id
+(:class:`MeldStep` with a placement) that lays the meld.
+:meth:`Catalogue.encode_steps` gives the ids of an action (one id for every
+other action), :meth:`Catalogue.advance` plays an id on the meld under way,
+and :meth:`Catalogue.legal_ids` / :meth:`Catalogue.legal_mask` take that
+partial meld: a card is allowed when the cards picked so far plus it are the
+start (in code order) of the cards of some legal lay-down, ``lay #k`` when
+they are all of its cards and the *k*-th placement is legal. With a meld
+under way nothing else is allowed, and every allowed card keeps a lay-down
+reachable, so a build always ends in a legal :class:`~remi.LayDown`: the
+game, its legal outcomes and its scores are remi's.
 
-* a **set**: its rank, how many natural cards of each suit it holds (up to
-  the decks of the pack), and how many wild cards; the natural cards come
-  first, by code, then the wild cards (the canonical order of
-  :class:`~remi.LayDown`);
-* a **run**: its suit, its lowest rank on the 1–14 scale, its length, and
-  which positions hold a wild card (a bit mask); every other position holds
-  the natural card of that rank.
-
-The wild card is the joker, or the ♠2 in the ♠2-wild variant (the two never
-meet in one ruleset). Only shapes the ruleset could ever accept are
-numbered: lengths from ``set_min``/``run_min`` up to ``set_max`` (or the
-pack) and 13, runs inside the ace bounds, at most as many wild cards as the
-pack holds, at least one natural card, and no more wild cards than natural
-ones where the ruleset says so. That keeps Norwegian Remi, the largest, in
-the low hundred thousands (see :attr:`Catalogue.size`), and Gin at 109.
+The placements of a card multiset (:meth:`Catalogue.placements`) are every
+meld the ruleset could accept made of exactly those cards, in the order of
+:func:`remi.meld_sort_key`, independent of the state: jokers that can stand
+at either end of a run, an ace low or high, a ♠2 as itself or wild. A **set**
+holds its natural cards by code, then the wild cards; a **run** holds the
+natural card of each rank and the wild card elsewhere; only shapes the
+ruleset could ever accept count (lengths from ``set_min``/``run_min`` up to
+``set_max`` or the pack and 13, runs inside the ace bounds, at most as many
+wild cards as the pack holds, at least one natural card, no more wild cards
+than natural ones where the ruleset says so). *K*
+(:attr:`Catalogue.places`) bounds them: ``1 + 2 × (w + 1)`` with *w* the
+most wild cards in the pack (a set, or a run with its ace low or high and
+its spare wild cards split between the ends), ``3 + 4 × (w + 1)`` where the
+♠2 is wild (it may also be natural). The wild card is the joker, or the ♠2
+in the ♠2-wild variant (the two never meet in one ruleset). Norwegian Remi,
+the largest preset, has 5,977 ids, its six-player variant 8,821, Gin 109.
 """
 
 from __future__ import annotations
@@ -547,7 +561,7 @@ class MeldStep:
 class LaySteps:
     """The allowed ids of one state at each partial meld (built once per state)."""
 
-    __slots__ = ("_cat", "_keys", "_next", "_single")
+    __slots__ = ("_cat", "_keys", "_last", "_next", "_single")
 
     def __init__(self, cat: Catalogue, actions: Iterable[Action]) -> None:
         self._cat = cat
@@ -565,13 +579,21 @@ class LaySteps:
         for key in keys:
             for i in range(len(key)):
                 nexts.setdefault(key[:i], set()).add(key[i])
+        single.sort()
         self._single = single
         self._keys = keys
         self._next = nexts
+        self._last: tuple[tuple[int, ...], list[int]] | None = None
 
     def ids(self, partial: Sequence[int] = ()) -> list[int]:
-        """The allowed ids with *partial* (card codes, ascending) under way."""
+        """The allowed ids with *partial* (card codes, ascending) under way (a fresh list)."""
         prefix = tuple(partial)
+        last = self._last
+        if last is not None and last[0] == prefix:
+            return list(last[1])
+        if not prefix and not self._keys:
+            self._last = (prefix, self._single)
+            return list(self._single)
         lay = self._cat._blocks.get("lay", 0)
         out = [] if prefix else list(self._single)
         out.extend(lay + code for code in self._next.get(prefix, ()))
@@ -584,7 +606,8 @@ class LaySteps:
                 except ValueError:
                     raise _fail(f"The meld {meld} has no number in {self._cat.ruleset.name}.") from None
         out.sort()
-        return out
+        self._last = (prefix, out)
+        return list(out)
 
 
 def _meld_or_none(

@@ -24,6 +24,8 @@ class Setup:
     players: int
     max_rounds: int
     catalogue: Catalogue = attrs.field(eq=False)
+    #: The catalogue's lay-down sub-step ids (``None`` without table play).
+    lay: range | None = attrs.field(eq=False, default=None)
 
     def __deepcopy__(self, memo: object) -> Setup:
         return self
@@ -53,7 +55,8 @@ def setup(preset: str, players: int, max_rounds: int, max_turns: int) -> Setup:
     if base.rounds is not None:
         max_rounds = min(max_rounds, base.rounds)
     ruleset = attrs.evolve(base, max_turns_per_round=max_turns)
-    return Setup(preset, ruleset, players, max_rounds, catalogue(ruleset))
+    cat = catalogue(ruleset)
+    return Setup(preset, ruleset, players, max_rounds, cat, cat.block("lay"))
 
 
 def numpy() -> Any:

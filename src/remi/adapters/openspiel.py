@@ -347,7 +347,7 @@ def _build() -> tuple[Any, Any, Any]:
                 return
             cat = setup.catalogue
             ident = int(action)
-            lay = cat.block("lay")
+            lay = setup.lay
             if lay is not None and ident in lay:
                 if ident not in box.ids(cat, self._partial):
                     raise CatalogueError("not-an-action", f"'{cat.decode(ident)}' is not allowed now.")
