@@ -135,7 +135,7 @@ class _Box:
 
     def ids(self, cat: Catalogue, partial: tuple[int, ...] = ()) -> list[int]:
         if self._steps is None:
-            self._steps = cat.steps(self.state)
+            self._steps = LaySteps(cat, self.state.legal_actions())
         return self._steps.ids(partial)
 
     def __deepcopy__(self, memo: object) -> _Box:

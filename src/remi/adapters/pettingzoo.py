@@ -139,7 +139,7 @@ def _raw_env_class() -> Any:
 
         def _legal_ids(self) -> list[int]:
             if self._steps is None:
-                self._steps = self.setup.catalogue.steps(self._state())
+                self._steps = LaySteps(self.setup.catalogue, self._state().legal_actions())
             return self._steps.ids(self.partial)
 
         def _state(self) -> GameState:
