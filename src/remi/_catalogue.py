@@ -448,9 +448,8 @@ class Catalogue:
             return (), step
         if step.card is not None:
             return (*partial, step.card.code), None
-        assert step.place is not None
         melds = self._placements_of(tuple(sorted(partial)))
-        if step.place >= len(melds):
+        if step.place is None or step.place >= len(melds):
             raise _fail(f"The cards {list(partial)} have no placement {step.place}.")
         return (), LayDown((melds[step.place],))
 

@@ -361,7 +361,8 @@ def _build() -> tuple[Any, Any, Any]:
                         "not-an-action", f"'{cat.decode(ident)}' while a meld is being built."
                     )
                 decoded = cat.decode(ident)
-                assert not isinstance(decoded, MeldStep)
+                if isinstance(decoded, MeldStep):  # pragma: no cover - lay ids are handled above
+                    raise CatalogueError("not-an-action", f"'{decoded}' is a lay-down step.")
                 act = decoded
             before = box.state
             after = before.apply(act)
