@@ -616,9 +616,45 @@ def _layoff_offered(s: GameState) -> list[Action]:
         return []
     if not policy.is_down(s, seat) and rules.layoff_needs != "always":
         return []
-    if not _may_lay_off(s, policy, seat) or (must_keep_card(s) and len(s.hands[seat]) <= 1):
+    hand = s.hands[seat]
+    if not _may_lay_off(s, policy, seat) or (must_keep_card(s) and len(hand) <= 1):
         return []
-    return [a for a in _layoff_candidates(s) if _refuse_layoff(s, a) is None]
+    # The seat's conditions hold, each candidate's card is in hand and its target on the table:
+    # what is left of the refusal is the placement, then the pending and taken-card checks
+    # (those rarely apply, and then the refusal itself is asked).
+    table = s.table
+    slow = bool(s.pending) or (s.taken is not None and len(hand) == 2)
+    out: list[Action] = []
+    for card in _distinct(hand):
+        wild = is_wild(card, rules)
+        suit, rank = card.suit_index, card.rank
+        for target, meld in enumerate(table):
+            if not wild:  # _could_fit, inlined
+                if meld.kind == "set":
+                    if rank != meld.rank:
+                        continue
+                elif suit != meld.suit:
+                    continue
+                else:
+                    above = meld.high + 1
+                    if rank != meld.low - 1 and rank != above and not (rank == 1 and above == 14):
+                        continue
+            first, lower = _layoff_results(meld, card, rules)
+            if not first.ok:
+                continue
+            if slow:
+                action = LayOff(card, target)
+                if _refuse_layoff(s, action) is None:
+                    out.append(action)
+                if lower is not None:
+                    action = LayOff(card, target, True)
+                    if _refuse_layoff(s, action) is None:
+                        out.append(action)
+                continue
+            out.append(LayOff(card, target))
+            if lower is not None:
+                out.append(LayOff(card, target, True))
+    return out
 
 
 def _placed(result: Check | Refusal) -> Meld:

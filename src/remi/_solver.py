@@ -1325,6 +1325,23 @@ def _completer(counts: tuple[int, ...], rules: _Rules, exact: bool, apart: bool)
     return _Completer(_pool(counts, rules, exact), rules, apart)
 
 
+@lru_cache(maxsize=8192)
+def _window_most(mask: int, size: int, lo_bound: int, hi_bound: int, least: int, exact: bool) -> int:
+    """The most ranks of *mask* (bit ``rank - 1``, the ace also high) in one *size*-rank window, or -1.
+
+    Only windows holding at least *least* ranks count when *exact*.
+    """
+    held = [0] + [(mask >> (rank - 1)) & 1 for rank in range(1, 14)] + [mask & 1]
+    most = -1
+    present = sum(held[lo_bound : lo_bound + size])
+    for lo in range(lo_bound, hi_bound - size + 2):
+        if lo > lo_bound:
+            present += held[lo + size - 1] - held[lo - 1]
+        if present > most and (present >= least or not exact):
+            most = present
+    return most
+
+
 def _jokers_short(counts: Sequence[int], rules: _Rules, sets: int, runs: int, exact: bool) -> bool:
     """A necessary condition, from counts alone: do *sets* sets and *runs* runs need more jokers than held?
 
@@ -1360,20 +1377,17 @@ def _jokers_short(counts: Sequence[int], rules: _Rules, sets: int, runs: int, ex
         least = (rules.run_min + 1) // 2 if rules.at_most else 1
         size = rules.run_min
         most = -1  # the most ranks held in one least-size window (that may hold a run)
-        lo_bound, hi_bound = rules.lo_bound, rules.hi_bound
         for suit in range(4):
             base = suit * 13
-            held = [1 if counts[base + rank - 1] else 0 for rank in range(1, 14)]
-            held.append(held[0])  # the ace high
-            held.insert(0, 0)  # held[rank] for rank 1..14
-            present = sum(held[lo_bound : lo_bound + size])
-            for lo in range(lo_bound, hi_bound - size + 2):
-                if lo > lo_bound:
-                    present += held[lo + size - 1] - held[lo - 1]
-                if present > most and (present >= least or not exact):
-                    most = present
-            if most >= size:
-                break
+            mask = 0
+            for rank in range(13):
+                if counts[base + rank]:
+                    mask |= 1 << rank
+            best = _window_most(mask, size, rules.lo_bound, rules.hi_bound, least, exact)
+            if best > most:
+                most = best
+                if most >= size:
+                    break
         if most < 0:
             return True
         need += runs * (size - most)
