@@ -206,8 +206,8 @@ def _gen_sets(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
             continue
         for ks in product(*(range(c + 1) for c in caps)):
             k = sum(ks)
-            if k == 0:
-                continue
+            if k == 0 or (exact and k > r.set_min):
+                continue  # (with exact sizes, more naturals than a set holds make no set)
             if twos_rank:
                 # A ♠2 in a set of twos stands as itself while it may; only a ♠2 that
                 # cannot stand as a natural (sets of distinct suits) is wild there.
@@ -1325,13 +1325,19 @@ def _completer(counts: tuple[int, ...], rules: _Rules, exact: bool, apart: bool)
     return _Completer(_pool(counts, rules, exact), rules, apart)
 
 
+def _add4(a: int, b: int, c: int, d: int) -> int:
+    return a + b + c + d
+
+
 @lru_cache(maxsize=8192)
-def _window_most(mask: int, size: int, lo_bound: int, hi_bound: int, least: int, exact: bool) -> int:
-    """The most ranks of *mask* (bit ``rank - 1``, the ace also high) in one *size*-rank window, or -1.
+def _window_most(
+    suit: tuple[int, ...], size: int, lo_bound: int, hi_bound: int, least: int, exact: bool
+) -> int:
+    """The most ranks held (*suit*: the counts of ace … king, the ace also high) in one *size*-rank window, or -1.
 
     Only windows holding at least *least* ranks count when *exact*.
     """
-    held = [0] + [(mask >> (rank - 1)) & 1 for rank in range(1, 14)] + [mask & 1]
+    held = [0] + [1 if n else 0 for n in suit] + [1 if suit[0] else 0]
     most = -1
     present = sum(held[lo_bound : lo_bound + size])
     for lo in range(lo_bound, hi_bound - size + 2):
@@ -1359,8 +1365,7 @@ def _jokers_short(counts: Sequence[int], rules: _Rules, sets: int, runs: int, ex
     if sets:
         least = (rules.set_min + 1) // 2 if rules.at_most else 1
         marginal: list[int] = []
-        for rank in range(13):
-            n = counts[rank] + counts[13 + rank] + counts[26 + rank] + counts[39 + rank]
+        for n in map(_add4, counts[0:13], counts[13:26], counts[26:39], counts[39:52]):
             if n < least:
                 continue
             for k in range(1, n // least + 1):
@@ -1379,11 +1384,9 @@ def _jokers_short(counts: Sequence[int], rules: _Rules, sets: int, runs: int, ex
         most = -1  # the most ranks held in one least-size window (that may hold a run)
         for suit in range(4):
             base = suit * 13
-            mask = 0
-            for rank in range(13):
-                if counts[base + rank]:
-                    mask |= 1 << rank
-            best = _window_most(mask, size, rules.lo_bound, rules.hi_bound, least, exact)
+            best = _window_most(
+                tuple(counts[base : base + 13]), size, rules.lo_bound, rules.hi_bound, least, exact
+            )
             if best > most:
                 most = best
                 if most >= size:
