@@ -510,8 +510,21 @@ def _lay_offered(s: GameState) -> list[Action]:
                 rest.remove(card)
             if _strands_taken_card(s, rest, [*s.table, meld]):
                 continue
-        out.append(LayDown((meld,)))
+        out.append(_lay_one(meld))
     return out
+
+
+def _lay_one(meld: Meld) -> LayDown:
+    """``LayDown((meld,))`` for a meld of the solver: a run is already canonical, so no conversion runs."""
+    if meld.kind != "run":
+        return LayDown((meld,))
+    action = _new_action(LayDown)
+    _set_field(action, "melds", (meld,))
+    return action
+
+
+_new_action: Final = object.__new__
+_set_field: Final = object.__setattr__
 
 
 def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:

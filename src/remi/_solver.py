@@ -184,9 +184,24 @@ def meld_sort_key(meld: Meld) -> tuple[object, ...]:
 def _meld(key: _Key) -> Meld:
     kind, a, b, _, codes, flags = key
     cards = tuple(_CARDS[c] for c in codes)
+    # Built without Meld's shape checks: a generated meld is well formed by construction
+    # (a tuple of cards, one bool flag each, a rank and suit in range).
+    meld = _new_meld(Meld)
     if kind == 0:
-        return Meld("set", cards, flags, a)
-    return Meld("run", cards, flags, b, a)
+        _set_field(meld, "kind", "set")
+        _set_field(meld, "rank", a)
+        _set_field(meld, "suit", -1)
+    else:
+        _set_field(meld, "kind", "run")
+        _set_field(meld, "rank", b)
+        _set_field(meld, "suit", a)
+    _set_field(meld, "cards", cards)
+    _set_field(meld, "wild", flags)
+    return meld
+
+
+_new_meld: Final = object.__new__
+_set_field: Final = object.__setattr__
 
 
 _Raw = list[tuple[_Key, tuple[tuple[int, int], ...]]]
