@@ -165,14 +165,32 @@ def _could_swap(meld: Meld, card: Card, rules: Ruleset) -> bool:
     return False
 
 
-@lru_cache(maxsize=8192)
-def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check | None]:
-    """Return the default placement and, when the player has a real choice, the low one.
+class _PerRuleset:
+    """Answers about (meld, card) pairs (keyed by the meld's id and the card's code), per ruleset object.
 
-    Cached: the same table meld is asked about the same cards turn after turn.
-    Keyed by value (a meld, a card, a ruleset, all immutable), so equal rulesets
-    share answers and no ruleset is confused with another.
+    The ruleset is matched by identity (the entry keeps a reference, so its id
+    cannot be reused while the entry lives): an ``lru_cache`` keyed by value
+    compares an equal but distinct ruleset field by field on every hit.
     """
+
+    def __init__(self, compute: Callable[[Meld, Card, Ruleset], Any]) -> None:
+        self.compute = compute
+        self.tables: dict[int, tuple[Ruleset, dict[tuple[int, int], Any]]] = {}
+
+    def table(self, rules: Ruleset) -> dict[tuple[int, int], Any]:
+        entry = self.tables.get(id(rules))
+        if entry is None or entry[0] is not rules:
+            if len(self.tables) >= 64:
+                self.tables.clear()
+            entry = (rules, {})
+            self.tables[id(rules)] = entry
+        return entry[1]
+
+    def cache_clear(self) -> None:
+        self.tables.clear()
+
+
+def _layoff_pair(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check | None]:
     first = check_layoff(meld, (card,), rules, end="high")
     if meld.kind == "set" or not first.ok:
         return first, None
@@ -182,9 +200,46 @@ def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Chec
     return first, None
 
 
-@lru_cache(maxsize=8192)
-def _fits(meld: Meld, card: Card, rules: Ruleset) -> bool:
+_LAYOFFS: Final = _PerRuleset(_layoff_pair)
+_CACHE_LIMIT: Final = 8192
+
+
+def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check | None]:
+    """Return the default placement and, when the player has a real choice, the low one.
+
+    Cached: the same table meld is asked about the same cards turn after turn.
+    """
+    table = _LAYOFFS.table(rules)
+    # Keyed by the meld's identity (a table meld stays the same object from state to state,
+    # and hashing a meld hashes all its cards); the entry keeps the meld, so its id is not
+    # reused while the entry lives.
+    key = (id(meld), card.code)
+    got = table.get(key)
+    if got is None or got[0] is not meld:
+        if len(table) >= _CACHE_LIMIT:
+            table.clear()
+        got = table[key] = (meld, _LAYOFFS.compute(meld, card, rules))
+    answer: tuple[Check, Check | None] = got[1]
+    return answer
+
+
+def _fits_check(meld: Meld, card: Card, rules: Ruleset) -> bool:
     return check_layoff(meld, (card,), rules).ok
+
+
+_FITS: Final = _PerRuleset(_fits_check)
+
+
+def _fits(meld: Meld, card: Card, rules: Ruleset) -> bool:
+    table = _FITS.table(rules)
+    key = (id(meld), card.code)  # by identity, as in _layoff_results
+    got = table.get(key)
+    if got is None or got[0] is not meld:
+        if len(table) >= _CACHE_LIMIT:
+            table.clear()
+        got = table[key] = (meld, _FITS.compute(meld, card, rules))
+    answer: bool = got[1]
+    return answer
 
 
 def _fits_somewhere(table: Sequence[Meld], card: Card, rules: Ruleset) -> bool:
@@ -764,15 +819,11 @@ def _swap_candidates(s: GameState) -> list[SwapJoker]:
     rules = s.ruleset
     if rules.joker_swap == "none" or not policy_for(rules).table_play:
         return []
-    hand = _distinct(s.hands[s.turn_player])
+    hand = [card for card in _distinct(s.hands[s.turn_player]) if not is_wild(card, rules)]
     out: list[SwapJoker] = []
     for target, meld in enumerate(s.table):
-        if meld.wild_count:
-            out.extend(
-                SwapJoker(card, target)
-                for card in hand
-                if not is_wild(card, rules) and _could_swap(meld, card, rules)
-            )
+        if True in meld.wild:
+            out.extend(SwapJoker(card, target) for card in hand if _could_swap(meld, card, rules))
     return out
 
 

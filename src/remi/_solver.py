@@ -1605,6 +1605,10 @@ def contract_lay_test(
     if not _complete(whole, counts, rules, (sets, runs, spans), exact, final, apart, keep):
         return None
 
+    # Melds taking the same cards (a wild card at either end of a run) leave the same
+    # question; the spans of the runs laid matter only when runs of a suit stay apart.
+    answers: dict[tuple[object, ...], bool] = {}
+
     def test(meld: Meld) -> bool:
         rest = list(counts)
         for card in meld.cards:
@@ -1612,14 +1616,26 @@ def contract_lay_test(
         if meld.kind == "set":
             if not sets:
                 return False
-            return _complete(whole, tuple(rest), rules, (sets - 1, runs, spans), exact, final, apart, keep)
+            key: tuple[object, ...] = (0, *rest)
+            got = answers.get(key)
+            if got is None:
+                got = answers[key] = _complete(
+                    whole, tuple(rest), rules, (sets - 1, runs, spans), exact, final, apart, keep
+                )
+            return got
         if not runs:
             return False
         span = (meld.suit, meld.low, meld.high)
         if apart and _touches(span, spans):
             return False
         more = tuple(sorted((*spans, span)))
-        return _complete(whole, tuple(rest), rules, (sets, runs - 1, more), exact, final, apart, keep)
+        key = (1, more, *rest) if apart else (1, *rest)
+        got = answers.get(key)
+        if got is None:
+            got = answers[key] = _complete(
+                whole, tuple(rest), rules, (sets, runs - 1, more), exact, final, apart, keep
+            )
+        return got
 
     return test
 
