@@ -166,7 +166,7 @@ def _could_swap(meld: Meld, card: Card, rules: Ruleset) -> bool:
 
 
 class _PerRuleset:
-    """Answers about (meld, card) pairs (keyed by the meld's id and the card's code), per ruleset object.
+    """Answers about (meld, card code) pairs, kept apart per ruleset object.
 
     The ruleset is matched by identity (the entry keeps a reference, so its id
     cannot be reused while the entry lives): an ``lru_cache`` keyed by value
@@ -175,9 +175,9 @@ class _PerRuleset:
 
     def __init__(self, compute: Callable[[Meld, Card, Ruleset], Any]) -> None:
         self.compute = compute
-        self.tables: dict[int, tuple[Ruleset, dict[tuple[int, int], Any]]] = {}
+        self.tables: dict[int, tuple[Ruleset, dict[tuple[Meld, int], Any]]] = {}
 
-    def table(self, rules: Ruleset) -> dict[tuple[int, int], Any]:
+    def table(self, rules: Ruleset) -> dict[tuple[Meld, int], Any]:
         entry = self.tables.get(id(rules))
         if entry is None or entry[0] is not rules:
             if len(self.tables) >= 64:
@@ -210,17 +210,13 @@ def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Chec
     Cached: the same table meld is asked about the same cards turn after turn.
     """
     table = _LAYOFFS.table(rules)
-    # Keyed by the meld's identity (a table meld stays the same object from state to state,
-    # and hashing a meld hashes all its cards); the entry keeps the meld, so its id is not
-    # reused while the entry lives.
-    key = (id(meld), card.code)
-    got = table.get(key)
-    if got is None or got[0] is not meld:
+    key = (meld, card.code)  # by value: equal melds come back game after game
+    got: tuple[Check, Check | None] | None = table.get(key)
+    if got is None:
         if len(table) >= _CACHE_LIMIT:
             table.clear()
-        got = table[key] = (meld, _LAYOFFS.compute(meld, card, rules))
-    answer: tuple[Check, Check | None] = got[1]
-    return answer
+        got = table[key] = _LAYOFFS.compute(meld, card, rules)
+    return got
 
 
 def _fits_check(meld: Meld, card: Card, rules: Ruleset) -> bool:
@@ -232,14 +228,13 @@ _FITS: Final = _PerRuleset(_fits_check)
 
 def _fits(meld: Meld, card: Card, rules: Ruleset) -> bool:
     table = _FITS.table(rules)
-    key = (id(meld), card.code)  # by identity, as in _layoff_results
-    got = table.get(key)
-    if got is None or got[0] is not meld:
+    key = (meld, card.code)
+    got: bool | None = table.get(key)
+    if got is None:
         if len(table) >= _CACHE_LIMIT:
             table.clear()
-        got = table[key] = (meld, _FITS.compute(meld, card, rules))
-    answer: bool = got[1]
-    return answer
+        got = table[key] = _FITS.compute(meld, card, rules)
+    return got
 
 
 def _fits_somewhere(table: Sequence[Meld], card: Card, rules: Ruleset) -> bool:
@@ -693,20 +688,30 @@ def _layoff_offered(s: GameState) -> list[Action]:
     table = s.table
     slow = bool(s.pending) or (s.taken is not None and len(hand) == 2)
     out: list[Action] = []
+    # _could_fit, by buckets: a natural card can only go on a set of its rank or a run of its suit.
+    sets_of: dict[int, list[int]] = {}
+    runs_of: dict[int, list[int]] = {}
+    for target, meld in enumerate(table):
+        if meld.kind == "set":
+            sets_of.setdefault(meld.rank, []).append(target)
+        else:
+            runs_of.setdefault(meld.suit, []).append(target)
+    every = list(range(len(table)))
     for card in _distinct(hand):
         wild = is_wild(card, rules)
-        suit, rank = card.suit_index, card.rank
-        for target, meld in enumerate(table):
-            if not wild:  # _could_fit, inlined
-                if meld.kind == "set":
-                    if rank != meld.rank:
-                        continue
-                elif suit != meld.suit:
+        rank = card.rank
+        if wild:
+            targets = every
+        else:
+            on_sets = sets_of.get(rank, [])
+            on_runs = runs_of.get(card.suit_index, [])
+            targets = sorted(on_sets + on_runs) if on_sets and on_runs else on_sets or on_runs
+        for target in targets:
+            meld = table[target]
+            if not wild and meld.kind == "run":
+                above = meld.high + 1
+                if rank != meld.low - 1 and rank != above and not (rank == 1 and above == 14):
                     continue
-                else:
-                    above = meld.high + 1
-                    if rank != meld.low - 1 and rank != above and not (rank == 1 and above == 14):
-                        continue
             first, lower = _layoff_results(meld, card, rules)
             if not first.ok:
                 continue
