@@ -53,7 +53,7 @@ from ._rules import Ruleset
 from ._settle import settle
 from ._solver import can_complete_contract as _complete_contract
 from ._solver import candidate_melds, deadwood, knock_cards
-from ._state import GameState, RoundResult, _Work, sorted_hand
+from ._state import GameState, RoundResult, _changed, _Work, sorted_hand
 
 __all__ = [
     "legal_actions",
@@ -491,10 +491,14 @@ def _refuse_pass(s: GameState, action: Pass) -> Refusal | None:
 
 
 def _perform_pass(s: GameState, action: Pass) -> GameState:
-    w = _Work.of(s)
     if s.phase == "buy":
-        _continue_window(w, w.queue[1:])
-    elif s.phase == "shanghai":
+        # What _continue_window does, on the few fields a pass changes (no scratch copy).
+        queue = s.queue[1:]
+        if queue:
+            return _changed(s, queue=queue, to_act=queue[0])
+        return _changed(s, queue=(), phase="play", to_act=s.turn_player, last_buyer=-1)
+    w = _Work.of(s)
+    if s.phase == "shanghai":
         rest = w.queue[1:]
         if rest:
             w.queue = rest

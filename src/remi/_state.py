@@ -739,6 +739,13 @@ class _Work:
             self.known[seat] = tuple(rest)
 
 
+def _changed(s: GameState, **changes: Any) -> GameState:
+    """*s* with a few fields replaced (tuples for list-valued ones), without a scratch copy of the rest."""
+    values = dict(zip(_NAMES, _get_all(s)))
+    values.update(changes)
+    return GameState(**values)
+
+
 _NAMES: Final = tuple(name for name, _ in FIELDS)
 _MUTABLE: Final = tuple(name for name, kind in FIELDS if kind.mutable)
 _get_all: Final = operator.attrgetter(*_NAMES)
