@@ -26,6 +26,7 @@ from ._solver import (
     best_opening_points_left,
     can_complete_contract,
     contract_lay_test,
+    opening_reach_test,
     opening_reaches,
 )
 
@@ -286,11 +287,13 @@ class OpeningPolicy(Policy):
             # is refused before the family is asked when a card must be kept).
             return never
 
+        reaches = opening_reach_test(hand, rules, keep_one)
+
         def ok(meld: Meld) -> bool:
             rest = need - meld_points(meld, rules)
             if rest <= 0:
                 return True
-            return opening_reaches(hand, meld.cards, rest, rules, keep_one)
+            return reaches(meld.cards, rest)
 
         return ok
 

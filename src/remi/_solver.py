@@ -971,6 +971,34 @@ def opening_reaches(
     return best_opening_points_left(hand, laid, ruleset, keep_one=keep_one) >= need
 
 
+def opening_reach_test(
+    hand: Sequence[Card], ruleset: Ruleset, keep_one: bool
+) -> Callable[[Sequence[Card], int], bool]:
+    """:func:`opening_reaches` for one hand, asked about many *laid* and *need*: the hand's work done once.
+
+    ``test(laid, need) == opening_reaches(hand, laid, need, ruleset, keep_one)``.
+    """
+    counts = _fast_counts(hand)
+    packer, _, _ = _shared_opening_packer(counts, ruleset)
+    pool = packer.pool
+    width, guard, total = pool.width, pool.guard, pool.total
+    size = len(hand)
+
+    def test(laid: Sequence[Card], need: int) -> bool:
+        rem = total
+        for card in laid:
+            rem -= 1 << (width * card.code)
+        left = size - len(laid)
+        for group_size, use in _opening_singles(counts, ruleset, need):
+            if keep_one and group_size >= left:
+                break
+            if ((rem | guard) - use) & guard == guard:
+                return True
+        return best_opening_points_left(hand, laid, ruleset, keep_one=keep_one) >= need
+
+    return test
+
+
 def best_opening_points(hand: Hand, ruleset: Ruleset) -> int:
     """Return the most points that disjoint melds from *hand* count toward an opening.
 
