@@ -64,7 +64,7 @@ def clear_caches() -> None:
 
     for module in (_solver, _engine):
         for value in vars(module).values():
-            if hasattr(value, "cache_clear"):
+            if hasattr(value, "cache_clear") and not isinstance(value, type):
                 value.cache_clear()
     _solver._ENTRIES.clear()
 

@@ -53,7 +53,7 @@ from ._rules import Ruleset
 from ._settle import settle
 from ._solver import can_complete_contract as _complete_contract
 from ._solver import candidate_melds, deadwood, knock_cards
-from ._state import GameState, RoundResult, _Work, sorted_hand
+from ._state import GameState, RoundResult, _changed, _Work, sorted_hand
 
 __all__ = [
     "legal_actions",
@@ -165,14 +165,32 @@ def _could_swap(meld: Meld, card: Card, rules: Ruleset) -> bool:
     return False
 
 
-@lru_cache(maxsize=8192)
-def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check | None]:
-    """Return the default placement and, when the player has a real choice, the low one.
+class _PerRuleset:
+    """Answers about (meld, card code) pairs, kept apart per ruleset object.
 
-    Cached: the same table meld is asked about the same cards turn after turn.
-    Keyed by value (a meld, a card, a ruleset, all immutable), so equal rulesets
-    share answers and no ruleset is confused with another.
+    The ruleset is matched by identity (the entry keeps a reference, so its id
+    cannot be reused while the entry lives): an ``lru_cache`` keyed by value
+    compares an equal but distinct ruleset field by field on every hit.
     """
+
+    def __init__(self, compute: Callable[[Meld, Card, Ruleset], Any]) -> None:
+        self.compute = compute
+        self.tables: dict[int, tuple[Ruleset, dict[tuple[Meld, int], Any]]] = {}
+
+    def table(self, rules: Ruleset) -> dict[tuple[Meld, int], Any]:
+        entry = self.tables.get(id(rules))
+        if entry is None or entry[0] is not rules:
+            if len(self.tables) >= 64:
+                self.tables.clear()
+            entry = (rules, {})
+            self.tables[id(rules)] = entry
+        return entry[1]
+
+    def cache_clear(self) -> None:
+        self.tables.clear()
+
+
+def _layoff_pair(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check | None]:
     first = check_layoff(meld, (card,), rules, end="high")
     if meld.kind == "set" or not first.ok:
         return first, None
@@ -182,9 +200,41 @@ def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Chec
     return first, None
 
 
-@lru_cache(maxsize=8192)
-def _fits(meld: Meld, card: Card, rules: Ruleset) -> bool:
+_LAYOFFS: Final = _PerRuleset(_layoff_pair)
+_CACHE_LIMIT: Final = 8192
+
+
+def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check | None]:
+    """Return the default placement and, when the player has a real choice, the low one.
+
+    Cached: the same table meld is asked about the same cards turn after turn.
+    """
+    table = _LAYOFFS.table(rules)
+    key = (meld, card.code)  # by value: equal melds come back game after game
+    got: tuple[Check, Check | None] | None = table.get(key)
+    if got is None:
+        if len(table) >= _CACHE_LIMIT:
+            table.clear()
+        got = table[key] = _LAYOFFS.compute(meld, card, rules)
+    return got
+
+
+def _fits_check(meld: Meld, card: Card, rules: Ruleset) -> bool:
     return check_layoff(meld, (card,), rules).ok
+
+
+_FITS: Final = _PerRuleset(_fits_check)
+
+
+def _fits(meld: Meld, card: Card, rules: Ruleset) -> bool:
+    table = _FITS.table(rules)
+    key = (meld, card.code)
+    got: bool | None = table.get(key)
+    if got is None:
+        if len(table) >= _CACHE_LIMIT:
+            table.clear()
+        got = table[key] = _FITS.compute(meld, card, rules)
+    return got
 
 
 def _fits_somewhere(table: Sequence[Meld], card: Card, rules: Ruleset) -> bool:
@@ -441,10 +491,14 @@ def _refuse_pass(s: GameState, action: Pass) -> Refusal | None:
 
 
 def _perform_pass(s: GameState, action: Pass) -> GameState:
-    w = _Work.of(s)
     if s.phase == "buy":
-        _continue_window(w, w.queue[1:])
-    elif s.phase == "shanghai":
+        # What _continue_window does, on the few fields a pass changes (no scratch copy).
+        queue = s.queue[1:]
+        if queue:
+            return _changed(s, queue=queue, to_act=queue[0])
+        return _changed(s, queue=(), phase="play", to_act=s.turn_player, last_buyer=-1)
+    w = _Work.of(s)
+    if s.phase == "shanghai":
         rest = w.queue[1:]
         if rest:
             w.queue = rest
@@ -510,8 +564,21 @@ def _lay_offered(s: GameState) -> list[Action]:
                 rest.remove(card)
             if _strands_taken_card(s, rest, [*s.table, meld]):
                 continue
-        out.append(LayDown((meld,)))
+        out.append(_lay_one(meld))
     return out
+
+
+def _lay_one(meld: Meld) -> LayDown:
+    """``LayDown((meld,))`` for a meld of the solver: a run is already canonical, so no conversion runs."""
+    if meld.kind != "run":
+        return LayDown((meld,))
+    action = _new_action(LayDown)
+    _set_field(action, "melds", (meld,))
+    return action
+
+
+_new_action: Final = object.__new__
+_set_field: Final = object.__setattr__
 
 
 def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
@@ -616,9 +683,55 @@ def _layoff_offered(s: GameState) -> list[Action]:
         return []
     if not policy.is_down(s, seat) and rules.layoff_needs != "always":
         return []
-    if not _may_lay_off(s, policy, seat) or (must_keep_card(s) and len(s.hands[seat]) <= 1):
+    hand = s.hands[seat]
+    if not _may_lay_off(s, policy, seat) or (must_keep_card(s) and len(hand) <= 1):
         return []
-    return [a for a in _layoff_candidates(s) if _refuse_layoff(s, a) is None]
+    # The seat's conditions hold, each candidate's card is in hand and its target on the table:
+    # what is left of the refusal is the placement, then the pending and taken-card checks
+    # (those rarely apply, and then the refusal itself is asked).
+    table = s.table
+    slow = bool(s.pending) or (s.taken is not None and len(hand) == 2)
+    out: list[Action] = []
+    # _could_fit, by buckets: a natural card can only go on a set of its rank or a run of its suit.
+    sets_of: dict[int, list[int]] = {}
+    runs_of: dict[int, list[int]] = {}
+    for target, meld in enumerate(table):
+        if meld.kind == "set":
+            sets_of.setdefault(meld.rank, []).append(target)
+        else:
+            runs_of.setdefault(meld.suit, []).append(target)
+    every = list(range(len(table)))
+    for card in _distinct(hand):
+        wild = is_wild(card, rules)
+        rank = card.rank
+        if wild:
+            targets = every
+        else:
+            on_sets = sets_of.get(rank, [])
+            on_runs = runs_of.get(card.suit_index, [])
+            targets = sorted(on_sets + on_runs) if on_sets and on_runs else on_sets or on_runs
+        for target in targets:
+            meld = table[target]
+            if not wild and meld.kind == "run":
+                above = meld.high + 1
+                if rank != meld.low - 1 and rank != above and not (rank == 1 and above == 14):
+                    continue
+            first, lower = _layoff_results(meld, card, rules)
+            if not first.ok:
+                continue
+            if slow:
+                action = LayOff(card, target)
+                if _refuse_layoff(s, action) is None:
+                    out.append(action)
+                if lower is not None:
+                    action = LayOff(card, target, True)
+                    if _refuse_layoff(s, action) is None:
+                        out.append(action)
+                continue
+            out.append(LayOff(card, target))
+            if lower is not None:
+                out.append(LayOff(card, target, True))
+    return out
 
 
 def _placed(result: Check | Refusal) -> Meld:
@@ -715,15 +828,11 @@ def _swap_candidates(s: GameState) -> list[SwapJoker]:
     rules = s.ruleset
     if rules.joker_swap == "none" or not policy_for(rules).table_play:
         return []
-    hand = _distinct(s.hands[s.turn_player])
+    hand = [card for card in _distinct(s.hands[s.turn_player]) if not is_wild(card, rules)]
     out: list[SwapJoker] = []
     for target, meld in enumerate(s.table):
-        if meld.wild_count:
-            out.extend(
-                SwapJoker(card, target)
-                for card in hand
-                if not is_wild(card, rules) and _could_swap(meld, card, rules)
-            )
+        if True in meld.wild:
+            out.extend(SwapJoker(card, target) for card in hand if _could_swap(meld, card, rules))
     return out
 
 

@@ -26,6 +26,7 @@ from ._solver import (
     best_opening_points_left,
     can_complete_contract,
     contract_lay_test,
+    opening_reach_test,
     opening_reaches,
 )
 
@@ -280,17 +281,19 @@ class OpeningPolicy(Policy):
         keep_one = must_keep_card(s)
         # A meld and the best melds of the cards left are melds of the hand, so no candidate
         # reaches more than the hand's best: below the need, only a meld reaching it alone passes.
-        top = best_opening_points_left(hand, (), rules, keep_one=keep_one)
-        if top < need:
+        # (opening_reaches asks the same, trying first whether one meld reaches the need alone.)
+        if not opening_reaches(hand, (), need, rules, keep_one):
             # A meld reaching the need alone is such a layout too (one that empties the hand
             # is refused before the family is asked when a card must be kept).
             return never
+
+        reaches = opening_reach_test(hand, rules, keep_one)
 
         def ok(meld: Meld) -> bool:
             rest = need - meld_points(meld, rules)
             if rest <= 0:
                 return True
-            return opening_reaches(hand, meld.cards, rest, rules, keep_one)
+            return reaches(meld.cards, rest)
 
         return ok
 

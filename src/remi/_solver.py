@@ -184,9 +184,24 @@ def meld_sort_key(meld: Meld) -> tuple[object, ...]:
 def _meld(key: _Key) -> Meld:
     kind, a, b, _, codes, flags = key
     cards = tuple(_CARDS[c] for c in codes)
+    # Built without Meld's shape checks: a generated meld is well formed by construction
+    # (a tuple of cards, one bool flag each, a rank and suit in range).
+    meld = _new_meld(Meld)
     if kind == 0:
-        return Meld("set", cards, flags, a)
-    return Meld("run", cards, flags, b, a)
+        _set_field(meld, "kind", "set")
+        _set_field(meld, "rank", a)
+        _set_field(meld, "suit", -1)
+    else:
+        _set_field(meld, "kind", "run")
+        _set_field(meld, "rank", b)
+        _set_field(meld, "suit", a)
+    _set_field(meld, "cards", cards)
+    _set_field(meld, "wild", flags)
+    return meld
+
+
+_new_meld: Final = object.__new__
+_set_field: Final = object.__setattr__
 
 
 _Raw = list[tuple[_Key, tuple[tuple[int, int], ...]]]
@@ -206,8 +221,8 @@ def _gen_sets(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
             continue
         for ks in product(*(range(c + 1) for c in caps)):
             k = sum(ks)
-            if k == 0:
-                continue
+            if k == 0 or (exact and k > r.set_min):
+                continue  # (with exact sizes, more naturals than a set holds make no set)
             if twos_rank:
                 # A ♠2 in a set of twos stands as itself while it may; only a ♠2 that
                 # cannot stand as a natural (sets of distinct suits) is wild there.
@@ -956,6 +971,34 @@ def opening_reaches(
     return best_opening_points_left(hand, laid, ruleset, keep_one=keep_one) >= need
 
 
+def opening_reach_test(
+    hand: Sequence[Card], ruleset: Ruleset, keep_one: bool
+) -> Callable[[Sequence[Card], int], bool]:
+    """:func:`opening_reaches` for one hand, asked about many *laid* and *need*: the hand's work done once.
+
+    ``test(laid, need) == opening_reaches(hand, laid, need, ruleset, keep_one)``.
+    """
+    counts = _fast_counts(hand)
+    packer, _, _ = _shared_opening_packer(counts, ruleset)
+    pool = packer.pool
+    width, guard, total = pool.width, pool.guard, pool.total
+    size = len(hand)
+
+    def test(laid: Sequence[Card], need: int) -> bool:
+        rem = total
+        for card in laid:
+            rem -= 1 << (width * card.code)
+        left = size - len(laid)
+        for group_size, use in _opening_singles(counts, ruleset, need):
+            if keep_one and group_size >= left:
+                break
+            if ((rem | guard) - use) & guard == guard:
+                return True
+        return best_opening_points_left(hand, laid, ruleset, keep_one=keep_one) >= need
+
+    return test
+
+
 def best_opening_points(hand: Hand, ruleset: Ruleset) -> int:
     """Return the most points that disjoint melds from *hand* count toward an opening.
 
@@ -1325,6 +1368,29 @@ def _completer(counts: tuple[int, ...], rules: _Rules, exact: bool, apart: bool)
     return _Completer(_pool(counts, rules, exact), rules, apart)
 
 
+def _add4(a: int, b: int, c: int, d: int) -> int:
+    return a + b + c + d
+
+
+@lru_cache(maxsize=8192)
+def _window_most(
+    suit: tuple[int, ...], size: int, lo_bound: int, hi_bound: int, least: int, exact: bool
+) -> int:
+    """The most ranks held (*suit*: the counts of ace … king, the ace also high) in one *size*-rank window, or -1.
+
+    Only windows holding at least *least* ranks count when *exact*.
+    """
+    held = [0] + [1 if n else 0 for n in suit] + [1 if suit[0] else 0]
+    most = -1
+    present = sum(held[lo_bound : lo_bound + size])
+    for lo in range(lo_bound, hi_bound - size + 2):
+        if lo > lo_bound:
+            present += held[lo + size - 1] - held[lo - 1]
+        if present > most and (present >= least or not exact):
+            most = present
+    return most
+
+
 def _jokers_short(counts: Sequence[int], rules: _Rules, sets: int, runs: int, exact: bool) -> bool:
     """A necessary condition, from counts alone: do *sets* sets and *runs* runs need more jokers than held?
 
@@ -1342,8 +1408,7 @@ def _jokers_short(counts: Sequence[int], rules: _Rules, sets: int, runs: int, ex
     if sets:
         least = (rules.set_min + 1) // 2 if rules.at_most else 1
         marginal: list[int] = []
-        for rank in range(13):
-            n = counts[rank] + counts[13 + rank] + counts[26 + rank] + counts[39 + rank]
+        for n in map(_add4, counts[0:13], counts[13:26], counts[26:39], counts[39:52]):
             if n < least:
                 continue
             for k in range(1, n // least + 1):
@@ -1360,20 +1425,15 @@ def _jokers_short(counts: Sequence[int], rules: _Rules, sets: int, runs: int, ex
         least = (rules.run_min + 1) // 2 if rules.at_most else 1
         size = rules.run_min
         most = -1  # the most ranks held in one least-size window (that may hold a run)
-        lo_bound, hi_bound = rules.lo_bound, rules.hi_bound
         for suit in range(4):
             base = suit * 13
-            held = [1 if counts[base + rank - 1] else 0 for rank in range(1, 14)]
-            held.append(held[0])  # the ace high
-            held.insert(0, 0)  # held[rank] for rank 1..14
-            present = sum(held[lo_bound : lo_bound + size])
-            for lo in range(lo_bound, hi_bound - size + 2):
-                if lo > lo_bound:
-                    present += held[lo + size - 1] - held[lo - 1]
-                if present > most and (present >= least or not exact):
-                    most = present
-            if most >= size:
-                break
+            best = _window_most(
+                tuple(counts[base : base + 13]), size, rules.lo_bound, rules.hi_bound, least, exact
+            )
+            if best > most:
+                most = best
+                if most >= size:
+                    break
         if most < 0:
             return True
         need += runs * (size - most)
@@ -1573,6 +1633,10 @@ def contract_lay_test(
     if not _complete(whole, counts, rules, (sets, runs, spans), exact, final, apart, keep):
         return None
 
+    # Melds taking the same cards (a wild card at either end of a run) leave the same
+    # question; the spans of the runs laid matter only when runs of a suit stay apart.
+    answers: dict[tuple[object, ...], bool] = {}
+
     def test(meld: Meld) -> bool:
         rest = list(counts)
         for card in meld.cards:
@@ -1580,14 +1644,26 @@ def contract_lay_test(
         if meld.kind == "set":
             if not sets:
                 return False
-            return _complete(whole, tuple(rest), rules, (sets - 1, runs, spans), exact, final, apart, keep)
+            key: tuple[object, ...] = (0, *rest)
+            got = answers.get(key)
+            if got is None:
+                got = answers[key] = _complete(
+                    whole, tuple(rest), rules, (sets - 1, runs, spans), exact, final, apart, keep
+                )
+            return got
         if not runs:
             return False
         span = (meld.suit, meld.low, meld.high)
         if apart and _touches(span, spans):
             return False
         more = tuple(sorted((*spans, span)))
-        return _complete(whole, tuple(rest), rules, (sets, runs - 1, more), exact, final, apart, keep)
+        key = (1, more, *rest) if apart else (1, *rest)
+        got = answers.get(key)
+        if got is None:
+            got = answers[key] = _complete(
+                whole, tuple(rest), rules, (sets, runs - 1, more), exact, final, apart, keep
+            )
+        return got
 
     return test
 

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 import operator
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -67,9 +68,13 @@ def _code(card: Card) -> int:
     return card.code
 
 
+#: ``card.code`` read in C (the sort key of a hand).
+_CODE_OF: Final[Callable[[Card], int]] = operator.attrgetter("code")
+
+
 def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Return *cards* as a hand: a tuple sorted by card code."""
-    return tuple(sorted(cards, key=_code))
+    return tuple(sorted(cards, key=_CODE_OF))
 
 
 # -- field kinds -----------------------------------------------------------------------------------
@@ -717,6 +722,12 @@ class _Work:
     # -- small helpers ---------------------------------------------------------------------
     def give(self, seat: int, *cards: Card) -> None:
         """Put *cards* into *seat*'s hand, keeping it sorted."""
+        if len(cards) == 1:
+            # One card into a sorted hand: inserted in place (equal codes are the same card).
+            hand = list(self.hands[seat])
+            bisect.insort(hand, cards[0], key=_CODE_OF)
+            self.hands[seat] = tuple(hand)
+            return
         self.hands[seat] = sorted_hand((*self.hands[seat], *cards))
 
     def take_from_hand(self, seat: int, card: Card) -> None:
@@ -737,6 +748,13 @@ class _Work:
             rest = list(known)
             rest.remove(card)
             self.known[seat] = tuple(rest)
+
+
+def _changed(s: GameState, **changes: Any) -> GameState:
+    """*s* with a few fields replaced (tuples for list-valued ones), without a scratch copy of the rest."""
+    values = dict(zip(_NAMES, _get_all(s)))
+    values.update(changes)
+    return GameState(**values)
 
 
 _NAMES: Final = tuple(name for name, _ in FIELDS)
