@@ -211,6 +211,10 @@ class Catalogue:
         self._option_index: Final = {
             (s.kind, s.key): {option: i for i, option in enumerate(s.options)} for s in segments
         }
+        #: Ids already encoded, by action (actions are immutable): encode()'s fast path.
+        self._ids: Final[dict[Action, int]] = {}
+        #: Actions already decoded, by id: decode()'s fast path.
+        self._decoded: Final[dict[int, Action | MeldStep]] = {}
         self._simple: Final[dict[type, str]] = {
             Cut: "cut",
             DrawStock: "draw",
@@ -386,6 +390,14 @@ class Catalogue:
         >>> catalogue(remi.GIN).encode(remi.DrawStock())
         0
         """
+        known = self._ids.get(action)
+        if known is not None:
+            return known
+        ident = self._encode(action)
+        self._ids[action] = ident
+        return ident
+
+    def _encode(self, action: Action) -> int:
         simple = self._simple.get(type(action))
         if simple is not None:
             return self._start(simple, action)
@@ -465,10 +477,19 @@ class Catalogue:
         >>> str(catalogue(remi.GIN).decode(3))
         'discard ♠A'
         """
-        if isinstance(ident, bool) or not isinstance(ident, int):
+        if type(ident) is int:
+            known = self._decoded.get(ident)
+            if known is not None:
+                return known
+        elif isinstance(ident, bool) or not isinstance(ident, int):
             ident = _as_int(ident)
         if not 0 <= ident < self.size:
             raise _fail(f"{ident} is not an action id of {self.ruleset.name} (0 to {self.size - 1}).")
+        step = self._decode(ident)
+        self._decoded[ident] = step
+        return step
+
+    def _decode(self, ident: int) -> Action | MeldStep:
         name = self._block_names[bisect_right(self._block_starts, ident) - 1]
         offset = ident - self._blocks[name]
         if name == "lay":
@@ -566,14 +587,21 @@ class LaySteps:
         self._cat = cat
         single: list[int] = []
         keys: dict[tuple[int, ...], list[Meld]] = {}
+        known = cat._ids
+        discards = cat._blocks.get("discard")
+        step = 2 if cat._shanghai else 1
         for action in actions:
-            if isinstance(action, LayDown):
+            if isinstance(action, Discard) and discards is not None and (step == 2 or not action.shanghai):
+                # The commonest action, numbered without hashing it.
+                single.append(discards + action.card.code * step + int(action.shanghai))
+            elif isinstance(action, LayDown):
                 if len(action.melds) != 1:
                     raise _fail(f"A numbered lay-down holds exactly one meld, not {len(action.melds)}.")
                 meld = action.melds[0]
                 keys.setdefault(tuple(sorted(c.code for c in meld.cards)), []).append(meld)
             else:
-                single.append(cat.encode(action))
+                ident = known.get(action)
+                single.append(cat.encode(action) if ident is None else ident)
         nexts: dict[tuple[int, ...], set[int]] = {}
         for key in keys:
             for i in range(len(key)):

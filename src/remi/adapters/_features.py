@@ -40,10 +40,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from .._cards import Card
 from .._catalogue import catalogue
-from .._game import PHASES
+from .._game import PHASES, GameState
 from .._rules import Ruleset
-from .._views import PlayerView
+from .._views import PlayerView, known_cards
 
 __all__ = ["observation_size", "observation", "write_observation"]
 
@@ -78,11 +79,39 @@ def write_observation(
     melds (:attr:`remi.catalogue.Catalogue.max_table`), looked up when ``None``;
     *building* the card codes of the meld the viewer is building.
     """
+    acc = _entries(v, v.seat, v.hand, v.known, v.stock_size, max_table, building)
+    if isinstance(out, list):
+        for at, value in acc.items():
+            out[at] = value
+    else:
+        out[list(acc)] = list(acc.values())
+
+
+def state_entries(
+    state: GameState, seat: int, private: bool, max_table: int, building: Sequence[int] = ()
+) -> dict[int, float]:
+    """The nonzero entries of *seat*'s observation of *state*, by index, without building the view.
+
+    The vector of :func:`write_observation` of ``view(state, seat)`` (with an
+    empty hand unless *private*); *seat* must be a seat of *state*.
+    """
+    hand = state.hands[seat] if private else ()
+    return _entries(state, seat, hand, known_cards(state), len(state.stock), max_table, building)
+
+
+def _entries(
+    v: PlayerView | GameState,
+    seat: int,
+    hand: Sequence[Card],
+    known: Sequence[Sequence[Card]],
+    stock_size: int,
+    max_table: int | None,
+    building: Sequence[int],
+) -> dict[int, float]:
     acc: dict[int, float] = {}
     get = acc.get
     players = v.players
-    seat = v.seat
-    for card in v.hand:
+    for card in hand:
         acc[card.code] = get(card.code, 0.0) + 1
     base = _CARDS
     if v.discard:
@@ -118,12 +147,12 @@ def write_observation(
         acc[at + 4] = v.hand_sizes[s]
         acc[at + 5] = v.buys[s]
         acc[at + 6] = v.totals[s] / 100
-        if s < len(v.known):
-            for card in v.known[s]:
+        if s < len(known):
+            for card in known[s]:
                 known_at = at + 7 + card.code
                 acc[known_at] = get(known_at, 0.0) + 1
     base += players * _SEAT
-    acc[base] = v.stock_size
+    acc[base] = stock_size
     acc[base + 1] = v.round
     acc[base + 2] = v.turn
     acc[base + 3] = v.melds_this_turn
@@ -147,11 +176,7 @@ def write_observation(
     for code in building:
         at = base + code
         acc[at] = get(at, 0.0) + 1
-    if isinstance(out, list):
-        for at, value in acc.items():
-            out[at] = value
-    else:
-        out[list(acc)] = list(acc.values())
+    return acc
 
 
 def observation(v: PlayerView) -> list[float]:

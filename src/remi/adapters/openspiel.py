@@ -57,7 +57,7 @@ from .._views import PlayerView, returns, view
 from ._common import Setup as _Setup
 from ._common import numpy
 from ._common import setup as _setup
-from ._features import observation_size, write_observation
+from ._features import observation_size, state_entries
 
 __all__ = ["SHORT_NAME", "load_game", "register", "remi_state", "resampler", "game_limits"]
 
@@ -126,12 +126,14 @@ class _Box:
     the Python attributes of a state).
     """
 
-    __slots__ = ("_steps", "log", "state")
+    __slots__ = ("_steps", "log", "over", "state")
 
     def __init__(self, state: GameState, log: tuple[tuple[int, str, tuple[tuple[int, str], ...]], ...]):
         self.state = state
         self.log = log
         self._steps: LaySteps | None = None
+        #: Whether the game has ended (computed once: the state never changes).
+        self.over: bool | None = None
 
     def ids(self, cat: Catalogue, partial: tuple[int, ...] = ()) -> list[int]:
         if self._steps is None:
@@ -159,8 +161,12 @@ def _private_gains(before: GameState, after: GameState) -> tuple[tuple[int, str]
     """Cards each seat got, unseen by the others: a stock draw, a buy's penalty card, a blind card."""
     out: list[tuple[int, str]] = []
     for seat in range(after.players):
-        counts = Counter(after.hands[seat])
-        counts.subtract(before.hands[seat])
+        hand = after.hands[seat]
+        old = before.hands[seat]
+        if len(hand) <= len(old) and hand == old:
+            continue
+        counts = Counter(hand)
+        counts.subtract(old)
         gained = sorted((+counts).elements(), key=lambda c: c.code)
         if gained:
             out.append((seat, format_cards(gained)))
@@ -241,7 +247,8 @@ def _build() -> tuple[Any, Any, Any]:
             self._private = iig_obs_type is None or (
                 iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
             )
-            np = numpy()
+            self._max_table = setup.catalogue.max_table
+            np = self._np = numpy()
             if self._recall:
                 self.tensor: Any = None
                 self.dict: dict[str, Any] = {}
@@ -256,11 +263,19 @@ def _build() -> tuple[Any, Any, Any]:
             self.tensor.fill(0)
             box = state._box
             if box is not None and player >= 0:
-                write_observation(
-                    _view_for(box, player, self._private),
-                    self.tensor,
-                    self._setup.catalogue.max_table,
+                if not 0 <= player < box.state.players:
+                    view(box.state, player)  # raises remi's error for a bad seat
+                entries = state_entries(
+                    box.state,
+                    player,
+                    self._private,
+                    self._max_table,
                     _partial_for(state, player, self._private),
+                )
+                count = len(entries)
+                np = self._np
+                self.tensor[np.fromiter(entries, np.intp, count)] = np.fromiter(
+                    entries.values(), np.float32, count
                 )
 
         def string_from(self, state: Any, player: int) -> str:
@@ -389,8 +404,11 @@ def _build() -> tuple[Any, Any, Any]:
             box = self._box
             if box is None:
                 return False
-            state = box.state
-            return state.is_over or len(state.results) >= self._setup.max_rounds
+            over = box.over
+            if over is None:
+                state = box.state
+                over = box.over = state.is_over or len(state.results) >= self._setup.max_rounds
+            return over
 
         def returns(self) -> list[float]:
             box = self._box

@@ -33,7 +33,7 @@ from .._errors import IllegalActionError
 from .._game import GameState, new_game
 from .._views import returns, view
 from ._common import Setup, numpy, setup
-from ._features import observation_size, write_observation
+from ._features import observation_size, state_entries
 
 __all__ = ["env", "raw_env", "AGENT_PREFIX"]
 
@@ -153,9 +153,11 @@ def _raw_env_class() -> Any:
         def observe(self, agent: str) -> dict[str, Any]:
             state = self._state()
             seat = self._seat[agent]
-            vector = np.zeros(self._width, np.float32)
             acting = not self._over(state) and seat == state.to_act
-            write_observation(view(state, seat), vector, self._max_table, self.partial if acting else ())
+            entries = state_entries(state, seat, True, self._max_table, self.partial if acting else ())
+            vector = np.zeros(self._width, np.float32)
+            count = len(entries)
+            vector[np.fromiter(entries, np.intp, count)] = np.fromiter(entries.values(), np.float32, count)
             mask = np.zeros(self._size, np.int8)
             if acting:
                 mask[self._legal_ids()] = 1
