@@ -593,7 +593,7 @@ class LaySteps:
         for action in actions:
             if isinstance(action, Discard) and discards is not None and (step == 2 or not action.shanghai):
                 # The commonest action, numbered without hashing it.
-                single.append(discards + action.card.code * step + int(action.shanghai))
+                single.append(discards + action.card.code * step + (1 if action.shanghai else 0))
             elif isinstance(action, LayDown):
                 if len(action.melds) != 1:
                     raise _fail(f"A numbered lay-down holds exactly one meld, not {len(action.melds)}.")

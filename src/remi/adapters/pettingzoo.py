@@ -156,11 +156,12 @@ def _raw_env_class() -> Any:
             acting = not self._over(state) and seat == state.to_act
             entries = state_entries(state, seat, True, self._max_table, self.partial if acting else ())
             vector = np.zeros(self._width, np.float32)
-            count = len(entries)
-            vector[np.fromiter(entries, np.intp, count)] = np.fromiter(entries.values(), np.float32, count)
+            for at, value in entries.items():
+                vector[at] = value
             mask = np.zeros(self._size, np.int8)
             if acting:
-                mask[self._legal_ids()] = 1
+                for ident in self._legal_ids():
+                    mask[ident] = 1
             return {"observation": vector, "action_mask": mask}
 
         def step(self, action: int | None) -> None:
@@ -195,14 +196,15 @@ def _raw_env_class() -> Any:
                 new = returns(after)
                 for seat, name in enumerate(self.possible_agents):
                     self.rewards[name] = new[seat] - old[seat]
-            else:
+            elif any(self.rewards.values()) or len(self.rewards) != len(self.agents):
                 self.rewards = dict.fromkeys(self.agents, 0.0)
             if self._over(after):
                 self.terminations = dict.fromkeys(self.agents, True)
                 self.agent_selection = agent
             else:
                 self.agent_selection = self.possible_agents[after.to_act]
-            self._accumulate_rewards()
+            if any(self.rewards.values()):
+                self._accumulate_rewards()
 
         def render(self) -> str | None:
             if self.render_mode is None:
