@@ -112,12 +112,14 @@ def _entries(
     get = acc.get
     players = v.players
     for card in hand:
-        acc[card.code] = get(card.code, 0.0) + 1
+        code = card.code
+        acc[code] = get(code, 0.0) + 1
     base = _CARDS
-    if v.discard:
-        acc[base + v.discard[-1].code] = 1.0
+    pile = v.discard
+    if pile:
+        acc[base + pile[-1].code] = 1.0
     base += _CARDS
-    for card in v.discard:
+    for card in pile:
         at = base + card.code
         acc[at] = get(at, 0.0) + 1
     base += _CARDS
@@ -131,23 +133,31 @@ def _entries(
     acc[base + _PHASE[v.phase]] = 1.0
     base += len(PHASES)
     over = v.phase == "over"
+    to_act = v.to_act
+    turn_player = v.turn_player
+    downs = v.down
+    turn = v.turn
+    sizes = v.hand_sizes
+    buys = v.buys
+    totals = v.totals
+    seen = len(known)
     for rel in range(players):
         s = (seat + rel) % players
         at = base + rel * _SEAT
         if not over:
-            if s == v.to_act:
+            if s == to_act:
                 acc[at] = 1.0
-            if s == v.turn_player:
+            if s == turn_player:
                 acc[at + 1] = 1.0
-        down = v.down[s]
+        down = downs[s]
         if down >= 0:
             acc[at + 2] = 1.0
-            if down == v.turn:
+            if down == turn:
                 acc[at + 3] = 1.0
-        acc[at + 4] = v.hand_sizes[s]
-        acc[at + 5] = v.buys[s]
-        acc[at + 6] = v.totals[s] / 100
-        if s < len(known):
+        acc[at + 4] = sizes[s]
+        acc[at + 5] = buys[s]
+        acc[at + 6] = totals[s] / 100
+        if s < seen:
             for card in known[s]:
                 known_at = at + 7 + card.code
                 acc[known_at] = get(known_at, 0.0) + 1

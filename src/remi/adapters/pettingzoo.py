@@ -111,6 +111,7 @@ def _raw_env_class() -> Any:
             self._rng = random.Random(0)
             self.state: GameState | None = None
             self._steps: LaySteps | None = None
+            self._ids: tuple[GameState | None, tuple[int, ...], list[int]] | None = None
             #: The meld the agent to act is building (card codes ascending).
             self.partial: tuple[int, ...] = ()
 
@@ -128,6 +129,7 @@ def _raw_env_class() -> Any:
                 self.setup.ruleset, players=self.setup.players, seed=self._rng.getrandbits(63)
             )
             self._steps = None
+            self._ids = None
             self.partial = ()
             self.agents = self.possible_agents[:]
             self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -138,9 +140,15 @@ def _raw_env_class() -> Any:
             self.agent_selection = self.possible_agents[self.state.to_act]
 
         def _legal_ids(self) -> list[int]:
+            """The allowed ids now (a shared list: read it, never change it)."""
+            known = self._ids
+            if known is not None and known[0] is self.state and known[1] == self.partial:
+                return known[2]
             if self._steps is None:
                 self._steps = LaySteps(self.setup.catalogue, self._state().legal_actions())
-            return self._steps.ids(self.partial)
+            ids = self._steps.ids(self.partial)
+            self._ids = (self.state, self.partial, ids)
+            return ids
 
         def _state(self) -> GameState:
             if self.state is None:
@@ -190,6 +198,7 @@ def _raw_env_class() -> Any:
             after = state.apply(act)
             self.state = after
             self._steps = None
+            self._ids = None
             self._cumulative_rewards[agent] = 0.0
             if after.results != state.results:
                 old = returns(state)
