@@ -46,6 +46,7 @@ import attrs
 
 import remi
 from remi import Card, GameState
+from remi._engine import blank_state
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -208,32 +209,14 @@ def position(
         hands.append(tuple(sorted(rest[:size], key=lambda c: c.code)))
         rest = rest[size:]
     pile = [rest.pop()]
-    state = GameState(
-        ruleset=rules,
-        players=players,
-        seed=seed,
+    state = attrs.evolve(
+        blank_state(rules, players, seed, players - 1),
         round=round,
-        dealer=players - 1,
         phase="play",
-        turn_player=0,
-        to_act=0,
         hands=tuple(hands),
         stock=tuple(rest),
         discard=tuple(pile),
-        table=(),
-        owners=(),
-        down=(-1,) * players,
         turn=1,
-        pending=(),
-        taken=None,
-        queue=(),
-        last_buyer=-1,
-        buys=(0,) * players,
-        shanghai_from=-1,
-        reshuffles=0,
-        cut_bonus_seat=-1,
-        results=(),
-        totals=(0,) * players,
     )
     state.check_invariants()
     return state

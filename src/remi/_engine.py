@@ -1234,37 +1234,40 @@ def lay_all(s: GameState, melds: Sequence[Meld | str]) -> GameState:
 # -- the round ------------------------------------------------------------------------------------------
 
 
+def blank_state(ruleset: Ruleset, players: int, seed: int, dealer: int) -> GameState:
+    """A state before any deal: round 1, no cards anywhere, nobody down, no scores (not yet playable)."""
+    return GameState(
+        ruleset=ruleset,
+        players=players,
+        seed=seed,
+        round=1,
+        dealer=dealer,
+        phase="draw",
+        turn_player=0,
+        to_act=0,
+        hands=((),) * players,
+        stock=(),
+        discard=(),
+        table=(),
+        owners=(),
+        down=(-1,) * players,
+        turn=0,
+        pending=(),
+        taken=None,
+        queue=(),
+        last_buyer=-1,
+        buys=(0,) * players,
+        shanghai_from=-1,
+        reshuffles=0,
+        cut_bonus_seat=-1,
+        results=(),
+        totals=(0,) * players,
+    )
+
+
 def start(ruleset: Ruleset, players: int, seed: int, dealer: int) -> GameState:
     """The first state of a match: the pack shuffled with *seed* and the first round dealt (or cut)."""
-    w = _Work.of(
-        GameState(
-            ruleset=ruleset,
-            players=players,
-            seed=seed,
-            round=1,
-            dealer=dealer,
-            phase="draw",
-            turn_player=0,
-            to_act=0,
-            hands=((),) * players,
-            stock=(),
-            discard=(),
-            table=(),
-            owners=(),
-            down=(-1,) * players,
-            turn=0,
-            pending=(),
-            taken=None,
-            queue=(),
-            last_buyer=-1,
-            buys=(0,) * players,
-            shanghai_from=-1,
-            reshuffles=0,
-            cut_bonus_seat=-1,
-            results=(),
-            totals=(0,) * players,
-        )
-    )
+    w = _Work.of(blank_state(ruleset, players, seed, dealer))
     _start_round(w)
     return w.freeze()
 
