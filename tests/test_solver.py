@@ -326,6 +326,42 @@ def test_norwegian_layouts_are_legal_and_order_free(hand: tuple[Card, ...], roun
     assert remi.find_contract(shuffled, round, remi.NORWEGIAN) == (layouts[0] if layouts else None)
 
 
+ALL_DOWN = remi.with_variants(remi.NORWEGIAN, "all down at once")
+APART = remi.with_variants(remi.NORWEGIAN, "same-suit runs", "all down at once")
+
+
+@pytest.mark.parametrize(
+    "ruleset",
+    [remi.NORWEGIAN, ALL_DOWN, APART, SPADE_TWOS, SMALL, SMALL_APART, SMALL_TWOS],
+    ids=["norwegian", "all-down", "apart", "twos", "small", "small-apart", "small-twos"],
+)
+@settings(max_examples=40)
+@given(hand=hands(12, jokers=4), round=st.integers(1, 7), limit=st.integers(0, 6))
+def test_layouts_limit_is_a_prefix_and_find_contract_the_first(
+    ruleset: remi.Ruleset, hand: tuple[Card, ...], round: int, limit: int
+) -> None:
+    """``limit=`` lists the first layouts of the full listing; find_contract is the very first."""
+    round = min(round, len(ruleset.contracts))
+    if ruleset.wild_spade_twos:
+        hand = tuple(c for c in hand if not c.is_joker)
+    layouts = remi.contract_layouts(hand, round, ruleset)
+    assert remi.contract_layouts(hand, round, ruleset, limit=limit) == layouts[:limit]
+    assert remi.contract_layouts(hand, round, ruleset, limit=len(layouts) + 1) == layouts
+    assert remi.find_contract(hand, round, ruleset) == (layouts[0] if layouts else None)
+
+
+def test_a_few_layouts_of_an_absurd_hand_come_at_once() -> None:
+    """13 spades and 9 jokers have about 1.9 million all-down layouts in round 3; the first ten come without them."""
+    hand = remi.parse_cards("♠A ♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K" + " JK" * 9)
+    first = remi.contract_layouts(hand, 3, ALL_DOWN, limit=10)
+    assert len(first) == 10
+    assert [str(m) for m in first[0]] == ["♠A ♠2 ♠3 ♠4", "JK=♠A JK=♠2 JK=♠3 JK=♠4 ♠5 ♠6 ♠7 ♠8"]
+    assert first == tuple(sorted(first, key=lambda lay: [remi.meld_sort_key(m) for m in lay]))
+    for layout in first:
+        assert passes(check_contract(layout, 3, ALL_DOWN))
+    assert remi.find_contract(hand, 3, ALL_DOWN) == first[0]
+
+
 # -- best arrangement --------------------------------------------------------------------------------
 
 

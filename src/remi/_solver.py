@@ -215,14 +215,18 @@ def _gen_sets(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
         avail = [counts[c] for c in codes]
         if not any(avail):
             continue
-        caps = [min(a, 1) if r.distinct else a for a in avail]
+        caps = tuple(min(a, 1) if r.distinct else a for a in avail)
         twos_rank = r.twos and rank == 2
         if sum(caps) + (0 if twos_rank else pool) < r.set_min and not (twos_rank and r.distinct):
             continue
-        for ks in product(*(range(c + 1) for c in caps)):
+        # With exact sizes, more naturals than a set holds make no set; with no more wild
+        # cards than naturals a set needs half its least size in naturals.
+        most = min(sum(caps), r.set_min if exact else top)
+        least = (r.set_min + 1) // 2 if r.at_most and not twos_rank else 1
+        for ks in _compositions(caps, most):
             k = sum(ks)
-            if k == 0 or (exact and k > r.set_min):
-                continue  # (with exact sizes, more naturals than a set holds make no set)
+            if k < least:
+                continue
             if twos_rank:
                 # A ♠2 in a set of twos stands as itself while it may; only a ♠2 that
                 # cannot stand as a natural (sets of distinct suits) is wild there.
@@ -248,6 +252,15 @@ def _gen_sets(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
                     out.append((key, tuple(sorted(use.items()))))
                 else:
                     out.append(((0, rank, -1, n, tuple(naturals), (False,) * k), tuple(uses)))
+
+
+@lru_cache(maxsize=1024)
+def _compositions(caps: tuple[int, ...], most: int) -> tuple[tuple[int, ...], ...]:
+    """Every ``ks`` with ``0 <= ks[i] <= caps[i]`` and ``1 <= sum(ks) <= most``, in ``product`` order."""
+    out: list[tuple[int, ...]] = [()]
+    for cap in caps:
+        out = [(*ks, n) for ks in out for n in range(min(cap, most - sum(ks)) + 1)]
+    return tuple(ks for ks in out if any(ks))
 
 
 class _Runs:
@@ -583,7 +596,9 @@ def _layouts(
     return _expand(pool, group_layouts, apart)
 
 
-def contract_layouts(hand: Hand, round: int, ruleset: Ruleset) -> tuple[tuple[Meld, ...], ...]:
+def contract_layouts(
+    hand: Hand, round: int, ruleset: Ruleset, *, limit: int | None = None
+) -> tuple[tuple[Meld, ...], ...]:
     """Return every distinct way to lay round *round*'s contract from *hand*.
 
     *hand* is a multiset of cards (text or cards; order never matters);
@@ -607,6 +622,13 @@ def contract_layouts(hand: Hand, round: int, ruleset: Ruleset) -> tuple[tuple[Me
     An empty tuple means the contract cannot be laid. Results are cached
     by hand multiset and ruleset.
 
+    *limit* stops after that many layouts: the first *limit* of the full
+    listing, found by a walk that only enters branches some layout
+    completes, so its cost grows with *limit*, not with the layouts left
+    out. Absurd hands have millions of layouts (13 spades and 9 jokers,
+    round 3 with all down at once: about 1.9 million, some 9 µs each); a
+    caller who needs a few asks for a few.
+
     >>> import remi
     >>> layouts = contract_layouts("♠9 ♥9 ♦9 ♣9 ♥4 ♥4 JK ♣K ♦2 ♠3", 1, remi.NORWEGIAN)
     >>> len(layouts)
@@ -619,6 +641,17 @@ def contract_layouts(hand: Hand, round: int, ruleset: Ruleset) -> tuple[tuple[Me
     contract = contract_for(round, ruleset)
     final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
     exact = not (final or ruleset.all_down_at_once)
+    if limit is not None:
+        return _listed_layouts(
+            _counts(hand),
+            _entry(ruleset).rules,
+            contract.sets,
+            contract.runs,
+            exact,
+            final,
+            ruleset.same_suit_runs_apart,
+            limit,
+        )
     return _layouts(
         _counts(hand),
         _entry(ruleset).rules,
@@ -639,8 +672,106 @@ def find_contract(hand: Hand, round: int, ruleset: Ruleset) -> tuple[Meld, ...] 
     >>> find_contract("♣5 ♣6 ♣7 ♣8", 2, remi.NORWEGIAN) is None
     True
     """
-    layouts = contract_layouts(hand, round, ruleset)
+    contract = contract_for(round, ruleset)
+    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
+    layouts = _listed_layouts(
+        _counts(hand),
+        _entry(ruleset).rules,
+        contract.sets,
+        contract.runs,
+        not (final or ruleset.all_down_at_once),
+        final,
+        ruleset.same_suit_runs_apart,
+        1,
+    )
     return layouts[0] if layouts else None
+
+
+class _Lister:
+    """The layouts in :func:`_layouts`' order, each branch pruned by an existence search (no closure).
+
+    The layouts are listed by their sorted tuples of pool indices, so a walk
+    that tries, meld by meld, each index from the last one taken on, and goes
+    down only where some completion of the rest exists, meets them in order
+    and never walks into a dead end: the work grows with the layouts listed,
+    not with those left unlisted.
+    """
+
+    def __init__(self, search: _Completer, final: bool, apart: bool, limit: int) -> None:
+        self.search = search
+        self.final = final
+        self.apart = apart
+        self.limit = limit
+        pool = search.pool
+        self.keys = pool.keys
+        self.guard = pool.guard
+        self.use_of = [0] * len(self.keys)
+        for group in pool.groups:
+            for member in group.members:
+                self.use_of[member] = group.use
+        self.first_run = next((i for i, key in enumerate(self.keys) if key[0] == 1), len(self.keys))
+        self.out: list[tuple[int, ...]] = []
+        self.chosen: list[int] = []
+
+    def possible(self, rem: int, left: int, sets: int, runs: int, spans: tuple[_Span, ...]) -> bool:
+        if self.final:
+            return self.search.cover(rem, left, sets, runs, spans)
+        return self.search.pick(rem, left, sets, runs, spans, 0)
+
+    def walk(self, rem: int, left: int, sets: int, runs: int, spans: tuple[_Span, ...], start: int) -> None:
+        if not sets and not runs:
+            self.out.append(tuple(self.chosen))
+            return
+        keys, guard, use_of, chosen = self.keys, self.guard, self.use_of, self.chosen
+        if sets:
+            indices = range(start, self.first_run)
+        else:
+            indices = range(max(start, self.first_run), len(keys))
+        for index in indices:
+            key = keys[index]
+            x = (rem | guard) - use_of[index]
+            if x & guard != guard:
+                continue
+            more = spans
+            if sets:
+                s, r = sets - 1, runs
+            else:
+                s, r = 0, runs - 1
+                if self.apart:
+                    span = (key[1], key[2], key[2] + key[3] - 1)
+                    if _touches(span, spans):
+                        continue
+                    more = tuple(sorted((*spans, span)))
+            x ^= guard
+            if self.possible(x, left - key[3], s, r, more):
+                chosen.append(index)
+                self.walk(x, left - key[3], s, r, more, index if s or not sets else self.first_run)
+                chosen.pop()
+                if len(self.out) >= self.limit:
+                    return
+
+
+def _listed_layouts(
+    counts: tuple[int, ...],
+    rules: _Rules,
+    sets: int,
+    runs: int,
+    exact: bool,
+    final: bool,
+    apart: bool,
+    limit: int,
+) -> tuple[tuple[Meld, ...], ...]:
+    """The first *limit* layouts :func:`_layouts` would list, found without listing the others."""
+    if limit <= 0 or sets * rules.set_min + runs * rules.run_min > sum(counts):
+        return ()
+    if final and _cannot_cover(counts, rules, sets, runs):
+        return ()
+    walk = _Lister(_completer(counts, rules, exact, apart), final, apart, limit)
+    pool = walk.search.pool
+    if walk.possible(pool.total, pool.n_cards, sets, runs, ()):
+        walk.walk(pool.total, pool.n_cards, sets, runs, (), 0)
+    keys = pool.keys
+    return tuple(tuple(_meld(keys[i]) for i in option) for option in walk.out)
 
 
 # -- best arrangement and openings -------------------------------------------------------------
