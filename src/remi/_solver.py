@@ -316,7 +316,57 @@ class _Runs:
             flags.pop()
 
 
+@lru_cache(maxsize=64)
+def _wild_masks(size: int, pool: int, at_most: bool) -> tuple[tuple[int, int, tuple[bool, ...]], ...]:
+    """The places wild cards may take in a run of *size* (bit i: place i), as (mask, count, flags).
+
+    At least one natural card, at most *pool* wild cards, and with *at_most*
+    no more wild cards than naturals.
+    """
+    out = []
+    for mask in range(1 << size):
+        w = mask.bit_count()
+        if w == size or w > pool or (at_most and 2 * w > size):
+            continue
+        out.append((mask, w, tuple(bool(mask >> i & 1) for i in range(size))))
+    return tuple(out)
+
+
+def _gen_exact_runs(counts: Sequence[int], r: _Rules, out: _Raw) -> None:
+    """The runs of exactly ``run_min`` cards, window by window (no wild ♠2s: each place is natural or wild)."""
+    size = r.run_min
+    wild = r.wild
+    pool = counts[wild] if wild != _NO_WILD else 0
+    masks = _wild_masks(size, pool, r.at_most)
+    full = (1 << size) - 1
+    for suit in range(4):
+        base = suit * 13
+        if not any(counts[base : base + 13]):
+            continue
+        codes_of = [0] + [base + (0 if rank == 14 else rank - 1) for rank in range(1, 15)]
+        for lo in range(r.lo_bound, r.hi_bound - size + 2):
+            codes = codes_of[lo : lo + size]
+            held = 0
+            for i, code in enumerate(codes):
+                if counts[code]:
+                    held |= 1 << i
+            need = full & ~held  # places that only a wild card can fill
+            if need.bit_count() > pool:
+                continue
+            for mask, w, flags in masks:
+                if need & ~mask:
+                    continue
+                placed = tuple(wild if f else code for f, code in zip(flags, codes))
+                naturals = sorted((code, 1) for f, code in zip(flags, codes) if not f)
+                if w:
+                    naturals.append((wild, w))
+                out.append(((1, suit, lo, size, placed, flags), tuple(naturals)))
+
+
 def _gen_runs(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
+    if exact and not r.twos:
+        _gen_exact_runs(counts, r, out)
+        return
     walk = _Runs(counts, r, out)
     run_min = r.run_min
     for suit in range(4):
@@ -1580,7 +1630,14 @@ def _complete(
     final: bool,
     apart: bool,
     keep: int,
+    packed: int = -1,
 ) -> bool:
+    """Whether *needs* can be met from *counts* beside the melds laid (see :func:`can_complete_contract`).
+
+    *packed*, when not -1, is *counts* already packed at the width of
+    *whole*'s pool (the per-meld questions of :func:`contract_lay_test`
+    find it by subtraction).
+    """
     sets, runs, spans = needs
     n = sum(counts)
     if final:
@@ -1602,7 +1659,7 @@ def _complete(
         return False
     # Melds of the whole hand that fit in the cards held are exactly the melds of those cards.
     search = _completer(whole, rules, exact or not final, apart)
-    rem = _pack(counts, search.pool.width)
+    rem = packed if packed >= 0 else _pack(counts, search.pool.width)
     if final:
         return search.cover(rem, n, sets, runs, spans)
     if search.pick(rem, n - keep, sets, runs, spans, 0):
@@ -1767,11 +1824,16 @@ def contract_lay_test(
     # Melds taking the same cards (a wild card at either end of a run) leave the same
     # question; the spans of the runs laid matter only when runs of a suit stay apart.
     answers: dict[tuple[object, ...], bool] = {}
+    width = _completer(whole, rules, exact or not final, apart).pool.width
+    base = _pack(counts, width)
 
     def test(meld: Meld) -> bool:
         rest = list(counts)
+        packed = base
         for card in meld.cards:
-            rest[card.code] -= 1
+            code = card.code
+            rest[code] -= 1
+            packed -= 1 << (width * code)
         if meld.kind == "set":
             if not sets:
                 return False
@@ -1779,7 +1841,7 @@ def contract_lay_test(
             got = answers.get(key)
             if got is None:
                 got = answers[key] = _complete(
-                    whole, tuple(rest), rules, (sets - 1, runs, spans), exact, final, apart, keep
+                    whole, tuple(rest), rules, (sets - 1, runs, spans), exact, final, apart, keep, packed
                 )
             return got
         if not runs:
@@ -1792,7 +1854,7 @@ def contract_lay_test(
         got = answers.get(key)
         if got is None:
             got = answers[key] = _complete(
-                whole, tuple(rest), rules, (sets, runs - 1, more), exact, final, apart, keep
+                whole, tuple(rest), rules, (sets, runs - 1, more), exact, final, apart, keep, packed
             )
         return got
 
