@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import attrs
+from bench_worst import clear_caches
 
 import remi
 from remi import Buy, CallShanghai, GameState, LayDown, LayOff, Pass, SwapJoker
@@ -138,6 +139,7 @@ def rate(ruleset: remi.Ruleset, players: int, matches: int, seed: int, policy: P
     """
     rules = attrs.evolve(ruleset, max_turns_per_round=TURN_CAP)
     pick = choose if policy is None else policy
+    clear_caches()  # start cold: the same matches ran before, in run()
     enabled = gc.isenabled()
     gc.collect()
     gc.disable()

@@ -47,7 +47,7 @@ from ._actions import (
 from ._cards import Card, format_cards, make_pack
 from ._codes import as_error_code
 from ._errors import IllegalActionError, RemiError
-from ._melds import Check, Meld, check_joker_swap, check_layoff, is_wild, validate_meld
+from ._melds import Check, Meld, MeldKind, check_joker_swap, check_layoff, is_wild, validate_meld
 from ._policies import Policy, Refusal, must_keep_card, never, policy_for
 from ._rules import Ruleset
 from ._settle import settle
@@ -219,6 +219,21 @@ def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Chec
     return got
 
 
+_SWAPS: Final = _PerRuleset(check_joker_swap)
+
+
+def _swap_check(meld: Meld, card: Card, rules: Ruleset) -> Check:
+    """:func:`check_joker_swap` of one card, cached like :func:`_layoff_results`."""
+    table = _SWAPS.table(rules)
+    key = (meld, card.code)
+    got: Check | None = table.get(key)
+    if got is None:
+        if len(table) >= _CACHE_LIMIT:
+            table.clear()
+        got = table[key] = _SWAPS.compute(meld, card, rules)
+    return got
+
+
 def _fits_check(meld: Meld, card: Card, rules: Ruleset) -> bool:
     return check_layoff(meld, (card,), rules).ok
 
@@ -320,12 +335,14 @@ def _joker_meldable(s: GameState, hand: Sequence[Card], joker: Card) -> bool:
 
 
 @lru_cache(maxsize=512)
-def _hand_melds(hand: tuple[Card, ...], rules: Ruleset, exact: bool = False) -> dict[Meld, None]:
+def _hand_melds(
+    hand: tuple[Card, ...], rules: Ruleset, exact: bool = False, kinds: tuple[MeldKind, ...] = ("set", "run")
+) -> dict[Meld, None]:
     """The hand's candidate melds in the one meld order (a dict: ordered, and a fast ``in``).
 
-    With *exact*, only those of exactly the least size.
+    With *exact*, only those of exactly the least size; only those of *kinds*.
     """
-    return dict.fromkeys(candidate_melds(hand, rules, exact=exact))
+    return dict.fromkeys(candidate_melds(hand, rules, exact=exact, kinds=kinds))
 
 
 def _knock_cards(hand: tuple[Card, ...], rules: Ruleset) -> frozenset[Card]:
@@ -549,7 +566,10 @@ def _lay_offered(s: GameState) -> list[Action]:
         return []
     out: list[Action] = []
     # A family that lays only melds of the least size is offered only those.
-    for meld in _hand_melds(hand, rules, policy.exact_sizes(s)):
+    kinds = policy.lay_kinds(s, seat)
+    if not kinds:
+        return []
+    for meld in _hand_melds(hand, rules, policy.exact_sizes(s), kinds):
         cards = meld.cards
         left = size - len(cards)
         if left == 0 and keep:
@@ -674,6 +694,32 @@ def _layoff_candidates(s: GameState) -> list[LayOff]:
     return out
 
 
+#: Lay-off and swap values by (card code, target[, low]): actions are immutable values, so one
+#: object serves every state that offers it (a few thousand at most: 53 cards, the table's melds).
+_LAYOFF_VALUES: dict[tuple[int, int, bool], LayOff] = {}
+_SWAP_VALUES: dict[tuple[int, int], SwapJoker] = {}
+
+
+def _layoff_value(card: Card, target: int, low: bool) -> LayOff:
+    key = (card.code, target, low)
+    action = _LAYOFF_VALUES.get(key)
+    if action is None:
+        if len(_LAYOFF_VALUES) >= _CACHE_LIMIT:
+            _LAYOFF_VALUES.clear()
+        action = _LAYOFF_VALUES[key] = LayOff(card, target, low)
+    return action
+
+
+def _swap_value(card: Card, target: int) -> SwapJoker:
+    key = (card.code, target)
+    action = _SWAP_VALUES.get(key)
+    if action is None:
+        if len(_SWAP_VALUES) >= _CACHE_LIMIT:
+            _SWAP_VALUES.clear()
+        action = _SWAP_VALUES[key] = SwapJoker(card, target)
+    return action
+
+
 def _layoff_offered(s: GameState) -> list[Action]:
     """The legal lay-offs: the seat's own conditions once, then each candidate through the refusal."""
     rules = s.ruleset
@@ -701,6 +747,7 @@ def _layoff_offered(s: GameState) -> list[Action]:
         else:
             runs_of.setdefault(meld.suit, []).append(target)
     every = list(range(len(table)))
+    results = _LAYOFFS.table(rules)  # _layoff_results, with the ruleset's table looked up once
     for card in _distinct(hand):
         wild = is_wild(card, rules)
         rank = card.rank
@@ -716,7 +763,10 @@ def _layoff_offered(s: GameState) -> list[Action]:
                 above = meld.high + 1
                 if rank != meld.low - 1 and rank != above and not (rank == 1 and above == 14):
                     continue
-            first, lower = _layoff_results(meld, card, rules)
+            got = results.get((meld, card.code))
+            if got is None:
+                got = _layoff_results(meld, card, rules)
+            first, lower = got
             if not first.ok:
                 continue
             if slow:
@@ -728,9 +778,9 @@ def _layoff_offered(s: GameState) -> list[Action]:
                     if _refuse_layoff(s, action) is None:
                         out.append(action)
                 continue
-            out.append(LayOff(card, target))
+            out.append(_layoff_value(card, target, False))
             if lower is not None:
-                out.append(LayOff(card, target, True))
+                out.append(_layoff_value(card, target, True))
     return out
 
 
@@ -828,11 +878,18 @@ def _swap_candidates(s: GameState) -> list[SwapJoker]:
     rules = s.ruleset
     if rules.joker_swap == "none" or not policy_for(rules).table_play:
         return []
-    hand = [card for card in _distinct(s.hands[s.turn_player]) if not is_wild(card, rules)]
+    # _could_swap, by buckets: a natural card can only stand in a set of its rank or a run of its suit.
+    by_rank: dict[int, list[Card]] = {}
+    by_suit: dict[int, list[Card]] = {}
+    for card in _distinct(s.hands[s.turn_player]):
+        if not is_wild(card, rules):
+            by_rank.setdefault(card.rank, []).append(card)
+            by_suit.setdefault(card.suit_index, []).append(card)
     out: list[SwapJoker] = []
     for target, meld in enumerate(s.table):
         if True in meld.wild:
-            out.extend(SwapJoker(card, target) for card in hand if _could_swap(meld, card, rules))
+            near = by_rank.get(meld.rank, ()) if meld.kind == "set" else by_suit.get(meld.suit, ())
+            out.extend(_swap_value(card, target) for card in near if _could_swap(meld, card, rules))
     return out
 
 
@@ -879,7 +936,7 @@ def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
         return missing
     if must_keep_card(s) and len(hand) <= 1:
         return ("must-discard-last", "You must keep a card to discard: going out needs a final discard.")
-    swap = check_joker_swap(s.table[action.target], action.card, rules)
+    swap = _swap_check(s.table[action.target], action.card, rules)
     if not swap.ok or swap.meld is None or swap.freed is None:
         return (as_error_code(swap.code), swap.reason)
     if _same_turn(rules):
@@ -897,7 +954,7 @@ def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
 
 
 def _perform_swap(s: GameState, action: SwapJoker) -> GameState:
-    swap = check_joker_swap(s.table[action.target], action.card, s.ruleset)
+    swap = _swap_check(s.table[action.target], action.card, s.ruleset)
     meld, freed = _placed(swap), swap.freed
     if freed is None:  # pragma: no cover - a passing swap always frees its joker
         raise IllegalActionError("internal", "The swap freed no joker.")

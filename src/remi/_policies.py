@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Final
 
 from ._codes import ErrorCode
 from ._contracts import check_contract, contract_for
-from ._melds import Meld, meld_points
+from ._melds import Meld, MeldKind, meld_points
 from ._rules import Ruleset
 from ._solver import (
     best_opening_points_left,
@@ -45,6 +45,10 @@ def must_keep_card(s: GameState) -> bool:
     if rules.last_contract_goes_out and s.round == len(rules.contracts):
         return False
     return rules.last_card_discard
+
+
+#: Sets and runs: what a family lays unless it says otherwise.
+_BOTH_KINDS: Final[tuple[MeldKind, ...]] = ("set", "run")
 
 
 class Policy:
@@ -80,6 +84,10 @@ class Policy:
     def exact_sizes(self, s: GameState) -> bool:
         """Whether only melds of exactly the least size can be laid now (the contract's rule)."""
         return False
+
+    def lay_kinds(self, s: GameState, seat: int) -> tuple[MeldKind, ...]:
+        """The kinds of meld *seat* may lay now at all (the candidates :meth:`lay_filter` is asked about)."""
+        return _BOTH_KINDS
 
     def lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
         """A test equal to ``lay_refusal(s, seat, hand, meld) is None`` for the hand's candidate melds.
@@ -176,6 +184,17 @@ class ContractPolicy(Policy):
                 f"({contract}){extra} this turn.",
             )
         return None
+
+    def lay_kinds(self, s: GameState, seat: int) -> tuple[MeldKind, ...]:
+        contract = contract_for(s.round, s.ruleset)
+        laid = self.own_melds(s, seat)
+        sets = sum(1 for m in laid if m.kind == "set")
+        kinds: tuple[MeldKind, ...] = ()
+        if contract.sets > sets:
+            kinds += ("set",)
+        if contract.runs > len(laid) - sets:
+            kinds += ("run",)
+        return kinds
 
     def exact_sizes(self, s: GameState) -> bool:
         """Whether a contract meld must have exactly the least size (not all down at once, not the last round)."""

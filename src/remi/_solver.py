@@ -207,10 +207,12 @@ _set_field: Final = object.__setattr__
 _Raw = list[tuple[_Key, tuple[tuple[int, int], ...]]]
 
 
-def _gen_sets(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
+def _gen_sets(
+    counts: Sequence[int], r: _Rules, exact: bool, out: _Raw, ranks: Iterable[int] = range(1, 14)
+) -> None:
     pool = counts[r.wild] if r.wild != _NO_WILD else 0
     top = r.set_max or 10**9
-    for rank in range(1, 14):
+    for rank in ranks:
         codes = [suit * 13 + rank - 1 for suit in range(4)]
         avail = [counts[c] for c in codes]
         if not any(avail):
@@ -332,14 +334,14 @@ def _wild_masks(size: int, pool: int, at_most: bool) -> tuple[tuple[int, int, tu
     return tuple(out)
 
 
-def _gen_exact_runs(counts: Sequence[int], r: _Rules, out: _Raw) -> None:
+def _gen_exact_runs(counts: Sequence[int], r: _Rules, out: _Raw, suits: Iterable[int]) -> None:
     """The runs of exactly ``run_min`` cards, window by window (no wild ♠2s: each place is natural or wild)."""
     size = r.run_min
     wild = r.wild
     pool = counts[wild] if wild != _NO_WILD else 0
     masks = _wild_masks(size, pool, r.at_most)
     full = (1 << size) - 1
-    for suit in range(4):
+    for suit in suits:
         base = suit * 13
         if not any(counts[base : base + 13]):
             continue
@@ -363,13 +365,15 @@ def _gen_exact_runs(counts: Sequence[int], r: _Rules, out: _Raw) -> None:
                 out.append(((1, suit, lo, size, placed, flags), tuple(naturals)))
 
 
-def _gen_runs(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
+def _gen_runs(
+    counts: Sequence[int], r: _Rules, exact: bool, out: _Raw, suits: Iterable[int] = range(4)
+) -> None:
     if exact and not r.twos:
-        _gen_exact_runs(counts, r, out)
+        _gen_exact_runs(counts, r, out, suits)
         return
     walk = _Runs(counts, r, out)
     run_min = r.run_min
-    for suit in range(4):
+    for suit in suits:
         if not any(counts[suit * 13 : suit * 13 + 13]):
             continue
         held = [0] * 15
@@ -387,39 +391,106 @@ def _gen_runs(counts: Sequence[int], r: _Rules, exact: bool, out: _Raw) -> None:
             walk.extend(suit, lo, longest, 0, 0, 0)
 
 
+#: Which melds a pool holds: sets (1), runs (2) or both.
+_SETS: Final = 1
+_RUNS: Final = 2
+_BOTH: Final = 3
+
+
+def _kind_mask(sets: int, runs: int) -> int:
+    """The pool a contract of *sets* sets and *runs* runs needs: no runs for sets alone, and so on."""
+    return (_SETS if sets else 0) | (_RUNS if runs else 0)
+
+
 @lru_cache(maxsize=16)
-def _pool(counts: tuple[int, ...], rules: _Rules, exact: bool) -> _Pool:
-    width = max(max(counts).bit_length(), 1) + 1
+def _guard(width: int) -> int:
+    """The guard bits of a packed hand: the top bit of each card's *width*-bit field."""
     half = 1 << (width - 1)
-    guard = 0
-    total = 0
-    for code in range(53):
-        guard |= half << (width * code)
-        total += counts[code] << (width * code)
+    return sum(half << (width * code) for code in range(53))
+
+
+_Piece = tuple[tuple[_Key, ...], tuple[tuple[int, int, int, int, tuple[int, ...]], ...]]
+
+
+@lru_cache(maxsize=1 << 14)
+def _piece(
+    kind: int, index: int, held: tuple[int, ...], wilds: int, rules: _Rules, exact: bool, width: int
+) -> _Piece:
+    """The sets of one rank (*kind* 0) or the runs of one suit (*kind* 1): sorted keys and their groups.
+
+    They depend only on the counts *held* of that rank's four cards or that
+    suit's thirteen, the wild cards held, the rules and the packing width,
+    so a hand that changed by a card or two builds its pool mostly from
+    pieces it had before. A group is (packed use, lowest card other than
+    the joker, kind, size, member indices within the piece).
+    """
+    counts = [0] * 53
+    if kind == 0:
+        for suit, n in enumerate(held):
+            counts[suit * 13 + index - 1] = n
+    else:
+        counts[index * 13 : index * 13 + 13] = held
+    if rules.wild != _NO_WILD:
+        counts[rules.wild] = wilds
     raw: _Raw = []
-    _gen_sets(counts, rules, exact, raw)
-    _gen_runs(counts, rules, exact, raw)
+    if kind == 0:
+        _gen_sets(counts, rules, exact, raw, (index,))
+    else:
+        _gen_runs(counts, rules, exact, raw, (index,))
     raw.sort()
-    keys = tuple(key for key, _ in raw)
-    grouped: dict[tuple[int, int], list[int]] = {}
-    packed: dict[tuple[int, int], tuple[int, int]] = {}
-    for index, (key, uses) in enumerate(raw):
+    grouped: dict[int, list[int]] = {}
+    packed: dict[int, tuple[int, int]] = {}
+    for at, (key, uses) in enumerate(raw):
         use = 0
         for code, n in uses:
             use += n << (width * code)
-        group = (use, key[0])
-        members = grouped.get(group)
+        members = grouped.get(use)
         if members is None:
-            grouped[group] = [index]
-            first = min((code for code, _ in uses if code != _JOKER), default=_JOKER)
-            packed[group] = (first, key[3])
+            grouped[use] = [at]
+            packed[use] = (min((code for code, _ in uses if code != _JOKER), default=_JOKER), key[3])
         else:
-            members.append(index)
-    groups = tuple(
-        _Group(use, packed[(use, kind)][0], kind, packed[(use, kind)][1], tuple(members))
-        for (use, kind), members in grouped.items()
+            members.append(at)
+    return (
+        tuple(key for key, _ in raw),
+        tuple(
+            (use, packed[use][0], kind, packed[use][1], tuple(members)) for use, members in grouped.items()
+        ),
     )
-    return _Pool(width, guard, total, sum(counts), keys, groups)
+
+
+@lru_cache(maxsize=16)
+def _pool(counts: tuple[int, ...], rules: _Rules, exact: bool, kinds: int = _BOTH) -> _Pool:
+    """Every candidate meld of the hand *counts* (sets, runs or both), sorted, grouped by the cards they take.
+
+    Built from the cached pieces of :func:`_piece`, sets rank by rank then
+    runs suit by suit: the order of the keys, so the pieces join already
+    sorted, and no two pieces share a group (their natural cards differ).
+    """
+    width = max(max(counts).bit_length(), 1) + 1
+    wilds = counts[rules.wild] if rules.wild != _NO_WILD else 0
+    keys: list[_Key] = []
+    groups: list[_Group] = []
+    pieces: list[_Piece] = []
+    if kinds & _SETS:
+        for rank in range(1, 14):
+            four = (counts[rank - 1], counts[rank + 12], counts[rank + 25], counts[rank + 38])
+            if four != (0, 0, 0, 0):
+                pieces.append(_piece(0, rank, four, wilds, rules, exact, width))
+    if kinds & _RUNS:
+        for suit in range(4):
+            thirteen = counts[suit * 13 : suit * 13 + 13]
+            if any(thirteen):
+                pieces.append(_piece(1, suit, thirteen, wilds, rules, exact, width))
+    for piece_keys, piece_groups in pieces:
+        if not piece_keys:
+            continue
+        offset = len(keys)
+        keys.extend(piece_keys)
+        for use, first, kind, size, members in piece_groups:
+            groups.append(
+                _Group(use, first, kind, size, tuple(m + offset for m in members) if offset else members)
+            )
+    return _Pool(width, _guard(width), _pack(counts, width), sum(counts), tuple(keys), tuple(groups))
 
 
 def _kinds(kinds: Iterable[str]) -> frozenset[str]:
@@ -460,7 +531,8 @@ def candidate_melds(
     ['♠7 ♥7 ♦7', '♠7 ♥7 ♣7', '♠7 ♦7 ♣7', '♥7 ♦7 ♣7']
     """
     wanted = _kinds(kinds)
-    pool = _pool(_counts(hand), _entry(ruleset).rules, exact)
+    mask = (_SETS if "set" in wanted else 0) | (_RUNS if "run" in wanted else 0)
+    pool = _pool(_counts(hand), _entry(ruleset).rules, exact, mask)
     return tuple(
         _meld(key)
         for key in pool.keys
@@ -816,7 +888,7 @@ def _listed_layouts(
         return ()
     if final and _cannot_cover(counts, rules, sets, runs):
         return ()
-    walk = _Lister(_completer(counts, rules, exact, apart), final, apart, limit)
+    walk = _Lister(_completer(counts, rules, exact, apart, _kind_mask(sets, runs)), final, apart, limit)
     pool = walk.search.pool
     if walk.possible(pool.total, pool.n_cards, sets, runs, ()):
         walk.walk(pool.total, pool.n_cards, sets, runs, (), 0)
@@ -1544,9 +1616,11 @@ class _Completer:
 
 
 @lru_cache(maxsize=32)
-def _completer(counts: tuple[int, ...], rules: _Rules, exact: bool, apart: bool) -> _Completer:
+def _completer(
+    counts: tuple[int, ...], rules: _Rules, exact: bool, apart: bool, kinds: int = _BOTH
+) -> _Completer:
     """One pool and one memo for a whole hand (the cards held plus those laid this turn)."""
-    return _Completer(_pool(counts, rules, exact), rules, apart)
+    return _Completer(_pool(counts, rules, exact, kinds), rules, apart)
 
 
 def _add4(a: int, b: int, c: int, d: int) -> int:
@@ -1631,12 +1705,14 @@ def _complete(
     apart: bool,
     keep: int,
     packed: int = -1,
+    kinds: int = _BOTH,
 ) -> bool:
     """Whether *needs* can be met from *counts* beside the melds laid (see :func:`can_complete_contract`).
 
     *packed*, when not -1, is *counts* already packed at the width of
     *whole*'s pool (the per-meld questions of :func:`contract_lay_test`
-    find it by subtraction).
+    find it by subtraction). *kinds*: the melds the pool needs to hold (the
+    contract's kinds, so that every question about one hand shares it).
     """
     sets, runs, spans = needs
     n = sum(counts)
@@ -1658,7 +1734,7 @@ def _complete(
     if _jokers_short(counts, rules, sets, runs, exact):
         return False
     # Melds of the whole hand that fit in the cards held are exactly the melds of those cards.
-    search = _completer(whole, rules, exact or not final, apart)
+    search = _completer(whole, rules, exact or not final, apart, kinds)
     rem = packed if packed >= 0 else _pack(counts, search.pool.width)
     if final:
         return search.cover(rem, n, sets, runs, spans)
@@ -1668,7 +1744,7 @@ def _complete(
         # Any sizes (all down at once): every longer meld holds a legal one of the least
         # size, so melds of the least sizes were enough, unless runs must stay apart.
         return False
-    return _completer(whole, rules, False, apart).pick(rem, n - keep, sets, runs, spans, 0)
+    return _completer(whole, rules, False, apart, kinds).pick(rem, n - keep, sets, runs, spans, 0)
 
 
 @lru_cache(maxsize=16)
@@ -1767,7 +1843,7 @@ def can_complete_contract(
     >>> can_complete_contract(remi.parse_cards("♣5 ♣6 ♣7 ♥K"), laid, 2, remi.NORWEGIAN)
     False
     """
-    contract_for(round, ruleset)
+    contract = contract_for(round, ruleset)
     needs = _laid_needs(tuple(laid), round, ruleset)
     if needs is None:
         return False
@@ -1788,7 +1864,54 @@ def can_complete_contract(
         final,
         ruleset.same_suit_runs_apart,
         keep,
+        kinds=_kind_mask(contract.sets, contract.runs),
     )
+
+
+class _ExactLayTest:
+    """:func:`contract_lay_test` with exact sizes and no apart runs: one existence search per distinct rest.
+
+    What is left of the contract after the meld is a plain pick from the cards
+    left (the count check first; the joker bound is skipped, the search
+    answers exactly), remembered by the packed cards left and the meld's kind.
+    """
+
+    def __init__(self, search: _Completer, base: int, spare: int, sets: int, runs: int) -> None:
+        self.search = search
+        self.width = search.pool.width
+        self.base = base
+        self.spare = spare  # the cards held less those that must stay in hand
+        self.sets = sets
+        self.runs = runs
+        rules = search.rules
+        self.least = (
+            (sets - 1) * rules.set_min + runs * rules.run_min,
+            sets * rules.set_min + (runs - 1) * rules.run_min,
+        )
+        self.answers: tuple[dict[int, bool], dict[int, bool]] = ({}, {})
+
+    def test(self, meld: Meld) -> bool:
+        if meld.kind == "set":
+            if not self.sets:
+                return False
+            kind, sets, runs = 0, self.sets - 1, self.runs
+        else:
+            if not self.runs:
+                return False
+            kind, sets, runs = 1, self.sets, self.runs - 1
+        packed = self.base
+        width = self.width
+        for card in meld.cards:
+            packed -= 1 << (width * card.code)
+        answers = self.answers[kind]
+        got = answers.get(packed)
+        if got is None:
+            left = self.spare - len(meld.cards)
+            got = left >= self.least[kind] and (
+                (not sets and not runs) or self.search.pick(packed, left, sets, runs, (), 0)
+            )
+            answers[packed] = got
+        return got
 
 
 def contract_lay_test(
@@ -1802,7 +1925,8 @@ def contract_lay_test(
     ``None`` says that the whole hand cannot complete the contract beside
     *laid*, so that no meld of it can.
     """
-    contract_for(round, ruleset)
+    contract = contract_for(round, ruleset)
+    kinds = _kind_mask(contract.sets, contract.runs)
     needs = _laid_needs(tuple(laid), round, ruleset)
     if needs is None:
         return None
@@ -1818,14 +1942,17 @@ def contract_lay_test(
     whole = tuple(whole_list)
     rules = _entry(ruleset).rules
     apart = ruleset.same_suit_runs_apart
-    if not _complete(whole, counts, rules, (sets, runs, spans), exact, final, apart, keep):
+    if not _complete(whole, counts, rules, (sets, runs, spans), exact, final, apart, keep, kinds=kinds):
         return None
 
     # Melds taking the same cards (a wild card at either end of a run) leave the same
     # question; the spans of the runs laid matter only when runs of a suit stay apart.
     answers: dict[tuple[object, ...], bool] = {}
-    width = _completer(whole, rules, exact or not final, apart).pool.width
+    search = _completer(whole, rules, exact or not final, apart, kinds)
+    width = search.pool.width
     base = _pack(counts, width)
+    if exact and not apart:
+        return _ExactLayTest(search, base, sum(counts) - keep, sets, runs).test
 
     def test(meld: Meld) -> bool:
         rest = list(counts)
@@ -1841,7 +1968,16 @@ def contract_lay_test(
             got = answers.get(key)
             if got is None:
                 got = answers[key] = _complete(
-                    whole, tuple(rest), rules, (sets - 1, runs, spans), exact, final, apart, keep, packed
+                    whole,
+                    tuple(rest),
+                    rules,
+                    (sets - 1, runs, spans),
+                    exact,
+                    final,
+                    apart,
+                    keep,
+                    packed,
+                    kinds,
                 )
             return got
         if not runs:
@@ -1854,7 +1990,7 @@ def contract_lay_test(
         got = answers.get(key)
         if got is None:
             got = answers[key] = _complete(
-                whole, tuple(rest), rules, (sets, runs - 1, more), exact, final, apart, keep, packed
+                whole, tuple(rest), rules, (sets, runs - 1, more), exact, final, apart, keep, packed, kinds
             )
         return got
 
