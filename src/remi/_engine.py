@@ -591,10 +591,19 @@ def _lay_offered(s: GameState) -> list[Action]:
 def _lay_one(meld: Meld) -> LayDown:
     """``LayDown((meld,))`` for a meld of the solver: a run is already canonical, so no conversion runs."""
     if meld.kind != "run":
-        return LayDown((meld,))
+        action = _SET_LAYS.get(meld)
+        if action is None:
+            if len(_SET_LAYS) >= _CACHE_LIMIT:
+                _SET_LAYS.clear()
+            action = _SET_LAYS[meld] = LayDown((meld,))
+        return action
     action = _new_action(LayDown)
     _set_field(action, "melds", (meld,))
     return action
+
+
+#: Lay-downs of one set, by the set (a set is put in canonical order on the way in: done once).
+_SET_LAYS: dict[Meld, LayDown] = {}
 
 
 _new_action: Final = object.__new__
@@ -1207,7 +1216,9 @@ def legal_actions(s: GameState) -> list[Action]:
             continue
         refusal = rule.refusal
         if rule.ordered:
-            out.extend(a for a in rule.candidates(s) if refusal(s, a) is None)
+            for action in rule.candidates(s):
+                if refusal(s, action) is None:
+                    out.append(action)
         else:
             out.extend(sorted({a for a in rule.candidates(s) if refusal(s, a) is None}, key=_action_key))
     return out
@@ -1266,11 +1277,19 @@ def apply(s: GameState, action: Action | str, player: int | None) -> GameState:
     # An action taken from this state's legal_actions() (the same object) is legal: no need
     # to ask its rule again.
     offered = s._legal
-    if offered is None or not any(a is act for a in offered):
+    if offered is None or not _among(act, offered):
         refusal = _refusal(s, act)
         if refusal is not None:
             raise IllegalActionError(*refusal)
     return _RULE_OF[type(act)].perform(s, act)
+
+
+def _among(action: Action, offered: list[Action]) -> bool:
+    """Whether *action* is one of the objects in *offered* (identity, not equality)."""
+    for candidate in offered:
+        if candidate is action:
+            return True
+    return False
 
 
 def lay_all(s: GameState, melds: Sequence[Meld | str]) -> GameState:

@@ -1513,19 +1513,24 @@ class _Completer:
             (i, pool.groups[i].use, pool.groups[i].size, span) for i, span in _run_options(pool, apart)
         ]
         self.failed: set[tuple[object, ...]] = set()
-        # For cover: the options by the lowest natural card they take.
+        # The tables of cover, made on its first call (pick, which most questions ask, needs none).
         self.starting: dict[int, list[tuple[int, _Span]]] = {}
+        self.taking: dict[int, list[tuple[int, _Span]]] = {}
+        self.indexed = False
+
+    def _index(self) -> None:
+        """For cover: the options by the lowest natural card they take, and by the exact cards they take."""
+        groups = self.pool.groups
         for index, _, _ in self.sets:
-            self.starting.setdefault(pool.groups[index].first, []).append((index, (-1, 0, 0)))
+            self.starting.setdefault(groups[index].first, []).append((index, (-1, 0, 0)))
         for index, _, _, span in self.runs:
-            self.starting.setdefault(pool.groups[index].first, []).append((index, span))
+            self.starting.setdefault(groups[index].first, []).append((index, span))
         for options in self.starting.values():
             options.sort()
-        # For the last meld of a cover: the options by the exact cards they take.
-        self.taking: dict[int, list[tuple[int, _Span]]] = {}
         for options in self.starting.values():
             for index, span in options:
-                self.taking.setdefault(pool.groups[index].use, []).append((index, span))
+                self.taking.setdefault(groups[index].use, []).append((index, span))
+        self.indexed = True
 
     def pick(self, rem: int, left: int, sets: int, runs: int, spans: tuple[_Span, ...], at: int) -> bool:
         """Whether *sets* sets then *runs* runs (options from *at* on) fit in *rem*, *left* cards spare."""
@@ -1568,6 +1573,8 @@ class _Completer:
 
     def cover(self, rem: int, count: int, sets: int, runs: int, spans: tuple[_Span, ...]) -> bool:
         """Whether *sets* sets and *runs* runs take exactly the *count* cards of *rem*."""
+        if not self.indexed:
+            self._index()
         if not rem:
             return not sets and not runs
         if not sets and not runs:
