@@ -1663,9 +1663,23 @@ def _jokers_short(counts: Sequence[int], rules: _Rules, sets: int, runs: int, ex
     sharing naturals is ignored, so the bound never exceeds the truth. Not
     used with wild ♠2s (a ♠2 is then natural or wild).
     """
-    if rules.twos:
-        return False
     jokers = counts[rules.wild] if rules.wild != _NO_WILD else 0
+    return _jokers_needed(counts, rules, sets, runs, exact, jokers) > jokers
+
+
+_IMPOSSIBLE: Final = 1 << 30
+
+
+def _jokers_needed(
+    counts: Sequence[int], rules: _Rules, sets: int, runs: int, exact: bool, jokers: int
+) -> int:
+    """The lower bound of :func:`_jokers_short` (0 with wild ♠2s; above *jokers* once it exceeds them).
+
+    More natural cards never raise it, so the bound of a hand holds for any
+    part of it.
+    """
+    if rules.twos:
+        return 0
     need = 0
     if sets:
         least = (rules.set_min + 1) // 2 if rules.at_most else 1
@@ -1678,11 +1692,11 @@ def _jokers_short(counts: Sequence[int], rules: _Rules, sets: int, runs: int, ex
                     break
                 marginal.append(min(rules.set_min, max(0, k * rules.set_min - n)))
         if len(marginal) < sets:
-            return True
+            return _IMPOSSIBLE
         marginal.sort()
         need += sum(marginal[:sets])
         if need > jokers:
-            return True
+            return need
     if runs:
         least = (rules.run_min + 1) // 2 if rules.at_most else 1
         size = rules.run_min
@@ -1697,9 +1711,9 @@ def _jokers_short(counts: Sequence[int], rules: _Rules, sets: int, runs: int, ex
                 if most >= size:
                     break
         if most < 0:
-            return True
+            return _IMPOSSIBLE
         need += runs * (size - most)
-    return need > jokers
+    return need
 
 
 def _complete(
@@ -1876,15 +1890,28 @@ def can_complete_contract(
 
 
 class _ExactLayTest:
-    """:func:`contract_lay_test` with exact sizes and no apart runs: one existence search per distinct rest.
+    """:func:`contract_lay_test` before the last round, runs not kept apart: one search per distinct rest.
 
-    What is left of the contract after the meld is a plain pick from the cards
-    left (the count check first; the joker bound is skipped, the search
-    answers exactly), remembered by the packed cards left and the meld's kind.
+    What is left of the contract after the meld is a plain pick of least-size
+    melds from the cards left (the count check first; the joker bound is
+    skipped, the search answers exactly), remembered by the packed cards
+    left and the meld's kind.
     """
 
-    def __init__(self, search: _Completer, base: int, spare: int, sets: int, runs: int) -> None:
+    def __init__(
+        self,
+        search: _Completer,
+        base: int,
+        spare: int,
+        sets: int,
+        runs: int,
+        jokers: int,
+        needs: tuple[int, int],
+    ) -> None:
         self.search = search
+        self.wild = search.rules.wild
+        self.jokers = jokers  # the wild cards held
+        self.needs = needs  # the least wild cards the rest takes after a set, after a run
         self.width = search.pool.width
         self.base = base
         self.spare = spare  # the cards held less those that must stay in hand
@@ -1908,8 +1935,15 @@ class _ExactLayTest:
             kind, sets, runs = 1, self.sets, self.runs - 1
         packed = self.base
         width = self.width
+        wild = self.wild
+        spent = 0
         for card in meld.cards:
-            packed -= 1 << (width * card.code)
+            code = card.code
+            packed -= 1 << (width * code)
+            if code == wild:
+                spent += 1
+        if self.needs[kind] > self.jokers - spent:
+            return False  # the rest needs more wild cards than the meld leaves (a bound of the whole hand)
         answers = self.answers[kind]
         got = answers.get(packed)
         if got is None:
@@ -1958,8 +1992,16 @@ def contract_lay_test(
     search = _completer(whole, rules, exact or not final, apart, kinds)
     width = search.pool.width
     base = _pack(counts, width)
-    if exact and not apart:
-        return _ExactLayTest(search, base, sum(counts) - keep, sets, runs).test
+    if not final and not apart and (exact or _runs_shrink(rules.run_min, rules.at_most)):
+        # What is left of the contract needs melds of the least sizes only (with all down
+        # at once too: every longer meld holds a legal one of the least size), which the
+        # search over the least-size pool answers exactly.
+        jokers = counts[rules.wild] if rules.wild != _NO_WILD else 0
+        least = (
+            _jokers_needed(counts, rules, sets - 1, runs, exact, jokers) if sets else 0,
+            _jokers_needed(counts, rules, sets, runs - 1, exact, jokers) if runs else 0,
+        )
+        return _ExactLayTest(search, base, sum(counts) - keep, sets, runs, jokers, least).test
 
     def test(meld: Meld) -> bool:
         rest = list(counts)
