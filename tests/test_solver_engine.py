@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import remi
 from remi import JOKER, Card, Meld
-from remi._solver import can_complete_contract, knock_cards
+from remi._solver import can_complete_contract, contract_lay_test, knock_cards
 
 SMALL = attrs.evolve(
     remi.NORWEGIAN,
@@ -172,6 +172,49 @@ def test_can_complete_contract_norwegian(ruleset: remi.Ruleset, data: st.DataObj
     hand, laid = split(data, whole, round, ruleset)
     got = can_complete_contract(hand, laid, round, ruleset, keep=keep)
     assert got == brute_complete(hand, laid, round, ruleset, keep)
+
+
+@pytest.mark.parametrize(
+    "ruleset",
+    [
+        remi.NORWEGIAN,
+        remi.with_variants(remi.NORWEGIAN, "all down at once"),
+        remi.with_variants(remi.NORWEGIAN, "same-suit runs"),
+        remi.with_variants(remi.NORWEGIAN, "spade twos wild"),
+        SMALL,
+        SMALL_APART,
+        SMALL_TWOS,
+        SMALL_LOOSE,
+    ],
+    ids=["norwegian", "all-down", "apart", "twos", "small", "small-apart", "small-twos", "small-all-down"],
+)
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_the_per_meld_test_is_can_complete_contract(ruleset: remi.Ruleset, data: st.DataObject) -> None:
+    """contract_lay_test's shared-work test (the engine's lay-down listing) answers as the one-off question."""
+    pack = remi.make_pack(2, 0 if ruleset.wild_spade_twos else 4)
+    narrow = [c for c in pack if c.is_joker or c.rank <= 7 or c.rank >= 12]
+    drawn = data.draw(st.lists(st.sampled_from(narrow), min_size=4, max_size=16))
+    whole = tuple(c for i, c in enumerate(drawn) if drawn[: i + 1].count(c) <= pack.count(c))
+    round = data.draw(st.integers(1, len(ruleset.contracts)))
+    keep = data.draw(st.integers(0, 1))
+    hand, laid = split(data, whole, round, ruleset)
+    test = contract_lay_test(hand, laid, round, ruleset, keep)
+    for meld in remi.candidate_melds(hand, ruleset):
+        rest = Counter(hand)
+        rest.subtract(meld.cards)
+        expected = can_complete_contract(tuple(rest.elements()), (*laid, meld), round, ruleset, keep=keep)
+        if test is None:
+            assert not expected, meld
+            continue
+        contract = remi.contract_for(round, ruleset)
+        wanted = sum(1 for m in laid if m.kind == meld.kind) < (
+            contract.sets if meld.kind == "set" else contract.runs
+        )
+        exact = not (ruleset.all_down_at_once or round == len(ruleset.contracts))
+        size = ruleset.set_min if meld.kind == "set" else ruleset.run_min
+        if wanted and (not exact or len(meld.cards) == size):
+            assert test(meld) == expected, meld
 
 
 def test_can_complete_contract_edges() -> None:
