@@ -581,11 +581,12 @@ class MeldStep:
 class LaySteps:
     """The allowed ids of one state at each partial meld (built once per state)."""
 
-    __slots__ = ("_cat", "_keys", "_last", "_next", "_single")
+    __slots__ = ("_cat", "_keys", "_last", "_next", "_own", "_single")
 
     def __init__(self, cat: Catalogue, actions: Iterable[Action]) -> None:
         self._cat = cat
         single: list[int] = []
+        own: dict[int, Action] = {}
         keys: dict[tuple[int, ...], list[Meld]] = {}
         known = cat._ids
         discards = cat._blocks.get("discard")
@@ -593,24 +594,37 @@ class LaySteps:
         for action in actions:
             if isinstance(action, Discard) and discards is not None and (step == 2 or not action.shanghai):
                 # The commonest action, numbered without hashing it.
-                single.append(discards + action.card.code * step + (1 if action.shanghai else 0))
+                ident = discards + action.card.code * step + (1 if action.shanghai else 0)
+                single.append(ident)
+                own[ident] = action
             elif isinstance(action, LayDown):
                 if len(action.melds) != 1:
                     raise _fail(f"A numbered lay-down holds exactly one meld, not {len(action.melds)}.")
                 meld = action.melds[0]
                 keys.setdefault(tuple(sorted(c.code for c in meld.cards)), []).append(meld)
             else:
-                ident = known.get(action)
-                single.append(cat.encode(action) if ident is None else ident)
+                found = known.get(action)
+                number = cat.encode(action) if found is None else found
+                single.append(number)
+                own[number] = action
         nexts: dict[tuple[int, ...], set[int]] = {}
         for key in keys:
             for i in range(len(key)):
                 nexts.setdefault(key[:i], set()).add(key[i])
         single.sort()
         self._single = single
+        self._own = own
         self._keys = keys
         self._next = nexts
         self._last: tuple[tuple[int, ...], list[int]] | None = None
+
+    def action(self, ident: int) -> Action | None:
+        """The state's own action object numbered *ident* (not a lay-down), or ``None``.
+
+        Applying the very object the state listed spares the engine asking its
+        rule again (:meth:`remi.GameState.apply`).
+        """
+        return self._own.get(ident)
 
     def ids(self, partial: Sequence[int] = ()) -> list[int]:
         """The allowed ids with *partial* (card codes, ascending) under way (a fresh list)."""

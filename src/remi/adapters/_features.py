@@ -44,7 +44,7 @@ from .._cards import Card
 from .._catalogue import catalogue
 from .._game import PHASES, GameState
 from .._rules import Ruleset
-from .._views import PlayerView, known_cards
+from .._views import PlayerView
 
 __all__ = ["observation_size", "observation", "write_observation"]
 
@@ -96,7 +96,7 @@ def state_entries(
     empty hand unless *private*); *seat* must be a seat of *state*.
     """
     hand = state.hands[seat] if private else ()
-    return _entries(state, seat, hand, known_cards(state), len(state.stock), max_table, building)
+    return _entries(state, seat, hand, state.known, len(state.stock), max_table, building)
 
 
 def _entries(

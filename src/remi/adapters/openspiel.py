@@ -47,7 +47,7 @@ from typing import Any
 
 import attrs
 
-from .._actions import Buy, CallShanghai, DrawStock, Knock
+from .._actions import Action, Buy, CallShanghai, DrawStock, Knock
 from .._cards import Card, format_cards
 from .._catalogue import Catalogue, CatalogueError, LaySteps, MeldStep
 from .._errors import RulesetError
@@ -139,6 +139,10 @@ class _Box:
         if self._steps is None:
             self._steps = LaySteps(cat, self.state.legal_actions())
         return self._steps.ids(partial)
+
+    def own(self, ident: int) -> Action | None:
+        """The state's own action numbered *ident*, once its ids were listed (else ``None``)."""
+        return None if self._steps is None else self._steps.action(ident)
 
     def __deepcopy__(self, memo: object) -> _Box:
         return self
@@ -378,7 +382,8 @@ def _build() -> tuple[Any, Any, Any]:
                 decoded = cat.decode(ident)
                 if isinstance(decoded, MeldStep):  # pragma: no cover - lay ids are handled above
                     raise CatalogueError("not-an-action", f"'{decoded}' is a lay-down step.")
-                act = decoded
+                # The state's own object when its ids were listed: the engine need not check it again.
+                act = box.own(ident) or decoded
             before = box.state
             after = before.apply(act)
             new_deal = after.round != before.round
