@@ -47,7 +47,16 @@ from ._actions import (
 from ._cards import Card, format_cards, make_pack
 from ._codes import as_error_code
 from ._errors import IllegalActionError, RemiError
-from ._melds import Check, Meld, MeldKind, check_joker_swap, check_layoff, is_wild, validate_meld
+from ._melds import (
+    Check,
+    Meld,
+    MeldKind,
+    check_joker_swap,
+    check_layoff,
+    is_wild,
+    layoff_on_legal,
+    validate_meld,
+)
 from ._policies import Policy, Refusal, must_keep_card, never, policy_for
 from ._rules import Ruleset
 from ._settle import settle
@@ -191,10 +200,14 @@ class _PerRuleset:
 
 
 def _layoff_pair(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check | None]:
-    first = check_layoff(meld, (card,), rules, end="high")
+    # A table meld of a state is legal (an invariant from_dict checks), so check_layoff's
+    # re-validation of it is skipped; a card from a hand is a joker only in a game with jokers.
+    if card.is_joker and not rules.has_jokers:
+        return check_layoff(meld, (card,), rules, end="high"), None
+    first = layoff_on_legal(meld, (card,), rules, "high")
     if meld.kind == "set" or not first.ok:
         return first, None
-    low = check_layoff(meld, (card,), rules, end="low")
+    low = layoff_on_legal(meld, (card,), rules, "low")
     if low.ok and low.meld != first.meld:
         return first, low
     return first, None

@@ -800,10 +800,18 @@ def check_layoff(
     bad = _illegal_table_meld(meld, ruleset)
     if bad is not None:
         return bad
+    return layoff_on_legal(meld, new, ruleset, end or "high")
+
+
+def layoff_on_legal(meld: Meld, new: Sequence[Card], ruleset: Ruleset, end: JokerEnd) -> Check:
+    """:func:`check_layoff` onto a *meld* known to be legal (the engine's table melds): no re-check of it.
+
+    *new* are cards (not text) and not empty; *end* is ``"high"`` or ``"low"``.
+    """
     if meld.kind == "set":
         result = _layoff_set(meld, new, ruleset)
     else:
-        result = _layoff_run(meld, new, ruleset, end or "high")
+        result = _layoff_run(meld, new, ruleset, end)
     if result.ok and result.meld is not None:
         too_many = _copies_problem(result.meld.cards, ruleset, meld.kind)
         return result if too_many is None else too_many
