@@ -827,19 +827,181 @@ def deadwood(hand: Hand, ruleset: Ruleset) -> int:
     return _arrangement(_counts(hand), entry.rules, entry.values).deadwood_value
 
 
-def _opening_packer(counts: tuple[int, ...], ruleset: Ruleset) -> tuple[_Packer, list[int], int]:
+class _OpeningPacker:
+    """The most opening points a hand's disjoint melds count (then the fewest cards laid).
+
+    The same search and the same answers as a :class:`_Packer` whose groups cost
+    ``-points * scale + size`` and whose left-over cards cost nothing: the lowest card
+    left is left over or in some group holding it, with a memo over the packed
+    multiset of cards left. It is pruned by a bound: no card adds more than the most
+    it can count in any meld (``reach``), so the cards left count at most the sum of
+    theirs, ``ub``. A group's *slack* is how far it falls short of its cards' reach,
+    so ``-ub * scale + slack * scale + size`` bounds the cost of any way through it;
+    the groups are tried by that bound, cheapest first, and the search stops at the
+    first whose bound passes the best found. Ties keep the packer's choice: the
+    group first in pool order among those of least cost, or the card left over when
+    that costs strictly less than every group.
+    """
+
+    def __init__(self, pool: _Pool, points: list[int], scale: int, reach: Sequence[int]) -> None:
+        self.pool = pool
+        self.scale = scale
+        self.reach = reach
+        members: list[int] = []
+        by_first: dict[int, list[tuple[int, int, int, int, int]]] = {}
+        width = pool.width
+        field = (1 << width) - 1
+        for index, group in enumerate(pool.groups):
+            best = max(group.members, key=lambda i: (points[i], -i))
+            members.append(best)
+            got = points[best]
+            use = group.use
+            full = 0
+            code = 0
+            while use:
+                n = use & field
+                if n:
+                    full += n * reach[code]
+                use >>= width
+                code += 1
+            slack = (full - got) * scale + group.size
+            by_first.setdefault(group.first, []).append(
+                (slack, index, group.use, -got * scale + group.size, full)
+            )
+        for options in by_first.values():
+            options.sort()
+        self.group_member = members
+        self.by_first = by_first
+        # rem -> (cost, choice): choice -1 leaves the lowest card, -2 only jokers are left.
+        self.memo: dict[int, tuple[int, int]] = {0: (0, -2)}
+        total = 0
+        for code in range(53):
+            total += ((pool.total >> (width * code)) & field) * reach[code]
+        self.top = total  # the bound of the whole hand
+
+    def bound(self, rem: int) -> int:
+        """The most points the cards of *rem* could count (each at its reach)."""
+        width = self.pool.width
+        field = (1 << width) - 1
+        reach = self.reach
+        total = 0
+        code = 0
+        while rem:
+            n = rem & field
+            if n:
+                total += n * reach[code]
+            rem >>= width
+            code += 1
+        return total
+
+    def best(self, rem: int, ub: int = -1) -> int:
+        """The least cost of placing the cards of *rem*; *ub* is their :meth:`bound` when known."""
+        got = self.memo.get(rem)
+        if got is not None:
+            return got[0]
+        width, guard, scale = self.pool.width, self.pool.guard, self.scale
+        low = ((rem & -rem).bit_length() - 1) // width
+        if low == _JOKER:
+            self.memo[rem] = (0, -2)
+            return 0
+        if ub < 0:
+            ub = self.bound(rem)
+        base = -ub * scale
+        top = 0
+        choice = -1
+        for slack, index, use, cost, full in self.by_first.get(low, ()):
+            if choice != -1:
+                least = base + slack
+                if least > top or (least == top and index > choice):
+                    if least > top:
+                        break
+                    continue
+            x = (rem | guard) - use
+            if x & guard != guard:
+                continue
+            value = cost + self.best(x ^ guard, ub - full)
+            if choice == -1 or value < top or (value == top and index < choice):
+                top, choice = value, index
+        drop = self.reach[low]
+        if choice == -1 or base + drop * scale < top:
+            skip = self.best(rem - (1 << (width * low)), ub - drop)
+            if choice == -1 or skip < top:
+                top, choice = skip, -1
+        self.memo[rem] = (top, choice)
+        return top
+
+    def path(self, rem: int) -> tuple[list[int], list[int]]:
+        """Return the melds (candidate indices) and the left-over card codes of the best way."""
+        self.best(rem)
+        width = self.pool.width
+        picked: list[int] = []
+        left: list[int] = []
+        while rem:
+            _, choice = self.memo[rem]
+            if choice == -2:
+                left.extend([_JOKER] * (rem >> (width * _JOKER)))
+                break
+            if choice == -1:
+                low = ((rem & -rem).bit_length() - 1) // width
+                left.append(low)
+                rem -= 1 << (width * low)
+            else:
+                picked.append(self.group_member[choice])
+                rem -= self.pool.groups[choice].use
+            self.best(rem)
+        return picked, left
+
+
+@lru_cache(maxsize=64)
+def _point_table(ruleset: Ruleset) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """What melds count toward an opening, read from their keys: (set rank values, run prefix sums, reach).
+
+    A set counts its rank's value per card; a run from rank ``lo`` of ``n`` cards counts
+    ``prefix[lo + n] - prefix[lo]`` (place 1 an ace low, 14 an ace high), as
+    :func:`~remi.meld_points` counts them. ``reach[code]`` is the most a card of that
+    code counts in any meld (a wild card: the most of any place), never below 0.
+    """
+    values = ruleset.values
+    set_value = tuple([0] + [values.of_rank(rank) for rank in range(1, 14)])
+    low = values.ace if values.ace_low_in_run is None else values.ace_low_in_run
+    place = [0, low] + [values.of_rank(rank) for rank in range(2, 14)] + [values.ace]
+    prefix = [0]
+    for value in place[1:]:
+        prefix.append(prefix[-1] + value)
+    prefix.insert(0, 0)  # prefix[r] = sum of places 1 .. r - 1
+    most = max(0, *set_value[1:], *place[1:])
+    reach = []
+    for code in range(53):
+        if code == _JOKER or (ruleset.wild_spade_twos and code == _SPADE_TWO):
+            reach.append(most)
+            continue
+        rank = code % 13 + 1
+        if rank == 1:
+            reach.append(max(0, set_value[1], place[1], place[14]))
+        else:
+            reach.append(max(0, set_value[rank], place[rank]))
+    return set_value, tuple(prefix), tuple(reach)
+
+
+def _key_points(keys: Sequence[_Key], ruleset: Ruleset) -> list[int]:
+    """:func:`~remi.meld_points` of each candidate, from its key (no meld is built)."""
+    set_value, prefix, _ = _point_table(ruleset)
+    out: list[int] = []
+    for kind, a, b, n, _codes, _flags in keys:
+        if kind == 0:
+            out.append(set_value[a] * n)
+        else:
+            out.append(prefix[b + n] - prefix[b])
+    return out
+
+
+def _opening_packer(counts: tuple[int, ...], ruleset: Ruleset) -> tuple[_OpeningPacker, list[int], int]:
     """A packer maximising opening points (then fewest cards); also each candidate's points."""
     entry = _entry(ruleset)
     pool = _pool(counts, entry.rules, False)
-    points = [entry.points(_meld(key)) for key in pool.keys]
+    points = _key_points(pool.keys, ruleset)
     scale = pool.n_cards + 1
-    costs: list[int] = []
-    members: list[int] = []
-    for group in pool.groups:
-        best = max(group.members, key=lambda i: (points[i], -i))
-        members.append(best)
-        costs.append(-points[best] * scale + group.size)
-    return _Packer(pool, [0] * 53, costs, members, 0), points, scale
+    return _OpeningPacker(pool, points, scale, _point_table(ruleset)[2]), points, scale
 
 
 def find_opening(hand: Hand, ruleset: Ruleset) -> tuple[Meld, ...] | None:
@@ -880,7 +1042,9 @@ def _best_points(counts: tuple[int, ...], ruleset: Ruleset) -> int:
 
 
 @lru_cache(maxsize=64)
-def _shared_opening_packer(counts: tuple[int, ...], ruleset: Ruleset) -> tuple[_Packer, list[int], int]:
+def _shared_opening_packer(
+    counts: tuple[int, ...], ruleset: Ruleset
+) -> tuple[_OpeningPacker, list[int], int]:
     return _opening_packer(counts, ruleset)
 
 
@@ -1040,7 +1204,9 @@ def opening_layouts(
 class _Grower:
     """Every group of melds reaching the opening, pruned by the packer's bound (no closure)."""
 
-    def __init__(self, packer: _Packer, points: list[int], scale: int, need: int, limit: int | None) -> None:
+    def __init__(
+        self, packer: _OpeningPacker, points: list[int], scale: int, need: int, limit: int | None
+    ) -> None:
         self.packer = packer
         self.points = points
         self.scale = scale
