@@ -847,37 +847,61 @@ class _OpeningPacker:
         self.pool = pool
         self.scale = scale
         self.reach = reach
+        keys = pool.keys
         members: list[int] = []
-        by_first: dict[int, list[tuple[int, int, int, int, int]]] = {}
-        width = pool.width
-        field = (1 << width) - 1
+        # Per group: (slack in points, size, index, use, points, reach of its cards, first, jokers).
+        rows: list[tuple[int, int, int, int, int, int, int, int]] = []
+        self.joker_shift = joker_shift = pool.width * _JOKER
         for index, group in enumerate(pool.groups):
-            best = max(group.members, key=lambda i: (points[i], -i))
+            options = group.members
+            best = options[0]
+            if len(options) > 1:
+                for i in options[1:]:
+                    if points[i] > points[best]:
+                        best = i
             members.append(best)
             got = points[best]
-            use = group.use
-            full = 0
-            code = 0
-            while use:
-                n = use & field
-                if n:
-                    full += n * reach[code]
-                use >>= width
-                code += 1
-            slack = (full - got) * scale + group.size
-            by_first.setdefault(group.first, []).append(
-                (slack, index, group.use, -got * scale + group.size, full)
+            # A group's members take the same cards: the codes of one are the group's use.
+            full = sum(map(reach.__getitem__, keys[best][4]))
+            rows.append(
+                (full - got, group.size, index, group.use, got, full, group.first, group.use >> joker_shift)
             )
-        for options in by_first.values():
-            options.sort()
+        rows.sort()
         self.group_member = members
-        self.by_first = by_first
+        self.rows = rows
+        self._by_first: dict[int, list[tuple[int, int, int, int, int]]] | None = None
+        self._by_jokers: dict[int, list[list[tuple[int, int, int, int]]]] | None = None
         # rem -> (cost, choice): choice -1 leaves the lowest card, -2 only jokers are left.
         self.memo: dict[int, tuple[int, int]] = {0: (0, -2)}
-        total = 0
-        for code in range(53):
-            total += ((pool.total >> (width * code)) & field) * reach[code]
-        self.top = total  # the bound of the whole hand
+        # rem * 2 + keep -> (lo, hi): the most points the cards of rem reach (leaving a card
+        # out when keep) is known to lie in lo .. hi.
+        self.known: dict[int, tuple[int, int]] = {}
+
+    @property
+    def by_first(self) -> dict[int, list[tuple[int, int, int, int, int]]]:
+        """The groups by their lowest card, by bound: (slack * scale + size, index, use, cost, reach)."""
+        if self._by_first is None:
+            scale = self.scale
+            by_first: dict[int, list[tuple[int, int, int, int, int]]] = {}
+            for slack, size, index, use, got, full, first, _ in self.rows:
+                by_first.setdefault(first, []).append(
+                    (slack * scale + size, index, use, size - got * scale, full)
+                )
+            self._by_first = by_first
+        return self._by_first
+
+    @property
+    def by_jokers(self) -> dict[int, list[list[tuple[int, int, int, int]]]]:
+        """The groups by their lowest card, then by the jokers they take, by slack: (slack, use, points, reach)."""
+        if self._by_jokers is None:
+            by_jokers: dict[int, list[list[tuple[int, int, int, int]]]] = {}
+            for slack, _, _, use, got, full, first, jokers in self.rows:
+                lists = by_jokers.setdefault(first, [])
+                while len(lists) <= jokers:
+                    lists.append([])
+                lists[jokers].append((slack, use, got, full))
+            self._by_jokers = by_jokers
+        return self._by_jokers
 
     def bound(self, rem: int) -> int:
         """The most points the cards of *rem* could count (each at its reach)."""
@@ -929,6 +953,52 @@ class _OpeningPacker:
                 top, choice = skip, -1
         self.memo[rem] = (top, choice)
         return top
+
+    def reaches(self, rem: int, target: int, keep: bool, ub: int = -1) -> bool:
+        """Whether disjoint melds of the cards of *rem* count *target* points (with *keep*, leaving a card out).
+
+        A search for any such melds rather than the best: the lowest card is in a
+        group or left over, groups tried by slack, stopping where even the bound
+        falls short; what is learnt about each multiset is kept as a range.
+        """
+        if target <= 0:
+            return not keep or rem != 0
+        key = rem * 2 + keep
+        known = self.known.get(key)
+        if known is not None:
+            if target <= known[0]:
+                return True
+            if target > known[1]:
+                return False
+        if ub < 0:
+            ub = self.bound(rem)
+        width = self.pool.width
+        low = ((rem & -rem).bit_length() - 1) // width
+        found = False
+        if ub >= target and low != _JOKER:
+            guard = self.pool.guard
+            lists = self.by_jokers.get(low)
+            if lists:
+                for options in lists[: (rem >> self.joker_shift) + 1]:
+                    for slack, use, got, full in options:
+                        if ub - slack < target:
+                            break
+                        x = (rem | guard) - use
+                        if x & guard != guard:
+                            continue
+                        if self.reaches(x ^ guard, target - got, keep, ub - full):
+                            found = True
+                            break
+                    if found:
+                        break
+            if not found:
+                drop = self.reach[low]
+                found = ub - drop >= target and self.reaches(
+                    rem - (1 << (width * low)), target, False, ub - drop
+                )
+        lo, hi = known if known is not None else (0, ub)
+        self.known[key] = (max(lo, target), hi) if found else (lo, min(hi, target - 1))
+        return found
 
     def path(self, rem: int) -> tuple[list[int], list[int]]:
         """Return the melds (candidate indices) and the left-over card codes of the best way."""
@@ -1095,19 +1165,20 @@ def best_opening_points_left(
     )
 
 
-@lru_cache(maxsize=16)
-def _opening_groups(counts: tuple[int, ...], ruleset: Ruleset) -> tuple[tuple[int, int, int], ...]:
-    """The hand's meld groups as (size, packed use, points of the best member), smallest first."""
-    packer, points, _ = _shared_opening_packer(counts, ruleset)
-    out = [(g.size, g.use, max(points[i] for i in g.members)) for g in packer.pool.groups]
-    out.sort()
-    return tuple(out)
+def _left_of(packer: _OpeningPacker, laid: Iterable[Card]) -> int:
+    """The packed multiset of the packer's hand less the cards *laid* (which it holds)."""
+    width = packer.pool.width
+    rem = packer.pool.total
+    for card in laid:
+        rem -= 1 << (width * card.code)
+    return rem
 
 
-@lru_cache(maxsize=256)
-def _opening_singles(counts: tuple[int, ...], ruleset: Ruleset, need: int) -> tuple[tuple[int, int], ...]:
-    """The hand's meld groups whose best member counts *need* points or more: (size, packed use), smallest first."""
-    return tuple((size, use) for size, use, points in _opening_groups(counts, ruleset) if points >= need)
+def _reaches(packer: _OpeningPacker, rem: int, need: int, keep_one: bool) -> bool:
+    """``best_opening_points_left(...) >= need`` for the cards *rem* left (an empty hand counts 0)."""
+    if rem == 0:
+        return need <= 0
+    return packer.reaches(rem, need, keep_one)
 
 
 def opening_reaches(
@@ -1115,24 +1186,23 @@ def opening_reaches(
 ) -> bool:
     """Whether ``best_opening_points_left(hand, laid, ruleset, keep_one=keep_one) >= need``.
 
-    First a cheap sufficient test (one meld of the hand that fits in the cards
-    left and reaches *need* alone; small melds first, as they fit more often),
-    then the search.
+    A search for any melds reaching *need* rather than for the best
+    (:meth:`_OpeningPacker.reaches`), sharing what it learns with every later
+    question about the same hand.
     """
-    counts = _fast_counts(hand)
-    packer, _, _ = _shared_opening_packer(counts, ruleset)
-    pool = packer.pool
-    width, guard = pool.width, pool.guard
-    rem = pool.total
-    for card in laid:
-        rem -= 1 << (width * card.code)
-    left = len(hand) - len(laid)
-    for size, use in _opening_singles(counts, ruleset, need):
-        if keep_one and size >= left:
-            break
-        if ((rem | guard) - use) & guard == guard:
-            return True
-    return best_opening_points_left(hand, laid, ruleset, keep_one=keep_one) >= need
+    packer, _, _ = _shared_opening_packer(_fast_counts(hand), ruleset)
+    return _reaches(packer, _left_of(packer, laid), need, keep_one)
+
+
+class _ReachTest:
+    """:func:`opening_reaches` for one hand, asked about many *laid* and *need* (a class: no closure)."""
+
+    def __init__(self, packer: _OpeningPacker, keep_one: bool) -> None:
+        self.packer = packer
+        self.keep_one = keep_one
+
+    def __call__(self, laid: Sequence[Card], need: int) -> bool:
+        return _reaches(self.packer, _left_of(self.packer, laid), need, self.keep_one)
 
 
 def opening_reach_test(
@@ -1142,25 +1212,48 @@ def opening_reach_test(
 
     ``test(laid, need) == opening_reaches(hand, laid, need, ruleset, keep_one)``.
     """
-    counts = _fast_counts(hand)
-    packer, _, _ = _shared_opening_packer(counts, ruleset)
-    pool = packer.pool
-    width, guard, total = pool.width, pool.guard, pool.total
-    size = len(hand)
+    packer, _, _ = _shared_opening_packer(_fast_counts(hand), ruleset)
+    return _ReachTest(packer, keep_one)
 
-    def test(laid: Sequence[Card], need: int) -> bool:
-        rem = total
-        for card in laid:
+
+class _LayTest:
+    """:func:`opening_lay_test`'s test (a class: no closure)."""
+
+    def __init__(self, packer: _OpeningPacker, ruleset: Ruleset, need: int, keep_one: bool) -> None:
+        self.packer = packer
+        self.need = need
+        self.keep_one = keep_one
+        self.set_value, self.prefix, _ = _point_table(ruleset)
+
+    def __call__(self, meld: Meld) -> bool:
+        cards = meld.cards
+        if meld.kind == "set":
+            got = self.set_value[meld.rank] * len(cards)
+        else:
+            prefix = self.prefix
+            got = prefix[meld.rank + len(cards)] - prefix[meld.rank]
+        rest = self.need - got
+        if rest <= 0:
+            return True
+        packer = self.packer
+        width = packer.pool.width
+        rem = packer.pool.total
+        for card in cards:
             rem -= 1 << (width * card.code)
-        left = size - len(laid)
-        for group_size, use in _opening_singles(counts, ruleset, need):
-            if keep_one and group_size >= left:
-                break
-            if ((rem | guard) - use) & guard == guard:
-                return True
-        return best_opening_points_left(hand, laid, ruleset, keep_one=keep_one) >= need
+        return _reaches(packer, rem, rest, self.keep_one)
 
-    return test
+
+def opening_lay_test(
+    hand: Sequence[Card], ruleset: Ruleset, need: int, keep_one: bool
+) -> Callable[[Meld], bool]:
+    """Whether a meld of *hand* laid now leaves an opening of *need* points within reach.
+
+    ``test(meld)`` is ``meld_points(meld) >= need`` or
+    ``opening_reaches(hand, meld.cards, need - meld_points(meld), ruleset, keep_one)``,
+    for melds whose cards *hand* holds; the work is shared by every meld asked.
+    """
+    packer, _, _ = _shared_opening_packer(_fast_counts(hand), ruleset)
+    return _LayTest(packer, ruleset, need, keep_one)
 
 
 def best_opening_points(hand: Hand, ruleset: Ruleset) -> int:
