@@ -1224,6 +1224,10 @@ class _LayTest:
         self.need = need
         self.keep_one = keep_one
         self.set_value, self.prefix, _ = _point_table(ruleset)
+        self.width = packer.pool.width
+        self.total = packer.pool.total
+        self.reach = packer.reach
+        self.top = packer.bound(packer.pool.total)
 
     def __call__(self, meld: Meld) -> bool:
         cards = meld.cards
@@ -1235,12 +1239,16 @@ class _LayTest:
         rest = self.need - got
         if rest <= 0:
             return True
-        packer = self.packer
-        width = packer.pool.width
-        rem = packer.pool.total
+        width, reach = self.width, self.reach
+        rem = self.total
+        ub = self.top
         for card in cards:
-            rem -= 1 << (width * card.code)
-        return _reaches(packer, rem, rest, self.keep_one)
+            code = card.code
+            rem -= 1 << (width * code)
+            ub -= reach[code]
+        if rem == 0:
+            return False
+        return self.packer.reaches(rem, rest, self.keep_one, ub)
 
 
 def opening_lay_test(
