@@ -1321,9 +1321,9 @@ class _Grower:
         self.out: list[tuple[Meld, ...]] = []
         self.chosen: list[int] = []
 
-    def upper(self, rem: int) -> int:
-        # The packer's cost is -points * scale + cards; its points bound what rem can add.
-        return -((self.packer.best(rem)) // self.scale)
+    def can_add(self, rem: int, points: int) -> bool:
+        """Whether disjoint melds of the cards of *rem* can add *points* (the packer's bound, asked as a threshold)."""
+        return _reaches(self.packer, rem, points, False)
 
     def grow(self, start: int, rem: int, score: int) -> bool:
         guard, keys, chosen, out, need = self.packer.pool.guard, self.keys, self.chosen, self.out, self.need
@@ -1339,7 +1339,7 @@ class _Grower:
             chosen.append(i)
             if new >= need:
                 out.append(tuple(_meld(keys[j]) for j in chosen))
-            if new >= need or new + self.upper(left) >= need:
+            if new >= need or self.can_add(left, need - new):
                 if not self.grow(i, left, new):
                     chosen.pop()
                     return False
