@@ -469,3 +469,63 @@ def test_best_opening_points_left_matches_a_fresh_search(data: st.DataObject) ->
     if rest:
         one_out = max(remi.best_opening_points(rest[:i] + rest[i + 1 :], ruleset) for i in range(len(rest)))
         assert remi.best_opening_points_left(hand, kept, ruleset, keep_one=True) == one_out
+
+
+# The engine's opening test asks whether the cards left reach the need, a search that stops at
+# the first melds reaching it: always the same answer as the best points left.
+@pytest.mark.rule("opening-one-meld-at-a-time")
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_opening_reaches_matches_the_best_points_left(data: st.DataObject) -> None:
+    from remi._solver import opening_lay_test, opening_reach_test, opening_reaches
+
+    ruleset = data.draw(st.sampled_from([remi.SLOVENIAN, remi.KALOOKI]))
+    pack = list(remi.make_pack(*ruleset.pack_for(2)))
+    hand = data.draw(st.lists(st.sampled_from(pack[:20] + pack[-2:]), min_size=1, max_size=14))
+    laid = data.draw(st.lists(st.sampled_from(hand), max_size=5, unique_by=id))
+    kept: list[Card] = []
+    rest = list(hand)
+    for card in laid:
+        if card in rest:
+            rest.remove(card)
+            kept.append(card)
+    for keep_one in (False, True):
+        best = remi.best_opening_points_left(hand, kept, ruleset, keep_one=keep_one)
+        test = opening_reach_test(hand, ruleset, keep_one)
+        for need in (-1, 0, 1, best - 1, best, best + 1, 51):
+            assert opening_reaches(hand, kept, need, ruleset, keep_one) == (best >= need)
+            assert test(kept, need) == (best >= need)
+        for need in (1, 30, 51):
+            lay = opening_lay_test(hand, ruleset, need, keep_one)
+            for meld in remi.candidate_melds(hand, ruleset):
+                points = meld_points(meld, ruleset)
+                left = remi.best_opening_points_left(hand, meld.cards, ruleset, keep_one=keep_one)
+                assert lay(meld) == (points >= need or left >= need - points)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), name=st.sampled_from(["slovenian", "kalooki"]))
+def test_opening_lay_filter_matches_the_refusal(seed: int, name: str) -> None:
+    from remi._engine import _hand_melds
+    from remi._policies import must_keep_card, never, policy_for
+
+    ruleset = attrs.evolve(RULESETS[name], max_turns_per_round=30)
+    rng = random.Random(seed)
+    state = remi.new_game(ruleset, players=3, seed=seed)
+    policy = policy_for(ruleset)
+    checked = 0
+    while not state.is_over and checked < 400:
+        legal = state.legal_actions()
+        if state.phase == "play":
+            seat = state.turn_player
+            hand = state.hands[seat]
+            test = policy.lay_filter(state, seat, hand)
+            keep = must_keep_card(state)
+            for meld in _hand_melds(hand, ruleset):
+                if keep and len(meld.cards) == len(hand):
+                    continue  # refused by the engine before the family is asked
+                refused = policy.lay_refusal(state, seat, hand, meld) is not None
+                assert (test is not never and test(meld)) == (not refused)
+                checked += 1
+        lays = [a for a in legal if isinstance(a, remi.LayDown)]
+        state = state.apply(rng.choice(lays) if lays and rng.random() < 0.7 else rng.choice(legal))

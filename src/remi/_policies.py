@@ -26,7 +26,7 @@ from ._solver import (
     best_opening_points_left,
     can_complete_contract,
     contract_lay_test,
-    opening_reach_test,
+    opening_lay_test,
     opening_reaches,
 )
 
@@ -306,15 +306,7 @@ class OpeningPolicy(Policy):
             # is refused before the family is asked when a card must be kept).
             return never
 
-        reaches = opening_reach_test(hand, rules, keep_one)
-
-        def ok(meld: Meld) -> bool:
-            rest = need - meld_points(meld, rules)
-            if rest <= 0:
-                return True
-            return reaches(meld.cards, rest)
-
-        return ok
+        return opening_lay_test(hand, rules, need, keep_one)
 
     def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:
         return (
