@@ -195,6 +195,17 @@ class _PerRuleset:
             self.tables[id(rules)] = entry
         return entry[1]
 
+    def get(self, meld: Meld, card: Card, rules: Ruleset) -> Any:
+        """The answer for (*meld*, *card*) under *rules*, computed on a miss (each table bounded)."""
+        table = self.table(rules)
+        key = (meld, card.code)  # by value: equal melds come back game after game
+        got = table.get(key)
+        if got is None:
+            if len(table) >= _CACHE_LIMIT:
+                table.clear()
+            got = table[key] = self.compute(meld, card, rules)
+        return got
+
     def cache_clear(self) -> None:
         self.tables.clear()
 
@@ -222,13 +233,7 @@ def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Chec
 
     Cached: the same table meld is asked about the same cards turn after turn.
     """
-    table = _LAYOFFS.table(rules)
-    key = (meld, card.code)  # by value: equal melds come back game after game
-    got: tuple[Check, Check | None] | None = table.get(key)
-    if got is None:
-        if len(table) >= _CACHE_LIMIT:
-            table.clear()
-        got = table[key] = _LAYOFFS.compute(meld, card, rules)
+    got: tuple[Check, Check | None] = _LAYOFFS.get(meld, card, rules)
     return got
 
 
@@ -237,13 +242,7 @@ _SWAPS: Final = _PerRuleset(check_joker_swap)
 
 def _swap_check(meld: Meld, card: Card, rules: Ruleset) -> Check:
     """:func:`check_joker_swap` of one card, cached like :func:`_layoff_results`."""
-    table = _SWAPS.table(rules)
-    key = (meld, card.code)
-    got: Check | None = table.get(key)
-    if got is None:
-        if len(table) >= _CACHE_LIMIT:
-            table.clear()
-        got = table[key] = _SWAPS.compute(meld, card, rules)
+    got: Check = _SWAPS.get(meld, card, rules)
     return got
 
 
@@ -255,13 +254,7 @@ _FITS: Final = _PerRuleset(_fits_check)
 
 
 def _fits(meld: Meld, card: Card, rules: Ruleset) -> bool:
-    table = _FITS.table(rules)
-    key = (meld, card.code)
-    got: bool | None = table.get(key)
-    if got is None:
-        if len(table) >= _CACHE_LIMIT:
-            table.clear()
-        got = table[key] = _FITS.compute(meld, card, rules)
+    got: bool = _FITS.get(meld, card, rules)
     return got
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from itertools import chain, combinations_with_replacement, product
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, Protocol
 
 import attrs
 
@@ -699,19 +699,18 @@ def _cannot_cover(counts: tuple[int, ...], rules: _Rules, sets: int, runs: int) 
     return False
 
 
+def _hopeless(counts: tuple[int, ...], rules: _Rules, sets: int, runs: int, final: bool) -> bool:
+    """Too few cards for the contract, or (in the last round) a quick proof they cannot all be used."""
+    if sets * rules.set_min + runs * rules.run_min > sum(counts):
+        return True
+    return final and _cannot_cover(counts, rules, sets, runs)
+
+
 @lru_cache(maxsize=256)
 def _layouts(
-    counts: tuple[int, ...],
-    rules: _Rules,
-    sets: int,
-    runs: int,
-    exact: bool,
-    final: bool,
-    apart: bool,
+    counts: tuple[int, ...], rules: _Rules, sets: int, runs: int, exact: bool, final: bool, apart: bool
 ) -> tuple[tuple[Meld, ...], ...]:
-    if sets * rules.set_min + runs * rules.run_min > sum(counts):
-        return ()
-    if final and _cannot_cover(counts, rules, sets, runs):
+    if _hopeless(counts, rules, sets, runs, final):
         return ()
     pool = _pool(counts, rules, exact)
     group_layouts = _cover(pool, rules, sets, runs) if final else _pick(pool, sets, runs)
@@ -760,26 +759,24 @@ def contract_layouts(
     >>> contract_layouts("♠2 ♠3 ♠4 ♠5 ♥8 ♥9", 3, remi.NORWEGIAN)
     ()
     """
+    question = _layout_question(hand, round, ruleset)
+    if limit is not None:
+        return _listed_layouts(*question, limit)
+    return _layouts(*question)
+
+
+def _layout_question(
+    hand: Hand, round: int, ruleset: Ruleset
+) -> tuple[tuple[int, ...], _Rules, int, int, bool, bool, bool]:
+    """The arguments of :func:`_layouts`: counts, rules, sets, runs, exact, final, apart."""
     contract = contract_for(round, ruleset)
     final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
-    exact = not (final or ruleset.all_down_at_once)
-    if limit is not None:
-        return _listed_layouts(
-            _counts(hand),
-            _entry(ruleset).rules,
-            contract.sets,
-            contract.runs,
-            exact,
-            final,
-            ruleset.same_suit_runs_apart,
-            limit,
-        )
-    return _layouts(
+    return (
         _counts(hand),
         _entry(ruleset).rules,
         contract.sets,
         contract.runs,
-        exact,
+        not (final or ruleset.all_down_at_once),
         final,
         ruleset.same_suit_runs_apart,
     )
@@ -794,18 +791,7 @@ def find_contract(hand: Hand, round: int, ruleset: Ruleset) -> tuple[Meld, ...] 
     >>> find_contract("♣5 ♣6 ♣7 ♣8", 2, remi.NORWEGIAN) is None
     True
     """
-    contract = contract_for(round, ruleset)
-    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
-    layouts = _listed_layouts(
-        _counts(hand),
-        _entry(ruleset).rules,
-        contract.sets,
-        contract.runs,
-        not (final or ruleset.all_down_at_once),
-        final,
-        ruleset.same_suit_runs_apart,
-        1,
-    )
+    layouts = _listed_layouts(*_layout_question(hand, round, ruleset), 1)
     return layouts[0] if layouts else None
 
 
@@ -884,9 +870,7 @@ def _listed_layouts(
     limit: int,
 ) -> tuple[tuple[Meld, ...], ...]:
     """The first *limit* layouts :func:`_layouts` would list, found without listing the others."""
-    if limit <= 0 or sets * rules.set_min + runs * rules.run_min > sum(counts):
-        return ()
-    if final and _cannot_cover(counts, rules, sets, runs):
+    if limit <= 0 or _hopeless(counts, rules, sets, runs, final):
         return ()
     walk = _Lister(_completer(counts, rules, exact, apart, _kind_mask(sets, runs)), final, apart, limit)
     pool = walk.search.pool
@@ -914,6 +898,44 @@ class Arrangement:
     melds: tuple[Meld, ...]
     deadwood: tuple[Card, ...]
     deadwood_value: int
+
+
+class _PathSource(Protocol):
+    """What :func:`_best_path` reads of a packer: its pool, its memo of choices and their members."""
+
+    @property
+    def pool(self) -> _Pool: ...
+    @property
+    def memo(self) -> dict[int, tuple[int, int]]: ...
+    @property
+    def group_member(self) -> Sequence[int]: ...
+    def best(self, rem: int) -> int: ...
+
+
+def _best_path(packer: _PathSource, rem: int) -> tuple[list[int], list[int]]:
+    """The melds (candidate indices) and left-over card codes of *packer*'s best way for *rem*.
+
+    The memo holds, per multiset of cards left, the best value and its choice:
+    a group index, -1 to leave the lowest card over, -2 for only jokers left.
+    """
+    packer.best(rem)
+    width = packer.pool.width
+    picked: list[int] = []
+    left: list[int] = []
+    while rem:
+        _, choice = packer.memo[rem]
+        if choice == -2:
+            left.extend([_JOKER] * (rem >> (width * _JOKER)))
+            break
+        if choice == -1:
+            low = ((rem & -rem).bit_length() - 1) // width
+            left.append(low)
+            rem -= 1 << (width * low)
+        else:
+            picked.append(packer.group_member[choice])
+            rem -= packer.pool.groups[choice].use
+        packer.best(rem)
+    return picked, left
 
 
 class _Packer:
@@ -1012,24 +1034,7 @@ class _Packer:
 
     def path(self, rem: int) -> tuple[list[int], list[int]]:
         """Return the melds (candidate indices) and the left-over card codes of the best way."""
-        self.best(rem)
-        width = self.pool.width
-        picked: list[int] = []
-        left: list[int] = []
-        while rem:
-            _, choice = self.memo[rem]
-            if choice == -2:
-                left.extend([_JOKER] * (rem >> (width * _JOKER)))
-                break
-            if choice == -1:
-                low = ((rem & -rem).bit_length() - 1) // width
-                left.append(low)
-                rem -= 1 << (width * low)
-            else:
-                picked.append(self.group_member[choice])
-                rem -= self.pool.groups[choice].use
-            self.best(rem)
-        return picked, left
+        return _best_path(self, rem)
 
 
 @lru_cache(maxsize=2048)
@@ -1255,24 +1260,7 @@ class _OpeningPacker:
 
     def path(self, rem: int) -> tuple[list[int], list[int]]:
         """Return the melds (candidate indices) and the left-over card codes of the best way."""
-        self.best(rem)
-        width = self.pool.width
-        picked: list[int] = []
-        left: list[int] = []
-        while rem:
-            _, choice = self.memo[rem]
-            if choice == -2:
-                left.extend([_JOKER] * (rem >> (width * _JOKER)))
-                break
-            if choice == -1:
-                low = ((rem & -rem).bit_length() - 1) // width
-                left.append(low)
-                rem -= 1 << (width * low)
-            else:
-                picked.append(self.group_member[choice])
-                rem -= self.pool.groups[choice].use
-            self.best(rem)
-        return picked, left
+        return _best_path(self, rem)
 
 
 @lru_cache(maxsize=64)
