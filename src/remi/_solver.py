@@ -412,7 +412,7 @@ def _guard(width: int) -> int:
 _Piece = tuple[tuple[_Key, ...], tuple[tuple[int, int, int, int, tuple[int, ...]], ...]]
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=4096)  # about 6 MB at most in long random play
 def _piece(
     kind: int, index: int, held: tuple[int, ...], wilds: int, rules: _Rules, exact: bool, width: int
 ) -> _Piece:
