@@ -350,6 +350,14 @@ def test_layouts_limit_is_a_prefix_and_find_contract_the_first(
     assert remi.find_contract(hand, round, ruleset) == (layouts[0] if layouts else None)
 
 
+def test_layouts_limit_refuses_a_non_integer() -> None:
+    with pytest.raises(TypeError, match="limit must be an int"):
+        remi.contract_layouts("♠9 ♥9 ♦9 ♣9 ♥4 ♥4", 1, remi.NORWEGIAN, limit="2")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="limit must be an int"):
+        remi.contract_layouts("♠9 ♥9 ♦9 ♣9 ♥4 ♥4", 1, remi.NORWEGIAN, limit=True)
+    assert remi.contract_layouts("♠9 ♥9 ♦9 ♣9 ♥4 ♥4 JK", 1, remi.NORWEGIAN, limit=-3) == ()
+
+
 def test_a_few_layouts_of_an_absurd_hand_come_at_once() -> None:
     """13 spades and 9 jokers have about 1.9 million all-down layouts in round 3; the first ten come without them."""
     hand = remi.parse_cards("♠A ♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K" + " JK" * 9)

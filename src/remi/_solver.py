@@ -743,7 +743,7 @@ def contract_layouts(
     An empty tuple means the contract cannot be laid. Results are cached
     by hand multiset and ruleset.
 
-    *limit* stops after that many layouts: the first *limit* of the full
+    *limit* (an int; none below 1) stops after that many layouts: the first *limit* of the full
     listing, found by a walk that only enters branches some layout
     completes, so its cost grows with *limit*, not with the layouts left
     out. Absurd hands have millions of layouts (13 spades and 9 jokers,
@@ -761,6 +761,8 @@ def contract_layouts(
     """
     question = _layout_question(hand, round, ruleset)
     if limit is not None:
+        if isinstance(limit, bool) or not isinstance(limit, int):
+            raise TypeError(f"limit must be an int or None, not {type(limit).__name__} {limit!r:.60}.")
         return _listed_layouts(*question, limit)
     return _layouts(*question)
 
