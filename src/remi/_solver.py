@@ -412,7 +412,46 @@ def _guard(width: int) -> int:
 _Piece = tuple[tuple[_Key, ...], tuple[tuple[int, int, int, int, tuple[int, ...]], ...]]
 
 
-@lru_cache(maxsize=4096)  # about 6 MB at most in long random play
+_PieceKey = tuple[int, int, tuple[int, ...], int, _Rules, bool, int]
+
+
+class _Pieces:
+    """The cache of :func:`_piece`, bounded by the candidate keys it holds, not by its entries.
+
+    A piece of a hand with many wild cards and free sizes can hold tens of
+    thousands of keys, so such a piece is not kept, and the whole cache
+    starts afresh once it holds :data:`_PIECE_BUDGET` keys (a few MB): a
+    long run of absurd hands cannot grow it without bound.
+    """
+
+    def __init__(self) -> None:
+        self.table: dict[_PieceKey, _Piece] = {}
+        self.keys = 0
+
+    def get(self, key: _PieceKey) -> _Piece:
+        got = self.table.get(key)
+        if got is None:
+            got = _piece(*key)
+            size = len(got[0]) + 1
+            if size <= _PIECE_LARGEST:
+                if self.keys + size > _PIECE_BUDGET:
+                    self.cache_clear()
+                self.table[key] = got
+                self.keys += size
+        return got
+
+    def cache_clear(self) -> None:
+        self.table.clear()
+        self.keys = 0
+
+
+#: The most candidate keys the piece cache holds (some 400 bytes each: about 10 MB), and the
+#: largest piece it keeps (random play's pieces hold a few keys each).
+_PIECE_BUDGET: Final = 25_000
+_PIECE_LARGEST: Final = 500
+_PIECES: Final = _Pieces()
+
+
 def _piece(
     kind: int, index: int, held: tuple[int, ...], wilds: int, rules: _Rules, exact: bool, width: int
 ) -> _Piece:
@@ -421,8 +460,9 @@ def _piece(
     They depend only on the counts *held* of that rank's four cards or that
     suit's thirteen, the wild cards held, the rules and the packing width,
     so a hand that changed by a card or two builds its pool mostly from
-    pieces it had before. A group is (packed use, lowest card other than
-    the joker, kind, size, member indices within the piece).
+    pieces it had before (:class:`_Pieces` keeps them). A group is (packed
+    use, lowest card other than the joker, kind, size, member indices within
+    the piece).
     """
     counts = [0] * 53
     if kind == 0:
@@ -459,7 +499,7 @@ def _piece(
 
 
 @lru_cache(maxsize=16)
-def _pool(counts: tuple[int, ...], rules: _Rules, exact: bool, kinds: int = _BOTH) -> _Pool:
+def _pool(counts: tuple[int, ...], rules: _Rules, exact: bool, kinds: int) -> _Pool:
     """Every candidate meld of the hand *counts* (sets, runs or both), sorted, grouped by the cards they take.
 
     Built from the cached pieces of :func:`_piece`, sets rank by rank then
@@ -475,12 +515,12 @@ def _pool(counts: tuple[int, ...], rules: _Rules, exact: bool, kinds: int = _BOT
         for rank in range(1, 14):
             four = (counts[rank - 1], counts[rank + 12], counts[rank + 25], counts[rank + 38])
             if four != (0, 0, 0, 0):
-                pieces.append(_piece(0, rank, four, wilds, rules, exact, width))
+                pieces.append(_PIECES.get((0, rank, four, wilds, rules, exact, width)))
     if kinds & _RUNS:
         for suit in range(4):
             thirteen = counts[suit * 13 : suit * 13 + 13]
             if any(thirteen):
-                pieces.append(_piece(1, suit, thirteen, wilds, rules, exact, width))
+                pieces.append(_PIECES.get((1, suit, thirteen, wilds, rules, exact, width)))
     for piece_keys, piece_groups in pieces:
         if not piece_keys:
             continue
@@ -712,7 +752,7 @@ def _layouts(
 ) -> tuple[tuple[Meld, ...], ...]:
     if _hopeless(counts, rules, sets, runs, final):
         return ()
-    pool = _pool(counts, rules, exact)
+    pool = _pool(counts, rules, exact, _BOTH)
     group_layouts = _cover(pool, rules, sets, runs) if final else _pick(pool, sets, runs)
     return _expand(pool, group_layouts, apart)
 
@@ -802,9 +842,10 @@ class _Lister:
 
     The layouts are listed by their sorted tuples of pool indices, so a walk
     that tries, meld by meld, each index from the last one taken on, and goes
-    down only where some completion of the rest exists, meets them in order
-    and never walks into a dead end: the work grows with the layouts listed,
-    not with those left unlisted.
+    down only where some completion of the rest exists, meets them in order.
+    The existence search may use melds of lower index than the walk will
+    take from there, so a branch can still come back empty, but the work
+    grows with the layouts listed, not with those left unlisted.
     """
 
     def __init__(self, search: _Completer, final: bool, apart: bool, limit: int) -> None:
@@ -1041,7 +1082,7 @@ class _Packer:
 
 @lru_cache(maxsize=2048)
 def _arrangement(counts: tuple[int, ...], rules: _Rules, values: tuple[int, ...]) -> Arrangement:
-    pool = _pool(counts, rules, False)
+    pool = _pool(counts, rules, False, _BOTH)
     scale = pool.n_cards + 1
     # Least deadwood value first, then fewest deadwood cards; on a tie, meld.
     skip_cost = [v * scale + 1 for v in values]
@@ -1311,7 +1352,7 @@ def _key_points(keys: Sequence[_Key], ruleset: Ruleset) -> list[int]:
 def _opening_packer(counts: tuple[int, ...], ruleset: Ruleset) -> tuple[_OpeningPacker, list[int], int]:
     """A packer maximising opening points (then fewest cards); also each candidate's points."""
     entry = _entry(ruleset)
-    pool = _pool(counts, entry.rules, False)
+    pool = _pool(counts, entry.rules, False, _BOTH)
     points = _key_points(pool.keys, ruleset)
     scale = pool.n_cards + 1
     return _OpeningPacker(pool, points, scale, _point_table(ruleset)[2]), points, scale
@@ -1658,7 +1699,7 @@ def _knock(counts: tuple[int, ...], rules: _Rules, values: tuple[int, ...], limi
     else:
         meldable = set(present)
         floor = 0
-    pool = _pool(counts, rules, False)
+    pool = _pool(counts, rules, False, _BOTH)
     packer = _Packer(
         pool, values, [0] * len(pool.groups), [g.members[0] for g in pool.groups], values[_JOKER], 0
     )
