@@ -174,6 +174,19 @@ def _could_swap(meld: Meld, card: Card, rules: Ruleset) -> bool:
     return False
 
 
+class _Bounded(dict[Any, Any]):
+    """A dict that starts afresh at :data:`_CACHE_LIMIT` entries: the engine's caches of answers and values."""
+
+    def build(self, key: Any, make: Callable[..., Any], *args: Any) -> Any:
+        """The value kept for *key*, or ``make(*args)`` kept for it."""
+        got = self.get(key)
+        if got is None:
+            if len(self) >= _CACHE_LIMIT:
+                self.clear()
+            got = self[key] = make(*args)
+        return got
+
+
 class _PerRuleset:
     """Answers about (meld, card code) pairs, kept apart per ruleset object.
 
@@ -184,27 +197,21 @@ class _PerRuleset:
 
     def __init__(self, compute: Callable[[Meld, Card, Ruleset], Any]) -> None:
         self.compute = compute
-        self.tables: dict[int, tuple[Ruleset, dict[tuple[Meld, int], Any]]] = {}
+        self.tables: dict[int, tuple[Ruleset, _Bounded]] = {}
 
-    def table(self, rules: Ruleset) -> dict[tuple[Meld, int], Any]:
+    def table(self, rules: Ruleset) -> _Bounded:
         entry = self.tables.get(id(rules))
         if entry is None or entry[0] is not rules:
             if len(self.tables) >= 64:
                 self.tables.clear()
-            entry = (rules, {})
+            entry = (rules, _Bounded())
             self.tables[id(rules)] = entry
         return entry[1]
 
     def get(self, meld: Meld, card: Card, rules: Ruleset) -> Any:
         """The answer for (*meld*, *card*) under *rules*, computed on a miss (each table bounded)."""
-        table = self.table(rules)
-        key = (meld, card.code)  # by value: equal melds come back game after game
-        got = table.get(key)
-        if got is None:
-            if len(table) >= _CACHE_LIMIT:
-                table.clear()
-            got = table[key] = self.compute(meld, card, rules)
-        return got
+        # By value: equal melds come back game after game.
+        return self.table(rules).build((meld, card.code), self.compute, meld, card, rules)
 
     def cache_clear(self) -> None:
         self.tables.clear()
@@ -597,19 +604,15 @@ def _lay_offered(s: GameState) -> list[Action]:
 def _lay_one(meld: Meld) -> LayDown:
     """``LayDown((meld,))`` for a meld of the solver: a run is already canonical, so no conversion runs."""
     if meld.kind != "run":
-        action = _SET_LAYS.get(meld)
-        if action is None:
-            if len(_SET_LAYS) >= _CACHE_LIMIT:
-                _SET_LAYS.clear()
-            action = _SET_LAYS[meld] = LayDown((meld,))
-        return action
+        laid: LayDown = _SET_LAYS.build(meld, LayDown, (meld,))
+        return laid
     action = _new_action(LayDown)
     _set_field(action, "melds", (meld,))
     return action
 
 
 #: Lay-downs of one set, by the set (a set is put in canonical order on the way in: done once).
-_SET_LAYS: dict[Meld, LayDown] = {}
+_SET_LAYS: Final = _Bounded()
 
 
 _new_action: Final = object.__new__
@@ -711,27 +714,17 @@ def _layoff_candidates(s: GameState) -> list[LayOff]:
 
 #: Lay-off and swap values by (card code, target[, low]): actions are immutable values, so one
 #: object serves every state that offers it (a few thousand at most: 53 cards, the table's melds).
-_LAYOFF_VALUES: dict[tuple[int, int, bool], LayOff] = {}
-_SWAP_VALUES: dict[tuple[int, int], SwapJoker] = {}
+_LAYOFF_VALUES: Final = _Bounded()
+_SWAP_VALUES: Final = _Bounded()
 
 
 def _layoff_value(card: Card, target: int, low: bool) -> LayOff:
-    key = (card.code, target, low)
-    action = _LAYOFF_VALUES.get(key)
-    if action is None:
-        if len(_LAYOFF_VALUES) >= _CACHE_LIMIT:
-            _LAYOFF_VALUES.clear()
-        action = _LAYOFF_VALUES[key] = LayOff(card, target, low)
+    action: LayOff = _LAYOFF_VALUES.build((card.code, target, low), LayOff, card, target, low)
     return action
 
 
 def _swap_value(card: Card, target: int) -> SwapJoker:
-    key = (card.code, target)
-    action = _SWAP_VALUES.get(key)
-    if action is None:
-        if len(_SWAP_VALUES) >= _CACHE_LIMIT:
-            _SWAP_VALUES.clear()
-        action = _SWAP_VALUES[key] = SwapJoker(card, target)
+    action: SwapJoker = _SWAP_VALUES.build((card.code, target), SwapJoker, card, target)
     return action
 
 

@@ -185,16 +185,16 @@ class ContractPolicy(Policy):
             )
         return None
 
-    def lay_kinds(self, s: GameState, seat: int) -> tuple[MeldKind, ...]:
+    def _missing(self, s: GameState, seat: int) -> dict[MeldKind, int]:
+        """How many sets and runs of the contract *seat* has still to lay this round."""
         contract = contract_for(s.round, s.ruleset)
-        laid = self.own_melds(s, seat)
-        sets = sum(1 for m in laid if m.kind == "set")
-        kinds: tuple[MeldKind, ...] = ()
-        if contract.sets > sets:
-            kinds += ("set",)
-        if contract.runs > len(laid) - sets:
-            kinds += ("run",)
-        return kinds
+        missing: dict[MeldKind, int] = {"set": contract.sets, "run": contract.runs}
+        for meld in self.own_melds(s, seat):
+            missing[meld.kind] -= 1
+        return missing
+
+    def lay_kinds(self, s: GameState, seat: int) -> tuple[MeldKind, ...]:
+        return tuple(kind for kind, n in self._missing(s, seat).items() if n > 0)
 
     def exact_sizes(self, s: GameState) -> bool:
         """Whether a contract meld must have exactly the least size (not all down at once, not the last round)."""
@@ -206,7 +206,6 @@ class ContractPolicy(Policy):
         rules = s.ruleset
         if s.down[seat] >= 0 and not self.in_progress(s, seat):
             return never
-        contract = contract_for(s.round, rules)
         laid = self.own_melds(s, seat)
         keep = 1 if must_keep_card(s) else 0
         # A meld that can be completed leaves a hand whose melds complete the contract beside
@@ -214,17 +213,14 @@ class ContractPolicy(Policy):
         complete = contract_lay_test(hand, laid, s.round, rules, keep)
         if complete is None:
             return never
-        have = {"set": 0, "run": 0}
-        for m in laid:
-            have[m.kind] += 1
-        want = {"set": contract.sets, "run": contract.runs}
+        missing = self._missing(s, seat)
         sized = self.exact_sizes(s)
         size = {"set": rules.set_min, "run": rules.run_min}
         apart = rules.same_suit_runs_apart
 
         def ok(meld: Meld) -> bool:
             kind = meld.kind
-            if have[kind] >= want[kind] or (sized and len(meld.cards) != size[kind]):
+            if missing[kind] <= 0 or (sized and len(meld.cards) != size[kind]):
                 return False
             if apart:
                 return self.lay_refusal(s, seat, hand, meld) is None

@@ -28,7 +28,6 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from .._actions import LayDown
 from .._catalogue import LaySteps, MeldStep
 from .._errors import IllegalActionError
 from .._game import GameState, new_game
@@ -196,7 +195,7 @@ def _raw_env_class() -> Any:
                 self._accumulate_rewards()
                 return
             act = done
-            if self._steps is not None and not isinstance(act, LayDown):
+            if self._steps is not None:
                 act = self._steps.action(ident) or act  # the state's own object: no second check
             after = state.apply(act)
             self.state = after
