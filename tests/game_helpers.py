@@ -187,10 +187,11 @@ def strs(actions: Iterable[object]) -> list[str]:
 def offers(state: GameState, layout: remi.LayDown) -> bool:
     """Whether *layout* can be laid meld by meld: each meld offered in turn by ``legal_actions()``."""
     for meld in layout.melds:
-        single = remi.LayDown((meld,))
-        if single not in state.legal_actions():
-            return False
-        state = state.apply(single)
+        # docs/rules/norwegian.rst, build-card-by-card: where melds are built, each step is offered.
+        for step in state.lay_steps(meld):
+            if step not in state.legal_actions():
+                return False
+            state = state.apply(step)
     return True
 
 
@@ -223,6 +224,9 @@ def whole_layouts(state: GameState) -> list[remi.LayDown]:
 
     def walk(s: GameState, laid: tuple[Meld, ...]) -> None:
         for action in s.legal_actions():
+            if isinstance(action, remi.Build):  # a meld built card by card: follow it to its lay
+                walk(s.apply(action), laid)
+                continue
             if not isinstance(action, remi.LayDown):
                 continue
             after = s.apply(action)

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import remi
 from remi import (
     JOKER,
+    Build,
     Buy,
     CallShanghai,
     Card,
@@ -35,7 +36,19 @@ from remi import (
 )
 
 N = remi.NORWEGIAN
-TYPE_ORDER = [Cut, DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard, CallShanghai]
+TYPE_ORDER = [
+    Cut,
+    DrawStock,
+    TakeDiscard,
+    Buy,
+    Pass,
+    LayDown,
+    Build,
+    LayOff,
+    SwapJoker,
+    Discard,
+    CallShanghai,
+]
 
 GAMES = {
     "plain": (N, 4),

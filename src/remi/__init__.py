@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ._actions import (
     Action,
+    Build,
     Buy,
     CallShanghai,
     Cut,
@@ -189,6 +190,7 @@ __all__ = [
     "Buy",
     "Pass",
     "LayDown",
+    "Build",
     "LayOff",
     "SwapJoker",
     "Discard",

@@ -32,6 +32,7 @@ __all__ = [
     "Buy",
     "Pass",
     "LayDown",
+    "Build",
     "LayOff",
     "SwapJoker",
     "Discard",
@@ -207,6 +208,27 @@ class LayDown:
 
 
 @attrs.frozen
+class Build:
+    """Add *card* to the meld being laid card by card. Notation: ``build ♠5``.
+
+    Where a contract's melds may be longer than their least size (the last
+    Norwegian round, the *all down at once* variant), a meld goes down card by
+    card: one ``build`` per card in ascending card order (the joker last),
+    then a ``lay`` of exactly those cards (docs/rules/norwegian.rst,
+    build-card-by-card). :meth:`remi.GameState.lay` plays the steps of a
+    whole meld in one call.
+
+    >>> parse_action("build 5s")
+    Build(card=Card('♠5'))
+    """
+
+    card: Card = attrs.field(converter=_card)
+
+    def __str__(self) -> str:
+        return f"build {self.card}"
+
+
+@attrs.frozen
 class LayOff:
     """Lay *card* off onto table meld number *target*. Notation: ``off ♠9 2`` (``low`` to choose the low end).
 
@@ -291,7 +313,7 @@ class CallShanghai:
 
 
 Action = Union[  # noqa: UP007 - a runtime alias, kept as Union
-    Cut, DrawStock, TakeDiscard, Buy, Pass, LayDown, LayOff, SwapJoker, Discard, Knock, CallShanghai
+    Cut, DrawStock, TakeDiscard, Buy, Pass, LayDown, Build, LayOff, SwapJoker, Discard, Knock, CallShanghai
 ]
 
 _ACTION_TYPES = (
@@ -301,6 +323,7 @@ _ACTION_TYPES = (
     Buy,
     Pass,
     LayDown,
+    Build,
     LayOff,
     SwapJoker,
     Discard,
@@ -317,7 +340,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("fold")
     Traceback (most recent call last):
     ...
-    remi.NotationError: 'fold' is not an action: expected cut, draw, take, buy, pass, lay, off, swap, discard, knock or shanghai.
+    remi.NotationError: 'fold' is not an action: expected cut, draw, take, buy, pass, lay, build, off, swap, discard, knock or shanghai.
     """
     if not isinstance(text, str):
         raise NotationError("not-text", f"Expected action text, got {type(text).__name__}.")
@@ -337,6 +360,8 @@ def parse_action(text: str) -> Action:
             return simple[verb]
         if verb == "lay" and args:
             return LayDown.of(*(part.strip() for part in " ".join(args).split("/")))
+        if verb == "build" and len(args) == 1:
+            return Build(args[0])
         if verb == "off" and len(args) in (2, 3):
             low = len(args) == 3
             if low and args[2].lower() != "low":
@@ -364,7 +389,7 @@ def parse_action(text: str) -> Action:
         pass
     raise NotationError(
         "unknown-action",
-        f"{text!r} is not an action: expected cut, draw, take, buy, pass, lay, off, swap, "
+        f"{text!r} is not an action: expected cut, draw, take, buy, pass, lay, build, off, swap, "
         "discard, knock or shanghai.",
     )
 

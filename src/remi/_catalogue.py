@@ -99,7 +99,7 @@ from ._actions import (
 from ._cards import JOKER, Card
 from ._errors import RemiError
 from ._game import GameState
-from ._melds import Meld
+from ._melds import Meld, meld_shapes
 from ._policies import policy_for
 from ._rules import Ruleset
 from ._solver import meld_sort_key
@@ -315,56 +315,10 @@ class Catalogue:
             return cached
         if len(self._place_cache) > 65536:
             self._place_cache.clear()
-        wc = self._wild_card
-        cards = [_CARDS[c] for c in key]
-        n_wild = sum(1 for c in cards if c is wc)
-        others = [c for c in cards if c is not wc]
         found: dict[tuple[object, ...], Meld] = {}
-        choices = range(n_wild + 1) if self.ruleset.wild_spade_twos else (0,)
-        for nat in choices:
-            naturals = sorted([*others, *([wc] * nat)], key=lambda c: c.code)
-            w = n_wild - nat
-            if not naturals or any(c.is_joker for c in naturals):
-                continue
-            candidates: list[Meld | None] = []
-            if len({c.rank for c in naturals}) == 1:
-                candidates.append(
-                    _meld_or_none(
-                        "set",
-                        (*naturals, *([wc] * w)),
-                        (False,) * len(naturals) + (True,) * w,
-                        naturals[0].rank,
-                        -1,
-                    )
-                )
-            length = len(naturals) + w
-            if len({c.suit_index for c in naturals}) == 1 and length <= _RUN_MAX:
-                suit = naturals[0].suit_index
-                options = [(1, 14) if c.rank == 1 else (c.rank,) for c in naturals]
-                for mapping in product(*options):
-                    ranks = sorted(mapping)
-                    if len(set(ranks)) != len(ranks):
-                        continue
-                    gaps = ranks[-1] - ranks[0] + 1 - len(ranks)
-                    if gaps > w:
-                        continue
-                    extra = w - gaps
-                    for low in range(ranks[0] - extra, ranks[0] + 1):
-                        if low < 1 or low + length - 1 > 14:
-                            continue
-                        at = {r - low: card for r, card in zip(mapping, naturals)}
-                        candidates.append(
-                            _meld_or_none(
-                                "run",
-                                tuple(at.get(i, wc) for i in range(length)),
-                                tuple(i not in at for i in range(length)),
-                                low,
-                                suit,
-                            )
-                        )
-            for meld in candidates:
-                if meld is not None and self._shape_ok(meld):
-                    found[meld_sort_key(meld)] = meld
+        for meld in meld_shapes([_CARDS[c] for c in key], self._wild_card, self.ruleset.wild_spade_twos):
+            if self._shape_ok(meld):
+                found[meld_sort_key(meld)] = meld
         result = tuple(found[k] for k in sorted(found))
         if len(result) > self.places:
             raise _fail(f"{len(result)} placements of {key} exceed the bound {self.places}.")
@@ -649,15 +603,6 @@ class LaySteps:
         out.sort()
         self._last = (prefix, out)
         return list(out)
-
-
-def _meld_or_none(
-    kind: str, cards: tuple[Card, ...], wild: tuple[bool, ...], rank: int, suit: int
-) -> Meld | None:
-    try:
-        return Meld(kind, cards, wild, rank, suit)  # type: ignore[arg-type]
-    except RemiError:
-        return None
 
 
 def _as_int(value: Any) -> int:

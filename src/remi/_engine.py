@@ -29,6 +29,7 @@ import attrs
 from ._actions import (
     _ACTION_TYPES,
     Action,
+    Build,
     Buy,
     CallShanghai,
     Cut,
@@ -44,6 +45,7 @@ from ._actions import (
     meld_key,
     parse_action,
 )
+from ._build import BuildSearch
 from ._cards import Card, format_cards, make_pack
 from ._codes import as_error_code
 from ._errors import IllegalActionError, RemiError
@@ -92,7 +94,7 @@ def _action_key(action: Action) -> tuple[Any, ...]:
         return (kind, action.card.code, action.target)
     if isinstance(action, Discard):
         return (kind, action.card.code, action.shanghai)
-    if isinstance(action, Knock):
+    if isinstance(action, (Knock, Build)):
         return (kind, action.card.code)
     if isinstance(action, CallShanghai):
         return (kind, action.target, action.low)
@@ -557,18 +559,46 @@ def _lay_offered(s: GameState) -> list[Action]:
     A candidate is a meld the hand can form, so the checks that it is a legal
     meld held in hand pass by construction; the family's test is asked
     through :meth:`Policy.lay_filter`, which shares its work across the
-    candidates of one hand.
+    candidates of one hand. Where melds go down card by card, the lay-downs
+    are the melds of exactly the cards chosen (none before a card is).
+    """
+    policy = policy_for(s.ruleset)
+    if policy.table_play and policy.builds(s):
+        if not s.building:
+            return []
+        search = _build_search(s)
+        return [] if search is None else [_lay_one(m) for m in search.melds(s.building)]
+    ask = _lay_question(s)
+    if ask is None:
+        return []
+    passes, kinds, _ = ask
+    return [
+        _lay_one(m)
+        for m in _hand_melds(s.hands[s.turn_player], s.ruleset, policy.exact_sizes(s), kinds)
+        if passes(m)
+    ]
+
+
+def _lay_question(
+    s: GameState,
+) -> tuple[Callable[[Meld], bool], tuple[MeldKind, ...], Callable[[Meld], bool]] | None:
+    """The test of laying one meld of the hand now, the kinds worth asking, and the family's part of the test.
+
+    ``None`` when no meld can be laid at all. The test equals
+    ``_refuse_lay(s, LayDown((meld,))) is None`` for a legal meld formed from
+    the hand (of the least size where sizes are exact), apart from the order
+    a meld laid card by card needs.
     """
     rules = s.ruleset
     policy = policy_for(rules)
     if not policy.table_play:
-        return []
+        return None
     limit = rules.melds_per_turn
     if policy.limits_melds_per_turn and limit is not None and s.melds_this_turn >= limit:
-        return []
+        return None
     pending = s.pending
     if pending and not policy.freed_joker_in_new_meld():
-        return []
+        return None
     seat = s.turn_player
     hand = s.hands[seat]
     size = len(hand)
@@ -576,29 +606,139 @@ def _lay_offered(s: GameState) -> list[Action]:
     taken = s.taken
     test = policy.lay_filter(s, seat, hand)
     if test is never:
-        return []
-    out: list[Action] = []
+        return None
     # A family that lays only melds of the least size is offered only those.
     kinds = policy.lay_kinds(s, seat)
     if not kinds:
-        return []
-    for meld in _hand_melds(hand, rules, policy.exact_sizes(s), kinds):
+        return None
+
+    def passes(meld: Meld) -> bool:
         cards = meld.cards
         left = size - len(cards)
         if left == 0 and keep:
-            continue
+            return False
         if pending and not any(c in pending for c in cards):
-            continue
+            return False
         if not test(meld):
-            continue
+            return False
         if left == 1 and taken is not None:
             rest = list(hand)
             for card in cards:
                 rest.remove(card)
             if _strands_taken_card(s, rest, [*s.table, meld]):
-                continue
-        out.append(_lay_one(meld))
-    return out
+                return False
+        return True
+
+    return passes, kinds, test
+
+
+def _build_search(s: GameState) -> BuildSearch | None:
+    """The card-by-card search of the seat on turn (``None`` when no meld can be laid), shared by one build."""
+    base = s if not s.building else _changed(s, building=())
+    search = _BUILDS.get(base)
+    if search is None:
+        ask = _lay_question(base)
+        if ask is None:
+            return None
+        passes, kinds, test = ask
+        policy = policy_for(s.ruleset)
+        shrinks = policy.build_shrinks(s)
+        search = BuildSearch(
+            s.hands[s.turn_player], s.ruleset, kinds, passes, (lambda m: not test(m)) if shrinks else None
+        )
+        if len(_BUILDS) >= 32:
+            _BUILDS.clear()
+        _BUILDS[base] = search
+    return search
+
+
+#: The searches of the builds under way, by the state with nothing built (a build changes nothing else).
+_BUILDS: Final[dict[GameState, BuildSearch]] = {}
+
+
+def _build_candidates(s: GameState) -> Iterable[Action]:
+    policy = policy_for(s.ruleset)
+    if not policy.table_play or not policy.builds(s):
+        return ()
+    hand = list(s.hands[s.turn_player])
+    for card in s.building:
+        hand.remove(card)
+    start = s.building[-1].code if s.building else 0
+    return [_BUILD_VALUES[c.code] for c in _distinct(hand) if c.code >= start]
+
+
+def _build_offered(s: GameState) -> list[Action]:
+    policy = policy_for(s.ruleset)
+    if not policy.table_play or not policy.builds(s):
+        return []
+    search = _build_search(s)
+    if search is None:
+        return []
+    return [_BUILD_VALUES[card.code] for card in search.next_cards(s.building)]
+
+
+_BUILD_VALUES: Final = tuple(Build(Card.from_code(code)) for code in range(53))
+
+
+def _refuse_build(s: GameState, action: Build) -> Refusal | None:
+    rules = s.ruleset
+    policy = policy_for(rules)
+    seat = s.turn_player
+    if not policy.table_play:
+        return _nothing_laid(rules)
+    if not policy.builds(s):
+        return (
+            "melds-go-down-whole",
+            f"In {rules.name} {'this round ' if rules.contracts else ''}a meld goes down whole, "
+            "in one lay action: nothing is built card by card.",
+        )
+    card = action.card
+    chosen = [*s.building, card]
+    missing = _not_in_hand(s.hands[seat], chosen, seat)
+    if missing is not None:
+        if card in s.hands[seat]:
+            return ("not-in-hand", f"Every {card} seat {seat} holds is already in the meld being built.")
+        return missing
+    if s.building and card.code < s.building[-1].code:
+        return (
+            "build-order",
+            f"A meld is built in card order (♠A … ♣K, the joker last): {card} comes before "
+            f"{s.building[-1]}, already chosen.",
+        )
+    search = _build_search(s)
+    if search is None or not search.can_add(s.building, card):
+        if search is None and not s.building:
+            why = _refuse_lay_whole(s)
+            if why is not None:
+                return ("no-meld-to-build", f"No meld can be laid now: {_lowered(why[1])}")
+        return (
+            "no-meld-to-build",
+            f"No meld that can be laid now is made of {format_cards(chosen)} and higher cards.",
+        )
+    return None
+
+
+def _lowered(reason: str) -> str:
+    return reason[:1].lower() + reason[1:] if reason[:2] != reason[:2].upper() else reason
+
+
+def _refuse_lay_whole(s: GameState) -> Refusal | None:
+    """Why no meld at all can be laid now, when a common reason says so (or ``None``)."""
+    rules = s.ruleset
+    policy = policy_for(rules)
+    seat = s.turn_player
+    limit = rules.melds_per_turn
+    if policy.limits_melds_per_turn and limit is not None and s.melds_this_turn >= limit:
+        return ("meld-limit", f"You may lay at most {limit} new melds a turn in {rules.name}.")
+    if s.pending and not policy.freed_joker_in_new_meld():
+        return ("joker-pending", f"Play {_pending_text(s)} you took from the table first.")
+    if policy.lay_kinds(s, seat) == () or (s.down[seat] >= 0 and not policy.in_progress(s, seat)):
+        return ("contract-already-down", "Your contract is already down; it goes down once per round.")
+    return None
+
+
+def _perform_build(s: GameState, action: Build) -> GameState:
+    return _changed(s, building=(*s.building, action.card))
 
 
 def _lay_one(meld: Meld) -> LayDown:
@@ -635,6 +775,20 @@ def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
             "several within the turn (GameState.lay lays a whole layout in one call).",
         )
     meld = action.melds[0]
+    builds = policy.builds(s)
+    if builds and sorted(c.code for c in meld.cards) != [c.code for c in s.building]:
+        if not s.building:
+            steps = ", ".join(f"build {c}" for c in sorted(meld.cards, key=lambda c: c.code))
+            return (
+                "lay-card-by-card",
+                f"In this round a meld goes down card by card: {steps}, then lay it "
+                "(GameState.lay plays the steps in one call).",
+            )
+        return (
+            "not-the-built-meld",
+            f"The meld being built holds {format_cards(s.building)}: lay a meld of exactly those cards, "
+            "or add its next card.",
+        )
     if s.pending and not (policy.freed_joker_in_new_meld() and any(c in s.pending for c in meld.cards)):
         return ("joker-pending", f"Play {_pending_text(s)} you took from the table first.")
     limit = rules.melds_per_turn
@@ -650,8 +804,10 @@ def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
     if not verdict.ok:
         return ("invalid-meld", f"{meld} is not a legal meld: {verdict.reason}")
     exact = policy.exact_sizes(s)
-    if (not exact or len(meld.cards) == (rules.set_min if meld.kind == "set" else rules.run_min)) and (
-        meld not in _hand_melds(hand, rules, exact)
+    if (
+        not builds
+        and (not exact or len(meld.cards) == (rules.set_min if meld.kind == "set" else rules.run_min))
+        and (meld not in _hand_melds(hand, rules, exact))
     ):  # pragma: no cover - every legal meld of the hand is a candidate
         return ("invalid-meld", f"{meld} is not a meld your hand can form.")
     left = len(hand) - len(meld.cards)
@@ -679,6 +835,7 @@ def _perform_lay(s: GameState, action: LayDown) -> GameState:
             w.pending.remove(card)
     w.table.append(meld)
     w.owners.append(seat)
+    w.building = []
     if w.down[seat] < 0:
         w.down[seat] = s.turn
     w.melds_this_turn += 1
@@ -1178,6 +1335,7 @@ _RULES: Final[tuple[_Rule, ...]] = (
     _Rule(Buy, frozenset({"buy"}), lambda s: _BUY, _refuse_buy, _perform_buy),
     _Rule(Pass, frozenset({"draw", "buy", "shanghai"}), lambda s: _PASS, _refuse_pass, _perform_pass),
     _Rule(LayDown, frozenset({"play"}), _lay_candidates, _refuse_lay, _perform_lay, _lay_offered),
+    _Rule(Build, frozenset({"play"}), _build_candidates, _refuse_build, _perform_build, _build_offered),
     _Rule(LayOff, frozenset({"play"}), _layoff_candidates, _refuse_layoff, _perform_layoff, _layoff_offered),
     _Rule(
         SwapJoker,
@@ -1199,6 +1357,8 @@ _RULES_IN: Final[dict[str, tuple[_Rule, ...]]] = {
     phase: tuple(r for r in _RULES if phase in r.phases)
     for phase in ("cut", "draw", "buy", "play", "shanghai")
 }
+#: The rules asked while a meld is built card by card: nothing else may happen until it is laid.
+_BUILDING_RULES: Final = (_RULE_OF[LayDown], _RULE_OF[Build])
 
 
 # -- the public entry points ------------------------------------------------------------------------------
@@ -1209,7 +1369,7 @@ def legal_actions(s: GameState) -> list[Action]:
     if s.phase == "over":
         return []
     out: list[Action] = []
-    for rule in _RULES_IN[s.phase]:
+    for rule in _BUILDING_RULES if s.building else _RULES_IN[s.phase]:
         if rule.offered is not None:
             out.extend(rule.offered(s))
             continue
@@ -1251,6 +1411,11 @@ def _refusal(s: GameState, action: Action) -> Refusal | None:
     rule = _RULE_OF[type(action)]
     if s.phase not in rule.phases:
         return _wrong_phase(s, action)
+    if s.building and rule not in _BUILDING_RULES:
+        return (
+            "meld-unfinished",
+            f"A meld is being built from {format_cards(s.building)}: add its next card or lay it first.",
+        )
     return rule.refusal(s, action)
 
 
@@ -1298,12 +1463,25 @@ def lay_all(s: GameState, melds: Sequence[Meld | str]) -> GameState:
         raise IllegalActionError("no-melds", "A lay-down needs at least one meld.")
     for number, meld in enumerate(melds, start=1):
         action = LayDown.of(meld)
-        refusal = _refusal(state, action)
-        if refusal is not None:
-            code, reason = refusal
-            raise IllegalActionError(code, f"Meld {number} ({action.melds[0]}): {reason}")
-        state = _perform_lay(state, action)
+        for step in build_steps(state, action):
+            refusal = _refusal(state, step)
+            if refusal is not None:
+                code, reason = refusal
+                raise IllegalActionError(code, f"Meld {number} ({action.melds[0]}): {reason}")
+            state = _RULE_OF[type(step)].perform(state, step)
     return state
+
+
+def build_steps(s: GameState, action: LayDown) -> list[Action]:
+    """The actions that lay *action* in *s*: the lay itself, after a build step per card where melds are built."""
+    policy = policy_for(s.ruleset)
+    if len(action.melds) != 1 or not policy.table_play or not policy.builds(s):
+        return [action]
+    cards = sorted(action.melds[0].cards, key=lambda c: c.code)
+    chosen = len(s.building)
+    if tuple(cards[:chosen]) != s.building:
+        return [action]  # its refusal names the meld being built
+    return [*(_BUILD_VALUES[c.code] for c in cards[chosen:]), action]
 
 
 # -- the round ------------------------------------------------------------------------------------------

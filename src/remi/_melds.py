@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import product
 from typing import Literal
 
 import attrs
@@ -38,6 +39,7 @@ __all__ = [
     "meld_points",
     "is_wild",
     "rank_text",
+    "meld_shapes",
 ]
 
 MeldKind = Literal["set", "run"]
@@ -540,6 +542,72 @@ def _build_run(naturals: Sequence[Card], wilds: Sequence[Card], suit: int, lo: i
             cards.append(natural)
             wild.append(False)
     return Meld("run", tuple(cards), tuple(wild), lo, suit)
+
+
+def meld_shapes(cards: Sequence[Card], wild_card: Card, twos_wild: bool) -> list[Meld]:
+    """Every well-formed meld made of exactly *cards*, before any ruleset's limits.
+
+    A set holds its natural cards by code, then the wild cards; a run holds
+    the natural card of each rank and a wild card elsewhere, with spare wild
+    cards at either end and an ace low or high. *wild_card* is the joker, or
+    the ♠2 when *twos_wild* (then each ♠2 may also be itself). The caller
+    keeps the shapes its ruleset accepts (:func:`validate_meld`, or the
+    action catalogue's numbering).
+
+    >>> [str(m) for m in meld_shapes(parse_cards("♠5 ♠6 JK"), JOKER, False)]
+    ['JK=♠4 ♠5 ♠6', '♠5 ♠6 JK=♠7']
+    """
+    wc = wild_card
+    n_wild = sum(1 for c in cards if c is wc)
+    others = [c for c in cards if c is not wc]
+    out: list[Meld] = []
+    for nat in range(n_wild + 1) if twos_wild else (0,):
+        naturals = sorted([*others, *([wc] * nat)], key=lambda c: c.code)
+        w = n_wild - nat
+        if not naturals or any(c.is_joker for c in naturals):
+            continue
+        if len({c.rank for c in naturals}) == 1:
+            meld = _meld_or_none(
+                "set", (*naturals, *([wc] * w)), (False,) * len(naturals) + (True,) * w, naturals[0].rank, -1
+            )
+            if meld is not None:
+                out.append(meld)
+        length = len(naturals) + w
+        if len({c.suit_index for c in naturals}) != 1 or length > _RUN_MAX:
+            continue
+        suit = naturals[0].suit_index
+        options = [(1, 14) if c.rank == 1 else (c.rank,) for c in naturals]
+        for mapping in product(*options):
+            ranks = sorted(mapping)
+            if len(set(ranks)) != len(ranks):
+                continue
+            gaps = ranks[-1] - ranks[0] + 1 - len(ranks)
+            if gaps > w:
+                continue
+            extra = w - gaps
+            for low in range(max(1, ranks[0] - extra), ranks[0] + 1):
+                if low + length - 1 > 14:
+                    continue
+                at = {r - low: card for r, card in zip(mapping, naturals)}
+                meld = _meld_or_none(
+                    "run",
+                    tuple(at.get(i, wc) for i in range(length)),
+                    tuple(i not in at for i in range(length)),
+                    low,
+                    suit,
+                )
+                if meld is not None:
+                    out.append(meld)
+    return out
+
+
+def _meld_or_none(
+    kind: MeldKind, cards: tuple[Card, ...], wild: tuple[bool, ...], rank: int, suit: int
+) -> Meld | None:
+    try:
+        return Meld(kind, cards, wild, rank, suit)
+    except MeldError:
+        return None
 
 
 def _split_wild(cards: Sequence[Card], ruleset: Ruleset) -> tuple[list[Card], list[Card], int]:

@@ -89,6 +89,17 @@ class Policy:
         """The kinds of meld *seat* may lay now at all (the candidates :meth:`lay_filter` is asked about)."""
         return _BOTH_KINDS
 
+    def builds(self, s: GameState) -> bool:
+        """Whether melds go down card by card now (``build`` actions, then a ``lay``), not whole."""
+        return False
+
+    def build_shrinks(self, s: GameState) -> bool:
+        """Whether a meld that fails :meth:`lay_filter` fails with any more cards of the same kind too.
+
+        A build then asks only the shortest melds on each path of cards.
+        """
+        return False
+
     def lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
         """A test equal to ``lay_refusal(s, seat, hand, meld) is None`` for the hand's candidate melds.
 
@@ -201,6 +212,19 @@ class ContractPolicy(Policy):
         rules = s.ruleset
         final = rules.last_contract_goes_out and s.round == len(rules.contracts)
         return not rules.all_down_at_once and not final
+
+    def builds(self, s: GameState) -> bool:
+        """Melds of free size go down card by card (docs/rules/norwegian.rst, build-card-by-card)."""
+        return not self.exact_sizes(s)
+
+    def build_shrinks(self, s: GameState) -> bool:
+        """Fewer cards laid leave more to complete the contract with, unless the hand must go out exactly.
+
+        With runs of a suit kept apart a longer run may also touch a laid one.
+        """
+        rules = s.ruleset
+        final = rules.last_contract_goes_out and s.round == len(rules.contracts)
+        return not final and not rules.same_suit_runs_apart
 
     def lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
         rules = s.ruleset

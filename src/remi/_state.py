@@ -41,9 +41,10 @@ Phase = Literal["cut", "draw", "buy", "play", "shanghai", "over"]
 #: Every phase a state can be in.
 PHASES: Final = ("cut", "draw", "buy", "play", "shanghai", "over")
 
-#: The dict format :meth:`GameState.to_dict` writes; :meth:`GameState.from_dict` also reads ``remi-state/1``.
-FORMAT: Final = "remi-state/2"
-_OLD_FORMATS: Final = ("remi-state/1",)
+#: The dict format :meth:`GameState.to_dict` writes; :meth:`GameState.from_dict` also reads
+#: ``remi-state/1`` and ``remi-state/2``.
+FORMAT: Final = "remi-state/3"
+_OLD_FORMATS: Final = ("remi-state/1", "remi-state/2")
 
 
 @attrs.frozen
@@ -304,6 +305,10 @@ class GameState:
     #: Turns in a row begun with a stock that cannot be drawn, with nothing laid on the table
     #: (the guard of docs/rules/index.rst, shared-round-cannot-progress).
     idle_turns: int = _field("int", "idle turns in a row with an empty stock", default=0)
+    #: The cards chosen so far for a meld laid card by card (docs/rules/norwegian.rst,
+    #: build-card-by-card), ascending; empty when no meld is being built. They stay in the hand
+    #: until the meld is laid, and the table sees them chosen.
+    building: tuple[Card, ...] = _field("cards", "cards chosen for a meld laid card by card", default=())
     # A cache of legal_actions(); never part of the value, never copied by attrs.evolve.
     _legal: list[Action] | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
 
@@ -474,6 +479,26 @@ class GameState:
         """
         return _engine.lay_all(self, melds)
 
+    def lay_steps(self, meld: Meld | str) -> list[Action]:
+        """Return the actions that lay *meld* now: its ``lay``, after a ``build`` per card where melds are built.
+
+        Where a contract's melds may be longer than their least size (the last
+        Norwegian round, the *all down at once* variant), a meld goes down card
+        by card: ``build`` actions choose its cards in ascending card order,
+        then a ``lay`` lays exactly those. Elsewhere this is the ``lay`` alone.
+        Nothing is checked or played.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.with_variants(remi.NORWEGIAN, "all down at once"), seed=2)
+        >>> [str(a) for a in state.lay_steps("♠5 ♠6 ♠7 JK")]
+        ['build ♠5', 'build ♠6', 'build ♠7', 'build JK', 'lay ♠5 ♠6 ♠7 JK=♠8']
+        >>> [str(a) for a in remi.new_game(remi.NORWEGIAN, seed=2).lay_steps("♠5 ♠6 ♠7 JK")]
+        ['lay ♠5 ♠6 ♠7 JK=♠8']
+        """
+        from ._actions import LayDown
+
+        return _engine.build_steps(self, LayDown.of(meld))
+
     # -- views, positions, notation ---------------------------------------------------------------
     def view(self, seat: int) -> PlayerView:
         """Return what *seat* may see: its own hand and everything public (see :class:`~remi.PlayerView`).
@@ -581,7 +606,7 @@ class GameState:
         >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
         >>> data = state.to_dict()
         >>> data["format"], data["phase"], data["discard"], remi.GameState.from_dict(data) == state
-        ('remi-state/2', 'draw', '♠6', True)
+        ('remi-state/3', 'draw', '♠6', True)
         """
         out: dict[str, Any] = {"format": FORMAT}
         for name, kind in _SERIAL:
@@ -603,7 +628,7 @@ class GameState:
     def from_dict(cls, data: Any) -> GameState:
         """Rebuild a state from :meth:`to_dict` output; malformed input raises :class:`~remi.StateError`.
 
-        Dicts in the older format ``remi-state/1`` load too. A state that
+        Dicts in the older formats ``remi-state/1`` and ``remi-state/2`` load too. A state that
         could not play on (no legal action though the match is not over) is
         refused as well.
 
@@ -637,8 +662,12 @@ FIELDS: Final[tuple[tuple[str, _Kind], ...]] = tuple(
 )
 #: The fields written to the dict form by their kind; the table goes with its owners.
 _SERIAL: Final = tuple((name, kind) for name, kind in FIELDS if name not in ("table", "owners"))
-#: Fields a ``remi-state/1`` dict may lack, with the value they take.
-_NEW_IN_2: Final = ("known", "idle_turns")
+#: Fields an older dict may lack (they take their default), by the formats that lack them.
+_NEW_FIELDS: Final = {
+    "known": ("remi-state/1",),
+    "idle_turns": ("remi-state/1",),
+    "building": ("remi-state/1", "remi-state/2"),
+}
 
 
 def _from_dict(data: Any) -> GameState:
@@ -649,7 +678,7 @@ def _from_dict(data: Any) -> GameState:
         raise StateError("unknown-format", f"Expected format {FORMAT!r}, got {fmt!r}.")
     values: dict[str, Any] = {}
     for name, kind in _SERIAL:
-        if name not in data and name in _NEW_IN_2 and fmt in _OLD_FORMATS:
+        if name not in data and fmt in _NEW_FIELDS.get(name, ()):
             continue
         values[name] = kind.read(data[name], name)
     raw_table = data["table"]
@@ -701,6 +730,7 @@ class _Work:
         melds_this_turn: int
         known: list[tuple[Card, ...]]
         idle_turns: int
+        building: list[Card]
 
     @classmethod
     def of(cls, s: GameState) -> _Work:
@@ -834,6 +864,10 @@ def _card_problems(s: GameState) -> list[str]:
         problems.append("a pending joker is not in the hand of the seat on turn")
     if any(not is_wild(card, rules) for card in s.pending):
         problems.append("a pending card is not a wild card taken back by a swap")
+    if Counter(s.building) - Counter(s.hands[s.turn_player]):
+        problems.append("a card of the meld being built is not in the hand of the seat on turn")
+    if any(a.code > b.code for a, b in zip(s.building, s.building[1:])):
+        problems.append("the cards of the meld being built are not in ascending order")
     return problems
 
 
@@ -873,8 +907,10 @@ def _phase_problems(s: GameState) -> list[str]:
         problems.append("a queue of seats is open outside a buying or Shanghai window")
     if len(set(s.queue)) != len(s.queue) or (s.turn_player in s.queue and s.phase == "buy"):
         problems.append("the window's queue repeats a seat or holds the seat on turn")
-    if s.phase != "play" and (s.pending or s.taken is not None):
-        problems.append("a turn's pending jokers or taken card outlive the play phase")
+    if s.phase != "play" and (s.pending or s.taken is not None or s.building):
+        problems.append("a turn's pending jokers, taken card or meld being built outlive the play phase")
+    if s.building and not _builds(s):
+        problems.append("a meld is being built card by card where melds go down whole")
     if s.pending and not rules.swapped_joker_same_turn:
         problems.append("a joker waits to be played again in a game where a swapped joker may be kept")
     if s.phase != "buy" and s.last_buyer != -1:
@@ -886,6 +922,12 @@ def _phase_problems(s: GameState) -> list[str]:
     if not 0 <= s.idle_turns <= n:
         problems.append(f"idle_turns {s.idle_turns} is outside 0-{n}")
     return problems
+
+
+def _builds(s: GameState) -> bool:
+    from ._policies import policy_for  # the policies read states: imported when first needed
+
+    return policy_for(s.ruleset).builds(s)
 
 
 def _counter_problems(s: GameState) -> list[str]:

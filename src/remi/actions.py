@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ._actions import (
     Action,
+    Build,
     Buy,
     CallShanghai,
     Cut,
@@ -31,6 +32,7 @@ __all__ = [
     "Buy",
     "Pass",
     "LayDown",
+    "Build",
     "LayOff",
     "SwapJoker",
     "Discard",

@@ -148,6 +148,7 @@ TYPE_ORDER = [
     remi.Buy,
     remi.Pass,
     remi.LayDown,
+    remi.Build,
     remi.LayOff,
     remi.SwapJoker,
     remi.Discard,
