@@ -34,9 +34,9 @@ import attrs
 from bench_worst import clear_caches
 
 import remi
-from remi import Buy, CallShanghai, GameState, LayDown, LayOff, Pass, SwapJoker
+from remi import Build, Buy, CallShanghai, GameState, LayDown, LayOff, Pass, SwapJoker
 
-GREEDY = (LayDown, LayOff, SwapJoker, CallShanghai)
+GREEDY = (LayDown, Build, LayOff, SwapJoker, CallShanghai)
 TURN_CAP = 60
 POLICY = "greedy-random (0.8 lay/off/swap/call when offered, buy 5%, else uniform; 60-turn round cap)"
 

@@ -26,13 +26,14 @@ import sys
 import attrs
 
 import remi
-from remi import Action, Buy, CallShanghai, Discard, DrawStock, GameState, Knock, LayDown, LayOff, Pass
+from remi import Action, Build, Buy, CallShanghai, Discard, DrawStock, GameState, Knock, LayDown, LayOff, Pass
 
 
 def choose(state: GameState, rng: random.Random) -> Action:
     """Pick an action for the seat to act: a simple, seeded, greedy bot."""
     actions = state.legal_actions()
-    plays = [a for a in actions if isinstance(a, (LayDown, LayOff, CallShanghai))]
+    # Build: where melds go down card by card (all down at once, the last round), a card of one.
+    plays = [a for a in actions if isinstance(a, (LayDown, Build, LayOff, CallShanghai))]
     if plays:
         # The biggest lay-down first: it sheds the most cards.
         return max(plays, key=lambda a: len(a.cards) if isinstance(a, LayDown) else 1)

@@ -36,7 +36,7 @@ from typing import NamedTuple
 import attrs
 
 import remi
-from remi import Action, GameState, Knock, LayDown, LayOff
+from remi import Action, Build, GameState, Knock, LayDown, LayOff
 
 BOTS = ("random", "greedy")
 
@@ -72,6 +72,9 @@ def greedy_bot(state: GameState, rng: random.Random) -> Action:
     laydowns = [a for a in actions if isinstance(a, LayDown)]
     if laydowns:
         return max(laydowns, key=lambda a: len(a.cards))
+    builds = [a for a in actions if isinstance(a, Build)]  # a meld laid card by card: its next card
+    if builds:
+        return builds[0]
     for kind in (LayOff, Knock):
         found = [a for a in actions if isinstance(a, kind)]
         if found:

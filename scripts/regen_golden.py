@@ -161,11 +161,24 @@ def _helps(state: GameState, card: remi.Card) -> bool:
     )
 
 
+def _built(state: GameState) -> list[LayDown]:
+    """Every lay-down the build steps of *state* reach."""
+    out: list[LayDown] = []
+    for action in state.legal_actions():
+        if isinstance(action, remi.Build):
+            out.extend(_built(state.apply(action)))
+        elif isinstance(action, LayDown) and state.building:
+            out.append(action)
+    return out
+
+
 class GreedyPolicy:
     """The deterministic greedy policy of the golden files (see POLICY_TEXT)."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        #: The steps of the meld being built card by card, planned when its first card was chosen.
+        self.plan: list[remi.Action] = []
 
     def _pick(self, options: Sequence[A]) -> A:
         return options[0] if len(options) == 1 else options[self.rng.randrange(len(options))]
@@ -191,10 +204,17 @@ class GreedyPolicy:
         if state.phase == "shanghai":
             calls = [a for a in legal if isinstance(a, CallShanghai)]
             return self._pick(calls) if calls else Pass()
+        if state.building:  # docs/rules/norwegian.rst, norwegian-build-card-by-card: go on with the plan
+            return self.plan[len(state.building)]
         lays = [a for a in legal if isinstance(a, LayDown)]
+        if any(isinstance(a, remi.Build) for a in legal):
+            # The melds the build steps reach, chosen as the lay-downs they are laid by.
+            lays = sorted(_built(state), key=lambda a: remi.meld_sort_key(a.melds[0]))
         if lays:
             most = max(len(a.cards) for a in lays)
-            return self._pick([a for a in lays if len(a.cards) == most])
+            lay = self._pick([a for a in lays if len(a.cards) == most])
+            self.plan = state.lay_steps(lay.melds[0])
+            return self.plan[0]
         offs = [a for a in legal if isinstance(a, (LayOff, SwapJoker))]
         if offs:
             return self._pick(offs)

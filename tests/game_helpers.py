@@ -187,7 +187,7 @@ def strs(actions: Iterable[object]) -> list[str]:
 def offers(state: GameState, layout: remi.LayDown) -> bool:
     """Whether *layout* can be laid meld by meld: each meld offered in turn by ``legal_actions()``."""
     for meld in layout.melds:
-        # docs/rules/norwegian.rst, build-card-by-card: where melds are built, each step is offered.
+        # docs/rules/norwegian.rst, norwegian-build-card-by-card: where melds are built, each step is offered.
         for step in state.lay_steps(meld):
             if step not in state.legal_actions():
                 return False

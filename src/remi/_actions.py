@@ -215,7 +215,7 @@ class Build:
     Norwegian round, the *all down at once* variant), a meld goes down card by
     card: one ``build`` per card in ascending card order (the joker last),
     then a ``lay`` of exactly those cards (docs/rules/norwegian.rst,
-    build-card-by-card). :meth:`remi.GameState.lay` plays the steps of a
+    norwegian-build-card-by-card). :meth:`remi.GameState.lay` plays the steps of a
     whole meld in one call.
 
     >>> parse_action("build 5s")

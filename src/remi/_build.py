@@ -5,7 +5,7 @@ round of Norwegian Remi, which goes out, and the *all down at once*
 variant), one action per meld would offer every choice of which cards stay
 in hand and where each joker stands: thousands of actions for a hand that
 bought many cards of one suit. There a meld goes down card by card
-(docs/rules/norwegian.rst, build-card-by-card): ``build`` actions choose its
+(docs/rules/norwegian.rst, norwegian-build-card-by-card): ``build`` actions choose its
 cards in ascending card code (the joker last, identical cards repeated),
 each offered only while some meld that may be laid now takes the cards
 chosen and that one, and a ``lay`` action of exactly those cards lays it.
@@ -48,9 +48,20 @@ def placements(codes: tuple[int, ...], ruleset: Ruleset) -> tuple[Meld, ...]:
     wild = _SPADE_TWO if ruleset.wild_spade_twos else JOKER
     found: dict[tuple[object, ...], Meld] = {}
     for meld in meld_shapes([_CARDS[c] for c in codes], wild, ruleset.wild_spade_twos):
-        if validate_meld(meld, ruleset).ok:
+        if validate_meld(meld, ruleset).ok and not _wild_as_itself(meld):
             found[meld_sort_key(meld)] = meld
     return tuple(found[key] for key in sorted(found))
+
+
+def _wild_as_itself(meld: Meld) -> bool:
+    """Whether a ♠2 is wild where it stands for a two of its own (a set of twos, a run's ♠2): it is natural there."""
+    for index, (card, wild) in enumerate(zip(meld.cards, meld.wild)):
+        if wild and card is _SPADE_TWO:
+            if meld.kind == "set" and meld.rank == 2:
+                return True
+            if meld.kind == "run" and meld.stands_for(index) is card:
+                return True
+    return False
 
 
 class BuildSearch:

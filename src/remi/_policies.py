@@ -214,7 +214,7 @@ class ContractPolicy(Policy):
         return not rules.all_down_at_once and not final
 
     def builds(self, s: GameState) -> bool:
-        """Melds of free size go down card by card (docs/rules/norwegian.rst, build-card-by-card)."""
+        """Melds of free size go down card by card (docs/rules/norwegian.rst, norwegian-build-card-by-card)."""
         return not self.exact_sizes(s)
 
     def build_shrinks(self, s: GameState) -> bool:

@@ -306,7 +306,7 @@ class GameState:
     #: (the guard of docs/rules/index.rst, shared-round-cannot-progress).
     idle_turns: int = _field("int", "idle turns in a row with an empty stock", default=0)
     #: The cards chosen so far for a meld laid card by card (docs/rules/norwegian.rst,
-    #: build-card-by-card), ascending; empty when no meld is being built. They stay in the hand
+    #: norwegian-build-card-by-card), ascending; empty when no meld is being built. They stay in the hand
     #: until the meld is laid, and the table sees them chosen.
     building: tuple[Card, ...] = _field("cards", "cards chosen for a meld laid card by card", default=())
     # A cache of legal_actions(); never part of the value, never copied by attrs.evolve.

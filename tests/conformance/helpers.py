@@ -31,7 +31,7 @@ from remi import (
 )
 
 #: Actions that make progress towards going out; the greedy policy prefers them.
-GREEDY_TYPES = (LayDown, LayOff, SwapJoker, CallShanghai, Knock)
+GREEDY_TYPES = (LayDown, remi.Build, LayOff, SwapJoker, CallShanghai, Knock)
 
 #: The round's turn cap used to bound random playouts (a random policy can circulate
 #: the last cards of a nearly exhausted stock for ever).
