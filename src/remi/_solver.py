@@ -14,9 +14,9 @@ each distinct meld or layout once, in a fixed order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
-from itertools import chain, combinations_with_replacement, product
+from itertools import chain, combinations, combinations_with_replacement, product
 from typing import Final, NamedTuple, Protocol
 
 import attrs
@@ -2055,6 +2055,8 @@ def _complete(
         return True
     if _jokers_short(counts, rules, sets, runs, exact):
         return False
+    if final and _lazy_final(rules, apart, keep):
+        return _cover_lazily(counts, rules, sets, runs)
     # Melds of the whole hand that fit in the cards held are exactly the melds of those cards.
     search = _completer(whole, rules, exact or not final, apart, kinds)
     rem = packed if packed >= 0 else _pack(counts, search.pool.width)
@@ -2067,6 +2069,132 @@ def _complete(
         # size, so melds of the least sizes were enough, unless runs must stay apart.
         return False
     return _completer(whole, rules, False, apart, kinds).pick(rem, n - keep, sets, runs, spans, 0)
+
+
+def _lazy_final(rules: _Rules, apart: bool, keep: int) -> bool:
+    """Whether the last round's cover is searched without a pool: no ♠2 wild, runs not kept apart."""
+    return not rules.twos and not apart and keep == 0
+
+
+class _FinalLayTest:
+    """The last round's test of one candidate meld: do the cards left cover the rest of the contract exactly?"""
+
+    __slots__ = ("counts", "rules", "runs", "sets")
+
+    def __init__(self, counts: tuple[int, ...], rules: _Rules, sets: int, runs: int) -> None:
+        self.counts = counts
+        self.rules = rules
+        self.sets = sets
+        self.runs = runs
+
+    def test(self, meld: Meld) -> bool:
+        is_set = meld.kind == "set"
+        sets, runs = self.sets - is_set, self.runs - (not is_set)
+        if sets < 0 or runs < 0:
+            return False
+        rest = list(self.counts)
+        for card in meld.cards:
+            rest[card.code] -= 1
+        return _complete(rest_t := tuple(rest), rest_t, self.rules, (sets, runs, ()), False, True, False, 0)
+
+
+def _cover_lazily(counts: tuple[int, ...], rules: _Rules, sets: int, runs: int) -> bool:
+    """Whether *sets* sets and *runs* runs take every card of *counts* (no ♠2 wild): a search without a pool.
+
+    The lowest natural card left must be the lowest natural of one of the
+    melds, so only the melds it starts are tried, built as they are needed:
+    a hand that bought many cards of one suit has tens of thousands of
+    candidate runs, and listing them all costs far more than finding a
+    cover. Answers are kept by the cards left (bounded).
+    """
+    key = (rules, counts, sets, runs)
+    known = _COVERS.get(key)
+    if known is not None:
+        return known
+    found = _cover_search(list(counts), rules, sets, runs)
+    if len(_COVERS) >= _CACHE_LIMIT:
+        _COVERS.clear()
+    _COVERS[key] = found
+    return found
+
+
+#: Answers of :func:`_cover_lazily`, by (rules, cards left, sets, runs).
+_COVERS: Final[dict[tuple[object, ...], bool]] = {}
+
+
+def _cover_search(counts: list[int], rules: _Rules, sets: int, runs: int) -> bool:
+    first = next((code for code in range(52) if counts[code]), -1)
+    jokers = counts[_JOKER] if rules.wild == _JOKER else 0
+    if first < 0:
+        return sets == 0 and runs == 0 and jokers == 0
+    if sets == 0 and runs == 0:
+        return False
+    counts[first] -= 1
+    try:
+        for meld in _melds_from(counts, rules, first, jokers, sets > 0, runs > 0):
+            is_set = meld[0]
+            for code in meld[1]:
+                counts[code] -= 1
+            counts[_JOKER] -= meld[2]
+            rest = tuple(counts)
+            for code in meld[1]:
+                counts[code] += 1
+            counts[_JOKER] += meld[2]
+            if _cover_lazily(rest, rules, sets - is_set, runs - (1 - is_set)):
+                return True
+        return False
+    finally:
+        counts[first] += 1
+
+
+def _melds_from(
+    counts: Sequence[int], rules: _Rules, first: int, jokers: int, sets: bool, runs: bool
+) -> Iterator[tuple[int, tuple[int, ...], int]]:
+    """The melds whose lowest natural card is *first* (already taken from *counts*): (is a set, other naturals, wild cards).
+
+    Every natural card below *first* is gone, so a set's other naturals are
+    of later suits and a run's of higher ranks (or below an ace played high).
+    """
+    rank, suit = first % 13 + 1, first // 13
+    at_most = rules.at_most
+    if sets:
+        most = rules.set_max or 52
+        later = [rank - 1 + 13 * s for s in range(suit, 4)]
+        choices = [range(min(counts[c], 1 if rules.distinct else counts[c]) + 1) for c in later]
+        if rules.distinct:
+            choices[0] = range(1)  # first is this suit's card already
+        for picks in product(*choices):
+            naturals = 1 + sum(picks)
+            for wild in range(jokers + 1):
+                size = naturals + wild
+                if size < rules.set_min or size > most or (at_most and wild > naturals):
+                    continue
+                others = tuple(c for c, k in zip(later, picks) for _ in range(k))
+                yield (1, others, wild)
+    if not runs:
+        return
+    scales = [rank]
+    if rank == 1:
+        scales = [r for r in (1, 14) if rules.lo_bound <= r <= rules.hi_bound]
+    base = suit * 13
+    for at in scales:
+        for lo in range(max(rules.lo_bound, at - 12), at + 1):
+            for hi in range(max(at, lo + rules.run_min - 1), min(rules.hi_bound, lo + 12) + 1):
+                places = [p for p in range(lo, hi + 1) if p != at]
+                held = [
+                    p for p in places if counts[base + (0 if p == 14 else p - 1)] > 0 and not (p in (1, 14) and rank == 1)
+                ]
+                length = hi - lo + 1
+                # Each place without a natural takes a wild card; a held place may take either.
+                least = length - 1 - len(held)
+                if least > jokers:
+                    continue
+                for k in range(len(held), -1, -1):
+                    wild = length - 1 - k
+                    if wild > jokers or (at_most and wild > k + 1):
+                        continue
+                    for chosen in combinations(held, k):
+                        yield (0, tuple(base + (0 if p == 14 else p - 1) for p in chosen), wild)
 
 
 @lru_cache(maxsize=16)
@@ -2290,6 +2418,8 @@ def contract_lay_test(
     # Melds taking the same cards (a wild card at either end of a run) leave the same
     # question; the spans of the runs laid matter only when runs of a suit stay apart.
     answers: dict[tuple[object, ...], bool] = {}
+    if final and _lazy_final(rules, apart, keep):
+        return _FinalLayTest(counts, rules, sets, runs).test
     search = _completer(whole, rules, exact or not final, apart, kinds)
     width = search.pool.width
     base = _pack(counts, width)
