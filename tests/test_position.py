@@ -175,3 +175,87 @@ def test_parse_action_in_refuses_malformed_ambiguous_and_illegal_text():
         parse_action_in(state, "buy")
     with pytest.raises(NotationError, match="no table meld"):
         parse_action_in(state, "off ♠9 3")
+
+
+# -- a meld laid card by card (docs/rules/norwegian.rst, norwegian-build-card-by-card) --
+
+BUILDS = remi.with_variants(remi.NORWEGIAN, "all down at once")
+
+
+def mid_build(seed: int, skip: int = 0) -> GameState:
+    """A random all-down-at-once game stopped while a meld is being built (the *skip*-th such moment)."""
+    state = remi.new_game(BUILDS, players=4, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        assert not state.is_over, "the game ended without a meld built card by card"
+        legal = state.legal_actions()
+        builds = [a for a in legal if isinstance(a, remi.Build)]
+        state = state.apply(rng.choice(builds if builds and rng.random() < 0.7 else legal))
+        if state.building:
+            if skip == 0:
+                return state
+            skip -= 1
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 6))
+def test_a_meld_being_built_round_trips_exactly(seed, skip):
+    state = mid_build(seed, skip)
+    text = position(state)
+    assert f"building: {remi.format_cards(state.building)}" in text.splitlines()
+    assert from_position(text) == state
+    assert from_position(position(state, one_line=True)) == state
+    for action in state.legal_actions():
+        assert parse_action_in(state, str(action)) == action
+
+
+def test_no_building_line_when_no_meld_is_being_built():
+    state = mid_build(3)
+    before = from_position(position(state).replace(f"building: {remi.format_cards(state.building)}", ""))
+    assert not before.building and "building" not in position(before)
+    assert from_position(position(before) + "\nbuilding:") == before  # an empty line means none, like pending
+
+
+def test_building_cards_may_be_written_in_any_order():
+    seed = next(s for s in range(100) if len(mid_build(s, 1).building) > 1)
+    state = mid_build(seed, 1)
+    written = remi.format_cards(state.building)
+    shuffled = " ".join(reversed(written.split()))
+    assert shuffled != written
+    assert from_position(position(state).replace(f"building: {written}", f"building: {shuffled}")) == state
+
+
+@pytest.mark.parametrize(
+    ("change", "code", "quoted", "says"),
+    [
+        (lambda t, b, h: t.replace(b, "building: ♠Z"), "unknown-card", "building: ♠Z", "not a card"),
+        (lambda t, b, h: t.replace(b, f"building: {h}"), "malformed-state", "building:", "does not hold"),
+        (lambda t, b, h: t + "\nbuilding: ♠7", "malformed-state", "building: ♠7", "repeats"),
+        (
+            lambda t, b, h: t.replace("game: norwegian all_down_at_once=true", "game: norwegian"),
+            "broken-invariant",
+            "building:",
+            "go down whole",
+        ),
+        (lambda t, b, h: t.replace(b, b + " JK"), "dead-end", "building:", "no meld"),
+    ],
+    ids=["bad card", "not in the hand on turn", "twice", "melds go down whole", "no meld fits"],
+)
+def test_a_malformed_building_line_is_refused_quoting_it(change, code, quoted, says):
+    state = mid_build(1)
+    text = position(state)
+    line = f"building: {remi.format_cards(state.building)}"
+    turn_hand = state.hands[state.turn_player]
+    elsewhere = next(
+        c
+        for seat, hand in enumerate(state.hands)
+        if seat != state.turn_player
+        for c in hand
+        if c not in turn_hand
+    )
+    if "JK" in line:  # pragma: no cover - the seed chosen builds no joker
+        pytest.skip("the meld already holds a joker")
+    with pytest.raises(NotationError) as info:
+        from_position(change(text, line, elsewhere))
+    assert info.value.code == code
+    assert quoted in str(info.value) and says in str(info.value)

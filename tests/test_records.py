@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -134,3 +135,59 @@ def test_replay_is_the_same_under_every_hash_seed(path):
         )
         outputs.add(done.stdout.strip())
     assert len(outputs) == 1
+
+
+# -- melds laid card by card (docs/rules/norwegian.rst, norwegian-build-card-by-card) --
+
+BUILDS = remi.with_variants(remi.NORWEGIAN, "all down at once")
+
+
+def _typed(card: remi.Card) -> str:
+    """*card* as a person might type it: ``5s`` for ``♠5``."""
+    text = str(card)
+    return text if card.is_joker else text[1:] + {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}[text[0]]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_record_with_melds_built_card_by_card_replays(seed):
+    rng = random.Random(seed)
+    rec = Recorder(remi.new_game(attrs.evolve(BUILDS, max_turns_per_round=30), players=4, seed=seed))
+    states = [rec.state]
+    while not rec.state.is_over and len(states) < 600:
+        states.append(rec.apply(rng.choice(rec.state.legal_actions())))
+    text = rec.record().text()
+    assert any(s.building for s in states)
+    assert any(" build " in line for line in text.splitlines())
+    assert replay(text) == states
+    assert GameRecord.from_text(text).text() == text
+    # typed by hand: any card spelling, the seat left out
+    lines = [f"build {_typed(a.card)}" if isinstance(a, remi.Build) else str(a) for a in rec.actions]
+    head = text.split("\n\n")[0]
+    assert replay(head + "\n\n" + "\n".join(lines) + "\n") == states
+
+
+def test_a_record_can_start_in_the_middle_of_a_build():
+    rng = random.Random(2)
+    state = remi.new_game(BUILDS, players=4, seed=2)
+    while not state.building:
+        state = state.apply(rng.choice(state.legal_actions()))
+    rec = Recorder(state)
+    while rec.state.building:  # finish the meld: its next card, or its lay
+        rec.apply(rec.state.legal_actions()[-1])
+    text = rec.record().text()
+    header = next(line for line in text.splitlines() if line.startswith("[Position "))
+    assert "| building: " in header
+    states = replay(text)
+    assert states[0] == state and states[-1] == rec.state
+
+
+def test_a_build_the_seat_cannot_make_is_refused_quoting_the_line():
+    rng = random.Random(1)
+    state = remi.new_game(BUILDS, players=4, seed=1)
+    while not any(isinstance(a, remi.Build) for a in state.legal_actions()):
+        state = state.apply(rng.choice(state.legal_actions()))
+    head = GameRecord(state).text().split("\n\n")[0]
+    missing = next(c for c in remi.make_pack(2, 4) if c not in state.hands[state.turn_player])
+    line = f"{state.current_player} build {missing}"
+    with pytest.raises(IllegalActionError, match=re.escape(repr(line))):
+        replay(f"{head}\n\n{line}\n")

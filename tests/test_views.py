@@ -40,9 +40,10 @@ def twin(state: GameState, seat: int, rng: random.Random) -> GameState:
     """The same position with every card *seat* cannot see dealt anew, and another seed."""
     known = known_cards(state)
     forced = [Counter(known[s]) for s in range(state.players)]
-    for card, count in Counter(state.pending).items():
-        f = forced[state.turn_player]
-        f[card] = max(f[card], count)
+    for cards in (state.pending, state.building):  # both public, both in the hand on turn
+        for card, count in Counter(cards).items():
+            f = forced[state.turn_player]
+            f[card] = max(f[card], count)
     pool: list[Card] = list(state.stock)
     for s, hand in enumerate(state.hands):
         if s != seat:
@@ -184,3 +185,57 @@ def test_views_stay_leak_free_across_a_gin_knock_and_the_next_deal():
                 assert view(twin(state, seat, rng), seat) == view(state, seat)
                 sample = view(state, seat).sample_state(rng)
                 assert view(sample, seat) == view(state, seat)
+
+
+# -- a meld laid card by card (docs/rules/norwegian.rst, norwegian-build-card-by-card) --
+
+BUILDS = remi.with_variants(remi.NORWEGIAN, "all down at once")
+
+
+def mid_build(seed: int, skip: int = 0) -> GameState:
+    """A random all-down-at-once game stopped while a meld is being built (the *skip*-th such moment)."""
+    state = remi.new_game(BUILDS, players=4, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        assert not state.is_over, "the game ended without a meld built card by card"
+        legal = state.legal_actions()
+        builds = [a for a in legal if isinstance(a, remi.Build)]
+        state = state.apply(rng.choice(builds if builds and rng.random() < 0.7 else legal))
+        if state.building:
+            if skip == 0:
+                return state
+            skip -= 1
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 6), st.integers(0, 3), st.randoms(use_true_random=False))
+def test_every_seat_sees_the_meld_being_built_and_samples_keep_it(seed, skip, seat, rng):
+    state = mid_build(seed, skip)
+    v = view(state, seat)
+    assert v.building == state.building
+    assert f"building {state.turn_player}: {remi.format_cards(state.building)}" in str(v).splitlines()
+    assert view(twin(state, seat, rng), seat) == v
+    for _ in range(3):
+        sample = v.sample_state(rng)
+        sample.check_invariants()
+        assert sample.building == state.building
+        assert not Counter(state.building) - Counter(sample.hands[state.turn_player])
+        assert view(sample, seat) == v
+        assert sample.legal_actions() == state.legal_actions() or seat != state.turn_player
+    if seat == state.current_player:
+        assert v.legal_actions() == state.legal_actions()
+    else:
+        assert v.legal_actions() == []
+        # the cards being built are placed: never among the cards this seat cannot place
+        assert len(v.unseen()) == len(state.stock) + sum(
+            len(h) for s, h in enumerate(state.hands) if s != seat
+        ) - sum(len(k) for s, k in enumerate(v.known) if s not in (seat, state.turn_player)) - sum(
+            max(Counter(v.known[state.turn_player])[c], Counter(v.pending)[c], Counter(v.building)[c])
+            for c in set(v.known[state.turn_player]) | set(v.pending) | set(v.building)
+        )
+
+
+def test_a_view_without_a_meld_being_built_has_none():
+    state = remi.new_game(BUILDS, players=4, seed=1)
+    v = view(state, 0)
+    assert v.building == () and "building" not in str(v)

@@ -261,6 +261,8 @@ def position(state: GameState, *, one_line: bool = False) -> str:
         lines.append(f"buys: {_ints_text(s.buys)}")
     if s.pending:
         lines.append(f"pending: {format_cards(s.pending)}")
+    if s.building:
+        lines.append(f"building: {format_cards(s.building)}")
     if s.taken is not None:
         lines.append(f"taken: {s.taken}")
     if s.queue:
@@ -309,6 +311,7 @@ _SIMPLE: Final = frozenset(
         "down",
         "buys",
         "pending",
+        "building",
         "taken",
         "queue",
         "last buyer",
@@ -480,6 +483,7 @@ def from_position(text: str) -> GameState:
             raise NotationError(exc.code, f"Line {_quote(line)}: {exc.reason}") from None
     discard = r.cards("discard")
     pending = r.cards("pending")
+    building = _building(r, hands, turn_player)
     taken_cards = r.cards("taken")
     if len(taken_cards) > 1:
         raise NotationError("malformed-state", f"Line {_quote(r.line('taken'))} must name one card.")
@@ -557,6 +561,7 @@ def from_position(text: str) -> GameState:
         "results": tuple(results),
         "totals": totals,
         "melds_this_turn": r.integer("melds this turn", 0),
+        "building": building,
     }
     if "known" in _STATE_FIELDS:
         known = [_sorted(_cards(*r.known[seat])) if seat in r.known else () for seat in range(players)]
@@ -589,12 +594,34 @@ def from_position(text: str) -> GameState:
         where = f"Line {_quote(blamed)}" if blamed != r.text.strip() else f"The position {_quote(blamed)}"
         raise NotationError("broken-invariant", f"{where}: {exc.reason}") from None
     if not state.is_over and not state.legal_actions():
+        if state.building:
+            raise NotationError(
+                "dead-end",
+                f"Line {_quote(r.line('building'))}: no meld that can be laid now is made of "
+                f"{format_cards(state.building)} and higher cards, so seat {state.to_act} could not play on.",
+            )
         raise NotationError(
             "dead-end",
             f"The position {_quote(text.strip())} could not play on: seat {state.to_act} has no legal "
             f"action in phase {state.phase}.",
         )
     return state
+
+
+def _building(r: _Reader, hands: Sequence[Sequence[Card]], turn_player: int) -> tuple[Card, ...]:
+    """The cards chosen for a meld laid card by card, sorted: all in the hand of the seat on turn."""
+    if "building" not in r.fields:
+        return ()
+    value, line = r.fields["building"]
+    cards = _sorted(_cards(value, line))
+    missing = Counter(cards) - Counter(hands[turn_player])
+    if missing:
+        raise NotationError(
+            "malformed-state",
+            f"Line {_quote(line)}: the cards of a meld being built stay in the hand of the seat on turn "
+            f"(seat {turn_player}), which does not hold {format_cards(_sorted(list(missing.elements())))}.",
+        )
+    return cards
 
 
 def _table_meld(value: str, ruleset: Ruleset) -> Meld:
@@ -657,6 +684,7 @@ _BLAME: Final = (
     ("buy", "buys"),
     ("taken", "taken"),
     ("melds were laid", "melds this turn"),
+    ("being built", "building"),
     ("turn", "turn"),
 )
 

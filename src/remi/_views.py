@@ -62,13 +62,21 @@ def known_cards(state: GameState) -> tuple[tuple[Card, ...], ...]:
 
 
 def _forced(
-    state_known: Sequence[Sequence[Card]], pending: Sequence[Card], turn_player: int, seat: int
+    state_known: Sequence[Sequence[Card]],
+    pending: Sequence[Card],
+    turn_player: int,
+    seat: int,
+    building: Sequence[Card] = (),
 ) -> Counter[Card]:
-    """The cards everyone knows *seat* holds: its known cards, plus swapped-back jokers on turn."""
+    """The cards everyone knows *seat* holds: its known cards, plus on turn the swapped-back
+    jokers and the cards chosen for a meld being built (each may be one of the others, so a
+    card is forced as often as the most of them name it).
+    """
     forced = Counter(state_known[seat])
     if seat == turn_player:
-        for card, count in Counter(pending).items():
-            forced[card] = max(forced[card], count)
+        for cards in (pending, building):
+            for card, count in Counter(cards).items():
+                forced[card] = max(forced[card], count)
     return forced
 
 
@@ -121,6 +129,9 @@ class PlayerView:
     known: tuple[tuple[Card, ...], ...]
     #: Turns in a row with the stock empty and nothing laid (0 on engines without the field).
     idle_turns: int = 0
+    #: The cards the seat on turn has chosen so far for a meld laid card by card, ascending
+    #: (public: the table sees them chosen; they are still in that seat's hand).
+    building: tuple[Card, ...] = ()
 
     @property
     def current_player(self) -> int:
@@ -176,6 +187,8 @@ class PlayerView:
         for seat, cards in enumerate(self.known):
             if cards:
                 lines.append(f"known {seat}: {format_cards(cards)}")
+        if self.building:
+            lines.append(f"building {self.turn_player}: {format_cards(self.building)}")
         if any(self.totals):
             lines.append("totals: " + " ".join(str(t) for t in self.totals))
         return "\n".join(lines)
@@ -195,7 +208,7 @@ class PlayerView:
             rest.subtract(meld.cards)
         for seat in range(self.players):
             if seat != self.seat:
-                rest.subtract(_forced(self.known, self.pending, self.turn_player, seat))
+                rest.subtract(_forced(self.known, self.pending, self.turn_player, seat, self.building))
         if any(count < 0 for count in rest.values()):
             raise StateError("broken-invariant", "The view holds more of some card than the pack.")
         return _sorted(list(rest.elements()))
@@ -220,7 +233,7 @@ class PlayerView:
             if seat == self.seat:
                 hands.append(self.hand)
                 continue
-            forced = list(_forced(self.known, self.pending, self.turn_player, seat).elements())
+            forced = list(_forced(self.known, self.pending, self.turn_player, seat, self.building).elements())
             need = self.hand_sizes[seat] - len(forced)
             if need < 0 or need > len(pool):
                 raise StateError("broken-invariant", f"Seat {seat}'s hand size does not fit the view.")
@@ -261,6 +274,8 @@ class PlayerView:
             fields["known"] = self.known
         if "idle_turns" in names:
             fields["idle_turns"] = self.idle_turns
+        if "building" in names:
+            fields["building"] = self.building
         return GameState(**fields)
 
     def legal_actions(self) -> list[Action]:
@@ -305,6 +320,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
         raise StateError("bad-seat", f"Seat {seat!r} is not a seat of this {state.players}-player game.")
     idle = getattr(state, "idle_turns", 0)
+    building = getattr(state, "building", ())
     return PlayerView(
         ruleset=state.ruleset,
         players=state.players,
@@ -335,6 +351,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         melds_this_turn=state.melds_this_turn,
         known=known_cards(state),
         idle_turns=idle if isinstance(idle, int) else 0,
+        building=tuple(building),
     )
 
 
