@@ -9,7 +9,9 @@ import pytest
 
 import remi
 from remi.catalogue import (
+    Catalogue,
     CatalogueError,
+    LaySteps,
     MeldStep,
     catalogue,
     decode,
@@ -163,6 +165,55 @@ def test_variant_sizes(name: str) -> None:
     assert catalogue(VARIANTS[name][0]).size == VARIANT_SIZES[name] <= 10_000
 
 
+def _engine_step(state: remi.GameState, action: remi.Action) -> bool:
+    """Whether *action* is one of remi's own card-by-card steps (a build, or the lay of the cards built)."""
+    return isinstance(action, remi.Build) or (isinstance(action, remi.LayDown) and bool(state.building))
+
+
+def _ids_of(cat: Catalogue, state: remi.GameState, action: remi.Action) -> tuple[int, ...]:
+    """The ids that play *action* in *state*: one id for remi's own build steps, else ``encode_steps``."""
+    sequence = cat.encode_steps(action)
+    return sequence[-1:] if _engine_step(state, action) else sequence
+
+
+def _play(
+    cat: Catalogue, index: LaySteps, partial: tuple[int, ...], ident: int
+) -> tuple[tuple[int, ...], remi.Action | None]:
+    """Play *ident* as the adapters do: the state's own action when it has one, else a catalogue sub-step."""
+    own = None if partial else index.action(ident)
+    if own is not None:
+        return (), own
+    return cat.advance(partial, ident)
+
+
+def _check_ids(cat: Catalogue, state: remi.GameState) -> list[tuple[int, ...]]:
+    """Check every legal action's ids in *state* and the masks with nothing under way; return the ids."""
+    legal = state.legal_actions()
+    index = cat.steps(state)
+    sequences = [_ids_of(cat, state, a) for a in legal]
+    assert len(set(sequences)) == len(sequences)
+    # Every legal action is reachable through its steps, each allowed by the mask.
+    for action, sequence in zip(legal, sequences):
+        partial: tuple[int, ...] = ()
+        for ident in sequence[:-1]:
+            assert ident in index.ids(partial)
+            partial, done = _play(cat, index, partial, ident)
+            assert done is None
+        assert sequence[-1] in index.ids(partial)
+        assert _play(cat, index, partial, sequence[-1]) == ((), action)
+        if len(sequence) == 1:
+            if _engine_step(state, action):
+                assert index.action(sequence[0]) == action
+            else:
+                assert cat.decode(sequence[0]) == action
+    # The mask with nothing under way: single actions and the first card of every lay-down.
+    firsts = sorted({s[0] for s in sequences})
+    mask = legal_mask(state)
+    assert [i for i, ok in enumerate(mask) if ok] == firsts
+    assert legal_ids(state) == firsts
+    return sequences
+
+
 def _playout(ruleset: remi.Ruleset, players: int, seed: int, steps: int) -> int:
     """Random play through the steps; check every legal action's steps, the masks; return the actions seen."""
     cat = catalogue(ruleset)
@@ -178,34 +229,17 @@ def _playout(ruleset: remi.Ruleset, players: int, seed: int, steps: int) -> int:
             break
         legal = state.legal_actions()
         index = cat.steps(state)
-        sequences = [cat.encode_steps(a) for a in legal]
-        assert len(set(sequences)) == len(sequences)
-        # Every legal action is reachable through its steps, each allowed by the mask.
-        for action, sequence in zip(legal, sequences):
-            partial: tuple[int, ...] = ()
-            for ident in sequence[:-1]:
-                assert ident in index.ids(partial)
-                partial, done = cat.advance(partial, ident)
-                assert done is None
-            assert sequence[-1] in index.ids(partial)
-            assert cat.advance(partial, sequence[-1]) == ((), action)
-            if len(sequence) == 1:
-                assert cat.decode(sequence[0]) == action
-        # The mask with nothing under way: single actions and the first card of every lay-down.
-        firsts = sorted({s[0] for s in sequences})
-        mask = legal_mask(state)
-        assert [i for i, ok in enumerate(mask) if ok] == firsts
-        assert legal_ids(state) == firsts
+        _check_ids(cat, state)
         # Every full walk the mask allows ends in a legal action (no dead end, no abort).
         prefer_table = rng.random() < 0.7
-        partial = ()
+        partial: tuple[int, ...] = ()
         while True:
             ids = index.ids(partial)
             assert ids, partial
             if not partial and prefer_table:
                 table = [i for i in ids if not isinstance(cat.decode(i), remi.DrawStock | remi.Discard)]
                 ids = table or ids
-            partial, done = cat.advance(partial, rng.choice(ids))
+            partial, done = _play(cat, index, partial, rng.choice(ids))
             if done is not None:
                 break
             assert legal_mask(state, partial) == [i in index.ids(partial) for i in range(cat.size)]
@@ -300,3 +334,94 @@ def test_no_framework_or_numpy_on_import() -> None:
         "assert not loaded, loaded\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def _walk_builds(cat: Catalogue, state: remi.GameState, seen: list[remi.GameState]) -> None:
+    """Check the ids of *state* and of every state its builds reach (each build step, then its lay)."""
+    seen.append(state)
+    sequences = _check_ids(cat, state)
+    index = cat.steps(state)
+    lay = cat.block("lay")
+    assert lay is not None
+    for action, sequence in zip(state.legal_actions(), sequences):
+        if isinstance(action, remi.Build):
+            # build id c is remi's Build(card c), applied as the state's own object.
+            assert sequence == (lay.start + action.card.code,)
+            assert index.action(sequence[0]) is action
+            assert str(cat.decode(sequence[0])) == str(action)
+            _walk_builds(cat, state.apply(action), seen)
+        elif isinstance(action, remi.LayDown):
+            # Only with cards chosen (no whole lay-down while nothing is built), as lay #k of those cards.
+            assert state.building
+            key = tuple(sorted(card.code for card in state.building))
+            assert sorted(card.code for card in action.melds[0].cards) == list(key)
+            place = cat._placements_of(key).index(action.melds[0])
+            assert sequence == (lay.start + 53 + place,)
+            assert index.action(sequence[0]) is action
+        elif state.building:
+            raise AssertionError(f"'{action}' while a meld is being built")
+    if state.building:
+        # The engine holds the meld under way: no catalogue partial, nothing but build steps allowed.
+        assert all(i in lay for i in cat.legal_ids(state))
+        assert cat.legal_ids(state, (state.building[0].code,)) == []
+
+
+def test_engine_builds_all_down_at_once() -> None:
+    """In the all-down-at-once variant remi builds melds itself: its steps are the catalogue's ids, one each."""
+    rules = attrs.evolve(remi.with_variants(remi.NORWEGIAN, "all down at once"), max_turns_per_round=40)
+    cat = catalogue(rules)
+    rng = random.Random(5)
+    state = remi.new_game(rules, players=3, seed=5)
+    walked = 0
+    for _ in range(400):
+        if state.is_over or walked >= 3:
+            break
+        legal = state.legal_actions()
+        if any(isinstance(a, remi.Build) for a in legal) and not state.building:
+            seen: list[remi.GameState] = []
+            _walk_builds(cat, state, seen)
+            assert any(s.building for s in seen)
+            walked += 1
+        state = state.apply(rng.choice(legal))
+    assert walked >= 1
+
+
+def test_engine_builds_round_seven() -> None:
+    """Round 7 with a hand enlarged by buying: longer runs, built card by card; a joker gives two placements."""
+    from game_helpers import position
+
+    cat = catalogue(remi.NORWEGIAN)
+    lay = cat.block("lay")
+    assert lay is not None
+    for hand in (
+        "♠A ♠2 ♠3 ♠4 ♠5 ♥5 ♥6 ♥7 ♥8 ♥9 ♦9 ♦10 ♦J ♦Q",
+        "♠A ♠2 ♠3 ♠4 ♠5 ♥5 ♥6 ♥7 ♥8 JK ♦9 ♦10 ♦J ♦Q",
+    ):
+        state = position(hands=[hand, "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9, buys={0: 1})
+        assert any(isinstance(a, remi.Build) for a in state.legal_actions())
+        assert not any(isinstance(a, remi.LayDown) for a in state.legal_actions())
+        seen: list[remi.GameState] = []
+        _walk_builds(cat, state, seen)
+        lays = {i for s in seen if s.building for i in cat.legal_ids(s) if i >= lay.start + 53}
+        assert lays
+        if "JK" in hand:
+            assert lay.start + 54 in lays  # lay #1: the joker at the other end
+        # The whole build of a meld, played as ids through the state's own objects, lays it.
+        meld = remi.parse_meld("♠A ♠2 ♠3 ♠4 ♠5")
+        for step in state.lay_steps(meld):
+            ident = cat.encode_steps(step)[-1]
+            assert ident in cat.legal_ids(state)
+            action = cat.steps(state).action(ident)
+            assert action == step
+            state = state.apply(action)
+        assert state.table[-1] == meld and not state.building
+
+
+def test_encode_build() -> None:
+    nor = catalogue(remi.NORWEGIAN)
+    lay = nor.block("lay")
+    assert lay is not None
+    assert nor.encode(remi.Build("♠5")) == lay.start + 4
+    assert nor.encode_steps(remi.Build("JK")) == (lay.start + 52,)
+    with pytest.raises(CatalogueError):
+        catalogue(remi.GIN).encode(remi.Build("♠5"))  # Gin lays nothing on the table

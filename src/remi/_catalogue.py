@@ -53,6 +53,17 @@ under way nothing else is allowed, and every allowed card keeps a lay-down
 reachable, so a build always ends in a legal :class:`~remi.LayDown`: the
 game, its legal outcomes and its scores are remi's.
 
+Where the engine itself builds melds card by card (the last Norwegian round,
+the *all down at once* variant: :class:`~remi.Build` actions and
+:attr:`remi.GameState.building`), the same ids number the engine's steps and
+no catalogue partial is used: ``build`` id *c* is the action ``Build(card c)``
+(:meth:`Catalogue.encode` gives it), and in a state with cards already chosen
+each ``LayDown`` is the ``lay #k`` id of its placement among those cards'
+placements. :class:`LaySteps` then lists these as single ids, each with its
+own action object (:meth:`LaySteps.action`), which the adapters apply
+directly; :meth:`Catalogue.encode_steps` and :meth:`Catalogue.decode` do not
+change (a ``lay #k`` id decodes to its :class:`MeldStep`).
+
 The placements of a card multiset (:meth:`Catalogue.placements`) are every
 meld the ruleset could accept made of exactly those cards, in the order of
 :func:`remi.meld_sort_key`, independent of the state: jokers that can stand
@@ -84,6 +95,7 @@ import attrs
 
 from ._actions import (
     Action,
+    Build,
     Buy,
     CallShanghai,
     Cut,
@@ -370,6 +382,9 @@ class Catalogue:
             if action.card.is_joker:
                 raise _fail("The card swapped in for a joker is a natural card.")
             return start + action.card.code * self.max_table + self._target(action.target)
+        if isinstance(action, Build):
+            # The engine's own card-by-card build: the catalogue's build id of the card.
+            return self._start("lay", action) + action.card.code
         if isinstance(action, Knock):
             return self._start("knock", action) + action.card.code
         if isinstance(action, CallShanghai):
@@ -422,7 +437,7 @@ class Catalogue:
     def steps(self, state: GameState) -> LaySteps:
         """Return the step index of *state*'s legal actions (what :meth:`legal_ids` reads)."""
         self._check_state(state)
-        return LaySteps(self, state.legal_actions())
+        return LaySteps(self, state.legal_actions(), state.building)
 
     def decode(self, ident: int) -> Action | MeldStep:
         """Return the action numbered *ident*.
@@ -533,11 +548,16 @@ class MeldStep:
 
 
 class LaySteps:
-    """The allowed ids of one state at each partial meld (built once per state)."""
+    """The allowed ids of one state at each partial meld (built once per state).
+
+    *building* is the state's :attr:`~remi.GameState.building`: with cards
+    chosen, its lay-downs are single ``lay #k`` ids (the engine holds the
+    meld under way), as are the engine's :class:`~remi.Build` actions.
+    """
 
     __slots__ = ("_cat", "_keys", "_last", "_next", "_own", "_single")
 
-    def __init__(self, cat: Catalogue, actions: Iterable[Action]) -> None:
+    def __init__(self, cat: Catalogue, actions: Iterable[Action], building: Sequence[Card] = ()) -> None:
         self._cat = cat
         single: list[int] = []
         own: dict[int, Action] = {}
@@ -545,6 +565,8 @@ class LaySteps:
         known = cat._ids
         discards = cat._blocks.get("discard")
         step = 2 if cat._shanghai else 1
+        built = tuple(sorted(c.code for c in building))
+        engine = bool(built)
         for action in actions:
             if isinstance(action, Discard) and discards is not None and (step == 2 or not action.shanghai):
                 # The commonest action, numbered without hashing it.
@@ -555,12 +577,24 @@ class LaySteps:
                 if len(action.melds) != 1:
                     raise _fail(f"A numbered lay-down holds exactly one meld, not {len(action.melds)}.")
                 meld = action.melds[0]
-                keys.setdefault(tuple(sorted(c.code for c in meld.cards)), []).append(meld)
+                key = tuple(sorted(c.code for c in meld.cards))
+                if built:
+                    # The engine's build is under way: the lay of exactly its cards, one id.
+                    if key != built:
+                        raise _fail(f"'{action}' does not lay the cards being built.")
+                    number = cat._start("lay", action) + 53 + _place(cat, key, meld)
+                    single.append(number)
+                    own[number] = action
+                else:
+                    keys.setdefault(key, []).append(meld)
             else:
+                engine = engine or type(action) is Build
                 found = known.get(action)
                 number = cat.encode(action) if found is None else found
                 single.append(number)
                 own[number] = action
+        if engine and keys:
+            raise _fail("Whole lay-downs beside the engine's card-by-card build.")
         nexts: dict[tuple[int, ...], set[int]] = {}
         for key in keys:
             for i in range(len(key)):
@@ -573,10 +607,12 @@ class LaySteps:
         self._last: tuple[tuple[int, ...], list[int]] | None = None
 
     def action(self, ident: int) -> Action | None:
-        """The state's own action object numbered *ident* (not a lay-down), or ``None``.
+        """The state's own action object numbered *ident* (one id, no sub-steps), or ``None``.
 
-        Applying the very object the state listed spares the engine asking its
-        rule again (:meth:`remi.GameState.apply`).
+        ``None`` for the catalogue's lay-down sub-steps; the engine's
+        :class:`~remi.Build` steps and, with cards chosen, its lay-downs are
+        actions of their own. Applying the very object the state listed spares
+        the engine asking its rule again (:meth:`remi.GameState.apply`).
         """
         return self._own.get(ident)
 
@@ -594,15 +630,18 @@ class LaySteps:
         out.extend(lay + code for code in self._next.get(prefix, ()))
         melds = self._keys.get(prefix)
         if melds:
-            places = self._cat._placements_of(prefix)
-            for meld in melds:
-                try:
-                    out.append(lay + 53 + places.index(meld))
-                except ValueError:
-                    raise _fail(f"The meld {meld} has no number in {self._cat.ruleset.name}.") from None
+            out.extend(lay + 53 + _place(self._cat, prefix, meld) for meld in melds)
         out.sort()
         self._last = (prefix, out)
         return list(out)
+
+
+def _place(cat: Catalogue, key: tuple[int, ...], meld: Meld) -> int:
+    """The index *k* of *meld* among the placements of its cards *key* (its ``lay #k``)."""
+    try:
+        return cat._placements_of(key).index(meld)
+    except ValueError:
+        raise _fail(f"The meld {meld} has no number in {cat.ruleset.name}.") from None
 
 
 def _as_int(value: Any) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 
 import pytest
 
@@ -209,7 +210,7 @@ def test_clone_and_serialize_keep_the_remi_state() -> None:
     assert remi_openspiel.remi_state(state2) == remi_openspiel.remi_state(state)
     assert str(state2) == str(state)
     assert state.clone().legal_actions() == state.legal_actions()
-    assert "remi-state/2" in json_of(state.serialize())
+    assert "remi-state/3" in json_of(state.serialize())
 
 
 def json_of(serialized: str) -> str:
@@ -262,3 +263,69 @@ def test_the_knock_card_stays_face_down_in_the_history() -> None:
                 return
             state.apply_action(rng.choice(legal))
     pytest.skip("no knock in these games")
+
+
+#: Norwegian Remi with the whole contract down at once: remi builds its melds card by card.
+ALL_DOWN = "norwegian+all down at once"
+
+
+def test_engine_builds_random_sim() -> None:
+    game = remi_openspiel.load_game(ALL_DOWN, 3, max_turns=40)
+    assert game.num_distinct_actions() == 5977
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_engine_builds_through_openspiel() -> None:
+    """remi's own build steps are single ids, applied as they are: every step legal, the build public."""
+    import attrs
+
+    game = remi_openspiel.load_game(ALL_DOWN, 3, max_turns=40)
+    rules = attrs.evolve(remi.with_variants(remi.NORWEGIAN, "all down at once"), max_turns_per_round=40)
+    cat = catalogue(rules)
+    lay = cat.block("lay")
+    assert lay is not None
+    builds = lays = 0
+    serialized = False
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        for _ in range(4):
+            state.apply_action(rng.randrange(256))
+        while not state.is_terminal():
+            inner = remi_openspiel.remi_state(state)
+            assert inner is not None and inner.ruleset == rules
+            seat = state.current_player()
+            legal = state.legal_actions()
+            assert legal == cat.legal_ids(inner)
+            table = [i for i in legal if i in lay]
+            ident = rng.choice(table if table and rng.random() < 0.8 else legal)
+            own = cat.steps(inner).action(ident)
+            text = state.action_to_string(seat, ident)
+            state.apply_action(ident)
+            after = remi_openspiel.remi_state(state)
+            assert state._partial == ()  # the engine holds the meld under way
+            if own is None:  # a catalogue sub-step never happens here
+                raise AssertionError(f"no action of its own for {text}")
+            assert after == inner.apply(own)
+            if isinstance(own, remi.Build):
+                builds += 1
+                assert text == str(own)
+                assert f"{seat}:{own}" in state.information_state_string((seat + 1) % 3)
+                codes = Counter(card.code for card in after.building)
+                for other in range(3):
+                    # The cards chosen are public: every seat sees them.
+                    tensor = np.asarray(state.observation_tensor(other))
+                    assert {c: int(tensor[-53 + c]) for c in codes} == dict(codes)
+                    assert "building: " in state.observation_string(other)
+                if not serialized:
+                    saved = pyspiel.serialize_game_and_state(game, state)
+                    _game2, state2 = pyspiel.deserialize_game_and_state(saved)
+                    assert remi_openspiel.remi_state(state2) == after
+                    assert state2.legal_actions() == state.legal_actions()
+                    assert "building: " in str(state2)
+                    serialized = True
+            elif isinstance(own, remi.LayDown) and inner.building:
+                lays += 1
+                assert text.startswith("lay #")
+                assert not after.building
+    assert builds and lays

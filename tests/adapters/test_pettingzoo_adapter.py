@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from collections import Counter
 
 import pytest
 
@@ -139,3 +140,61 @@ def test_lay_down_sub_steps_keep_the_agent() -> None:
             return
         e.step(rng.choice(legal))
     pytest.skip("no lay-down in this game")
+
+
+#: Norwegian Remi with the whole contract down at once: remi builds its melds card by card.
+ALL_DOWN = "norwegian+all down at once"
+
+
+def test_engine_builds_api_test() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(env(preset=ALL_DOWN, players=3, max_turns=40), num_cycles=300, verbose_progress=False)
+
+
+def test_engine_builds_random_play() -> None:
+    """remi's own build steps through PettingZoo: every step legal, no catalogue partial, the build public."""
+    import attrs
+
+    from remi.catalogue import catalogue
+
+    rules = attrs.evolve(remi.with_variants(remi.NORWEGIAN, "all down at once"), max_turns_per_round=40)
+    cat = catalogue(rules)
+    lay = cat.block("lay")
+    assert lay is not None
+    builds = lays = 0
+    for seed in range(3):
+        e = raw_env(ALL_DOWN, 3, max_turns=40)
+        e.reset(seed=seed)
+        assert e.state.ruleset == rules
+        rng = random.Random(seed)
+        totals: dict[str, float] = {}
+        for agent in e.agent_iter():
+            observation, reward, termination, truncation, _ = e.last()
+            totals[agent] = totals.get(agent, 0.0) + reward
+            if termination or truncation:
+                e.step(None)
+                continue
+            before = e.state
+            legal = np.flatnonzero(observation["action_mask"]).tolist()
+            assert legal == cat.legal_ids(before)
+            table = [i for i in legal if i in lay]
+            ident = rng.choice(table if table and rng.random() < 0.8 else legal)
+            own = cat.steps(before).action(ident)
+            assert own is not None  # every id is one of the state's own actions: no catalogue sub-step
+            e.step(ident)
+            assert e.partial == ()
+            assert e.state == before.apply(own)
+            if isinstance(own, remi.Build):
+                builds += 1
+                assert e.agent_selection == agent
+                codes = Counter(card.code for card in e.state.building)
+                for other in e.agents:
+                    # The cards chosen are public: every agent's observation shows them.
+                    vector = e.observe(other)["observation"]
+                    assert {c: int(vector[-53 + c]) for c in codes} == dict(codes)
+            elif isinstance(own, remi.LayDown) and before.building:
+                lays += 1
+                assert not e.state.building
+        assert [totals[f"player_{seat}"] for seat in range(3)] == pytest.approx(list(returns(e.state)))
+    assert builds and lays

@@ -9,7 +9,7 @@ import attrs
 
 from .._catalogue import Catalogue, catalogue
 from .._errors import RulesetError
-from .._presets import find_ruleset
+from .._presets import find_ruleset, with_variants
 from .._rules import Ruleset
 
 __all__ = ["Setup", "setup", "numpy"]
@@ -33,7 +33,14 @@ class Setup:
 
 @lru_cache(maxsize=64)
 def setup(preset: str, players: int, max_rounds: int, max_turns: int) -> Setup:
-    base = find_ruleset(preset)
+    """The parameterisation of *preset*: a preset name, then any Norwegian variants after ``+``.
+
+    ``"norwegian+all down at once"`` is :func:`remi.with_variants` of the preset.
+    """
+    name, *variants = (part.strip() for part in str(preset).split("+"))
+    base = find_ruleset(name)
+    if variants:
+        base = with_variants(base, *variants)
     if players == 0:
         players = base.min_players
     if not base.min_players <= players <= base.max_players:

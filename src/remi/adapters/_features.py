@@ -22,8 +22,11 @@ per seat × *P*         to act, on turn, down, down this turn, hand size,
 game                   stock size, round, turn, melds laid this turn
 table × *T*            present, set, run, owner (*P*, relative), lowest
                        rank, wild cards, then 53 card counts
-building               53 card counts: the meld the viewer is building
-                       (lay-down sub-steps, :mod:`remi.catalogue`)
+building               53 card counts: the meld under way: the viewer's
+                       own lay-down sub-steps (:mod:`remi.catalogue`,
+                       seen by the builder only), else the cards remi's
+                       engine holds chosen (``building``: public, seen
+                       by every seat)
 =====================  ==================================================
 
 >>> import remi
@@ -77,7 +80,9 @@ def write_observation(
     *out* is a list or a one-dimensional numpy array (filled with one
     fancy-indexed assignment). *max_table* is the catalogue's bound on table
     melds (:attr:`remi.catalogue.Catalogue.max_table`), looked up when ``None``;
-    *building* the card codes of the meld the viewer is building.
+    *building* the card codes of the meld the viewer is building (the
+    catalogue's sub-steps); when empty, the view's own ``building`` (remi's
+    card-by-card build, public) fills the block.
     """
     acc = _entries(v, v.seat, v.hand, v.known, v.stock_size, max_table, building)
     if isinstance(out, list):
@@ -93,7 +98,9 @@ def state_entries(
     """The nonzero entries of *seat*'s observation of *state*, by index, without building the view.
 
     The vector of :func:`write_observation` of ``view(state, seat)`` (with an
-    empty hand unless *private*); *seat* must be a seat of *state*.
+    empty hand unless *private*); *seat* must be a seat of *state*. With no
+    *building* (the catalogue's partial meld), the state's own
+    :attr:`~remi.GameState.building` fills the building block, for every seat.
     """
     hand = state.hands[seat] if private else ()
     return _entries(state, seat, hand, state.known, len(state.stock), max_table, building)
@@ -183,6 +190,10 @@ def _entries(
             card_at = cards_at + card.code
             acc[card_at] = get(card_at, 0.0) + 1
     base += limit * width
+    if not building:
+        # remi's own card-by-card build: its cards are public (the table sees them chosen).
+        chosen: Sequence[Card] = getattr(v, "building", ())
+        building = [card.code for card in chosen]
     for code in building:
         at = base + code
         acc[at] = get(at, 0.0) + 1

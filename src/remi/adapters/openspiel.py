@@ -8,7 +8,9 @@ install.
 Parameters:
 
 ``preset`` (default ``"gin"``)
-    A preset name or alias (:func:`remi.find_ruleset`).
+    A preset name or alias (:func:`remi.find_ruleset`), then any Norwegian
+    variants after ``+`` (:func:`remi.with_variants`):
+    ``"norwegian+all down at once"``.
 ``players`` (default 0: the preset's fewest)
     Seats at the table.
 ``max_rounds`` (default 1)
@@ -32,7 +34,10 @@ zero until the game ends. Observations come from the player view
 ``observation_tensor`` the vector of :mod:`remi.adapters._features`, and
 ``information_state_string`` the view plus the action history as the seat
 saw it (its own dealt hands and hidden draws; other seats' hidden cards
-never). ``resample_from_infostate`` deals the unseen cards afresh with
+never). Where remi builds melds card by card itself, the ``build`` and
+``lay`` ids are remi's own actions (history entries like ``0:build ♠5``) and
+the cards chosen are public: every seat's observation shows them.
+``resample_from_infostate`` deals the unseen cards afresh with
 :meth:`remi.views.PlayerView.sample_state`; :func:`resampler` is the same
 for ``ISMCTSBot.set_resampler``. ``serialize()`` holds remi's
 :meth:`~remi.GameState.to_dict` as JSON.
@@ -137,7 +142,7 @@ class _Box:
 
     def ids(self, cat: Catalogue, partial: tuple[int, ...] = ()) -> list[int]:
         if self._steps is None:
-            self._steps = LaySteps(cat, self.state.legal_actions())
+            self._steps = LaySteps(cat, self.state.legal_actions(), self.state.building)
         return self._steps.ids(partial)
 
     def own(self, ident: int) -> Action | None:
@@ -288,7 +293,7 @@ def _build() -> tuple[Any, Any, Any]:
                 return f"seat {player}: before the deal"
             text = str(_view_for(box, player, self._private))
             partial = _partial_for(state, player, self._private)
-            if partial:
+            if partial and "\nbuilding" not in text:
                 text += "\nbuilding: " + _building(partial)
             if self._recall:
                 text += "\nhistory: " + _history(box, player if self._private else -2)
@@ -370,10 +375,14 @@ def _build() -> tuple[Any, Any, Any]:
             if lay is not None and ident in lay:
                 if ident not in box.ids(cat, self._partial):
                     raise CatalogueError("not-an-action", f"'{cat.decode(ident)}' is not allowed now.")
-                self._partial, done = cat.advance(self._partial, ident)
-                if done is None:
-                    return
-                act = done
+                # remi's own build and lay steps (where the engine builds melds card by card) apply as they are.
+                own = None if self._partial else box.own(ident)
+                if own is None:
+                    self._partial, done = cat.advance(self._partial, ident)
+                    if done is None:
+                        return
+                    own = done
+                act = own
             else:
                 if self._partial:
                     raise CatalogueError(
@@ -447,18 +456,28 @@ def _build() -> tuple[Any, Any, Any]:
             state = box.state
             hands = "\n".join(f"hand {seat}: {format_cards(hand)}" for seat, hand in enumerate(state.hands))
             text = f"{state}\n{hands}\nstock: {format_cards(state.stock)}"
-            if self._partial:
-                text += f"\nbuilding: {_building(self._partial)}"
+            partial = self._partial or tuple(card.code for card in state.building)
+            if partial:
+                text += f"\nbuilding: {_building(partial)}"
             return text
 
     return RemiGame, RemiState, game_type
 
 
 def _partial_for(state: Any, player: int, private: bool) -> tuple[int, ...]:
-    """The meld under way, as the seat *player* sees it (only the builder, and only with private info)."""
+    """The meld under way, as the seat *player* sees it.
+
+    The catalogue's partial meld is seen only by the builder, and only with
+    private info; remi's own card-by-card build (``GameState.building``) is
+    public: every seat sees its cards.
+    """
     box = state._box
+    if box is None:
+        return ()
     partial: tuple[int, ...] = state._partial
-    if not partial or box is None or not private or player != box.state.to_act:
+    if not partial:
+        return tuple(card.code for card in box.state.building)
+    if not private or player != box.state.to_act:
         return ()
     return partial
 

@@ -9,7 +9,9 @@ Agents are ``"player_0"`` … in seat order. The agent to act is remi's seat
 to act (buy and Shanghai windows ask seats out of turn order). Actions are
 ``Discrete`` over the ruleset's catalogue (:mod:`remi.catalogue`); a
 lay-down is played in sub-steps (its cards, then its placement), the same
-agent acting again until the meld is laid;
+agent acting again until the meld is laid (where remi builds melds card by
+card itself, each sub-step is remi's own ``build`` or ``lay`` action, and
+``env.partial`` stays empty);
 observations are dicts with ``"observation"``, the float32 vector of the
 agent's player view (:mod:`remi.adapters._features`), and ``"action_mask"``,
 an int8 mask over the catalogue (all zeros for an agent not to act). An
@@ -145,7 +147,8 @@ def _raw_env_class() -> Any:
             if known is not None and known[0] is self.state and known[1] == self.partial:
                 return known[2]
             if self._steps is None:
-                self._steps = LaySteps(self.setup.catalogue, self._state().legal_actions())
+                state = self._state()
+                self._steps = LaySteps(self.setup.catalogue, state.legal_actions(), state.building)
             ids = self._steps.ids(self.partial)
             self._ids = (self.state, self.partial, ids)
             return ids
@@ -187,16 +190,18 @@ def _raw_env_class() -> Any:
                 if isinstance(act, MeldStep) or self.partial:
                     raise IllegalActionError("not-an-action", f"'{act}' is not allowed now.")
                 state.apply(act)  # raises remi's own IllegalActionError
-            self.partial, done = cat.advance(self.partial, ident)
-            if done is None:
-                # A lay-down sub-step: the same agent acts again, nothing is scored.
-                self._cumulative_rewards[agent] = 0.0
-                self.rewards = dict.fromkeys(self.agents, 0.0)
-                self._accumulate_rewards()
-                return
-            act = done
-            if self._steps is not None:
-                act = self._steps.action(ident) or act  # the state's own object: no second check
+            # The state's own object (no second check): every single id, the engine's build steps too.
+            own = None if self.partial or self._steps is None else self._steps.action(ident)
+            if own is None:
+                self.partial, done = cat.advance(self.partial, ident)
+                if done is None:
+                    # A catalogue lay-down sub-step: the same agent acts again, nothing is scored.
+                    self._cumulative_rewards[agent] = 0.0
+                    self.rewards = dict.fromkeys(self.agents, 0.0)
+                    self._accumulate_rewards()
+                    return
+                own = done
+            act = own
             after = state.apply(act)
             self.state = after
             self._steps = None
@@ -255,6 +260,9 @@ def env(
     render_mode: str | None = None,
 ) -> Any:
     """Return the AEC environment of *preset* for *players* (``None``: the preset's fewest).
+
+    *preset* is a preset name, then any Norwegian variants after ``+``
+    (:func:`remi.with_variants`): ``"norwegian+all down at once"``.
 
     Wrapped as PettingZoo's classic games are: out-of-bounds actions are
     refused and the call order is enforced.
