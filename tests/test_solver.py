@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import remi
-from remi import JOKER, Card, Meld, check_contract, hand_value, meld_points, validate_meld
+from remi import JOKER, Card, Meld, _solver, check_contract, hand_value, meld_points, validate_meld
 
 SPADE_TWOS = remi.with_variants(remi.NORWEGIAN, "spade twos wild")
 
@@ -537,3 +537,58 @@ def test_opening_lay_filter_matches_the_refusal(seed: int, name: str) -> None:
                 checked += 1
         lays = [a for a in legal if isinstance(a, remi.LayDown)]
         state = state.apply(rng.choice(lays) if lays and rng.random() < 0.7 else rng.choice(legal))
+
+
+# -- the last round's cover without a pool -----------------------------------------------------
+
+_COVER_RULES = (
+    remi.NORWEGIAN,
+    attrs.evolve(remi.NORWEGIAN, run_min=3, set_max=4),
+    attrs.evolve(remi.NORWEGIAN, distinct_suit_sets=True, jokers_at_most_naturals=False),
+    attrs.evolve(remi.NORWEGIAN, ace_high=False),
+    attrs.evolve(remi.NORWEGIAN, ace_low=False, run_min=5, hand_size_by_round=(16,) * 7),
+)
+
+
+def _cover_hand(rng: random.Random, sets: int, runs: int) -> tuple[int, ...]:
+    """A hand near a cover of *sets* sets and *runs* runs: their cards, some jokers, sometimes a stray card."""
+    hand: list[Card] = []
+    suit = rng.randrange(4)
+    for _ in range(sets):
+        rank = rng.randint(1, 13)
+        hand += [Card.of(rank, rng.randrange(4)) for _ in range(rng.randint(2, 5))]
+    for _ in range(runs):
+        run_suit = suit if rng.random() < 0.6 else rng.randrange(4)
+        low = rng.randint(1, 10)
+        hand += [
+            Card.of(r, run_suit) for r in range(low, min(14, low + rng.randint(2, 7))) if rng.random() < 0.85
+        ]
+    hand += [JOKER] * rng.choice((0, 0, 1, 2, 3))
+    if rng.random() < 0.3:
+        hand.append(Card.from_code(rng.randrange(52)))
+    counts = [0] * 53
+    for card in hand:
+        counts[card.code] = min(counts[card.code] + 1, 2 if card.code < 52 else 9)
+    return tuple(counts)
+
+
+@given(seed=st.integers(0, 10**6), rules=st.sampled_from(_COVER_RULES))
+def test_the_last_rounds_cover_without_a_pool_agrees_with_the_pool_search(
+    seed: int, rules: remi.Ruleset
+) -> None:
+    # docs/rules/norwegian.rst, norwegian-round-seven: the runs take every card; the search that builds
+    # melds as it needs them answers exactly as the search over every candidate meld
+    rng = random.Random(seed)
+    sets, runs = rng.randint(0, 2), rng.randint(0, 3)
+    runs = runs or (0 if sets else 1)
+    counts = _cover_hand(rng, sets, runs)
+    inner = _solver._entry(rules).rules
+    _solver._COVERS.clear()
+    lazy = _solver._cover_lazily(counts, inner, sets, runs)
+    search = _solver._completer(counts, inner, False, False, _solver._BOTH)
+    pooled = search.cover(_solver._pack(counts, search.pool.width), sum(counts), sets, runs, ())
+    assert lazy == pooled, (
+        remi.format_cards(c for code, k in enumerate(counts) for c in [Card.from_code(code)] * k),
+        sets,
+        runs,
+    )

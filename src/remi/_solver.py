@@ -2111,7 +2111,16 @@ def _cover_lazily(counts: tuple[int, ...], rules: _Rules, sets: int, runs: int) 
     known = _COVERS.get(key)
     if known is not None:
         return known
-    found = _cover_search(list(counts), rules, sets, runs)
+    n = sum(counts)
+    if (
+        n < sets * rules.set_min + runs * rules.run_min
+        or n > sets * (rules.set_max or 104) + runs * 13
+        or _cannot_cover(counts, rules, sets, runs)
+        or _jokers_short(counts, rules, sets, runs, False)
+    ):
+        found = False
+    else:
+        found = _cover_search(list(counts), rules, sets, runs)
     if len(_COVERS) >= _CACHE_LIMIT:
         _COVERS.clear()
     _COVERS[key] = found
@@ -2177,24 +2186,33 @@ def _melds_from(
     if rank == 1:
         scales = [r for r in (1, 14) if rules.lo_bound <= r <= rules.hi_bound]
     base = suit * 13
+    code_at = [base + (0 if p in (1, 14) else p - 1) for p in range(15)]
+    # The places (ranks 1-14) with a natural card left; an ace already standing in the run
+    # (first) cannot stand at its other end too.
+    has = [p > 0 and not (rank == 1 and p in (1, 14)) and counts[code_at[p]] > 0 for p in range(15)]
+    run_min = rules.run_min
     for at in scales:
         for lo in range(max(rules.lo_bound, at - 12), at + 1):
-            for hi in range(max(at, lo + rules.run_min - 1), min(rules.hi_bound, lo + 12) + 1):
-                places = [p for p in range(lo, hi + 1) if p != at]
-                held = [
-                    p for p in places if counts[base + (0 if p == 14 else p - 1)] > 0 and not (p in (1, 14) and rank == 1)
-                ]
+            below = [p for p in range(lo, at) if has[p]]
+            above: list[int] = []
+            for hi in range(at, min(rules.hi_bound, lo + 12) + 1):
+                if hi > at and has[hi]:
+                    above.append(hi)
                 length = hi - lo + 1
+                if length < run_min:
+                    continue
+                held = below + above
                 # Each place without a natural takes a wild card; a held place may take either.
-                least = length - 1 - len(held)
-                if least > jokers:
+                if length - 1 - len(held) > jokers:
                     continue
                 for k in range(len(held), -1, -1):
                     wild = length - 1 - k
-                    if wild > jokers or (at_most and wild > k + 1):
+                    if wild > jokers:
+                        break
+                    if at_most and wild > k + 1:
                         continue
                     for chosen in combinations(held, k):
-                        yield (0, tuple(base + (0 if p == 14 else p - 1) for p in chosen), wild)
+                        yield (0, tuple(code_at[p] for p in chosen), wild)
 
 
 @lru_cache(maxsize=16)

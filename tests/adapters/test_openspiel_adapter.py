@@ -316,7 +316,7 @@ def test_engine_builds_through_openspiel() -> None:
                     # The cards chosen are public: every seat sees them.
                     tensor = np.asarray(state.observation_tensor(other))
                     assert {c: int(tensor[-53 + c]) for c in codes} == dict(codes)
-                    assert "building: " in state.observation_string(other)
+                    assert "\nbuilding" in state.observation_string(other)
                 if not serialized:
                     saved = pyspiel.serialize_game_and_state(game, state)
                     _game2, state2 = pyspiel.deserialize_game_and_state(saved)
