@@ -633,27 +633,45 @@ def _lay_question(
 
 
 def _build_search(s: GameState) -> BuildSearch | None:
-    """The card-by-card search of the seat on turn (``None`` when no meld can be laid), shared by one build."""
+    """The card-by-card search of the seat on turn (``None`` when no meld can be laid), shared by one build.
+
+    A build changes nothing but ``building``, and each step copies the other
+    fields by reference, so a search is found again by the identity of what
+    its answers read (no state is hashed).
+    """
+    key = (
+        s.ruleset,
+        s.hands,
+        s.table,
+        s.owners,
+        s.down,
+        s.pending,
+        s.taken,
+        s.turn,
+        s.round,
+        s.melds_this_turn,
+    )
+    entry = _BUILDS.get(id(s.hands))
+    if entry is not None and all(a is b or (type(a) is int and a == b) for a, b in zip(entry[0], key)):
+        return entry[1]
     base = s if not s.building else _changed(s, building=())
-    search = _BUILDS.get(base)
-    if search is None:
-        ask = _lay_question(base)
-        if ask is None:
-            return None
-        passes, kinds, test = ask
-        policy = policy_for(s.ruleset)
-        shrinks = policy.build_shrinks(s)
-        search = BuildSearch(
-            s.hands[s.turn_player], s.ruleset, kinds, passes, (lambda m: not test(m)) if shrinks else None
-        )
-        if len(_BUILDS) >= 32:
-            _BUILDS.clear()
-        _BUILDS[base] = search
+    ask = _lay_question(base)
+    if ask is None:
+        return None
+    passes, kinds, test = ask
+    shrinks = policy_for(s.ruleset).build_shrinks(s)
+    search = BuildSearch(
+        s.hands[s.turn_player], s.ruleset, kinds, passes, (lambda m: not test(m)) if shrinks else None
+    )
+    if len(_BUILDS) >= 32:
+        _BUILDS.clear()
+    # The entry keeps its key's objects alive, so their ids cannot be reused while it lives.
+    _BUILDS[id(s.hands)] = (key, search)
     return search
 
 
-#: The searches of the builds under way, by the state with nothing built (a build changes nothing else).
-_BUILDS: Final[dict[GameState, BuildSearch]] = {}
+#: The searches of the builds under way, by the identity of the hands they were made for.
+_BUILDS: Final[dict[int, tuple[tuple[object, ...], BuildSearch]]] = {}
 
 
 def _build_candidates(s: GameState) -> Iterable[Action]:
