@@ -25,6 +25,15 @@ from remi._engine import _hand_melds, _lay_question
 
 ALL_DOWN = remi.with_variants(remi.NORWEGIAN, "all down at once")
 
+LOOSE = attrs.evolve(
+    ALL_DOWN,
+    jokers_at_most_naturals=False,
+    run_min=3,
+    set_max=None,
+    distinct_suit_sets=True,
+    ace_high=False,
+)
+
 #: Every kind of ruleset that builds: rounds 1-6 with all down at once, and the last round.
 BUILDING: dict[str, tuple[remi.Ruleset, tuple[int, ...]]] = {
     "all down": (ALL_DOWN, (1, 2, 3, 4, 5, 6, 7)),
@@ -33,6 +42,10 @@ BUILDING: dict[str, tuple[remi.Ruleset, tuple[int, ...]]] = {
     "all down, last card discarded": (remi.with_variants(ALL_DOWN, "last card must be discarded"), (1, 3, 7)),
     "round 7": (remi.NORWEGIAN, (7,)),
     "round 7, spade twos wild": (remi.with_variants(remi.NORWEGIAN, "spade twos wild"), (7,)),
+    # Sets of distinct suits (at most four cards, a second ♠2 only wild), any number of jokers,
+    # runs of three, the ace low only.
+    "all down, loose": (LOOSE, (1, 2, 3, 5, 6)),
+    "all down, loose, spade twos wild": (remi.with_variants(LOOSE, "spade twos wild"), (1, 3, 6)),
 }
 
 
@@ -265,3 +278,45 @@ def test_a_forged_build_is_refused() -> None:
         GameState.from_dict({**whole.to_dict(), "building": "♠5"})
     with pytest.raises(remi.StateError):
         attrs.evolve(whole, building=(five,)).check_invariants()
+
+
+@pytest.mark.rule("norwegian-build-card-by-card")
+def test_a_search_serves_only_the_seat_it_was_made_for() -> None:
+    # docs/rules/norwegian.rst, norwegian-build-card-by-card: each seat builds from its own hand
+    # (a build's search is kept between its steps; a state sharing the hands but not the seat gets its own)
+    hands = ["♠4 ♠5 ♠6 ♠7 ♥4 ♥5 ♥6 ♥7 ♦4 ♦5 ♦6 ♦7", "♣8 ♣9 ♣10 ♣J ♥9 ♥10 ♥J ♥Q ♦9 ♦10 ♦J ♦Q", "♣5", "♣6"]
+    first = position(hands=hands, round=7)
+    assert [str(a) for a in first.legal_actions() if isinstance(a, Build)] == [
+        "build ♠4",
+        "build ♥4",
+        "build ♦4",
+    ]
+    second = attrs.evolve(first, turn_player=1, to_act=1)
+    assert [str(a) for a in second.legal_actions() if isinstance(a, Build)] == [
+        "build ♥9",
+        "build ♦9",
+        "build ♣8",
+    ]
+    assert second.is_legal("build ♣8") and not second.is_legal("build ♠4")
+
+
+@pytest.mark.rule("norwegian-spade-twos-wild")
+def test_a_spade_two_is_wild_only_where_it_cannot_be_itself() -> None:
+    # docs/rules/norwegian.rst, norwegian-spade-twos-wild: a ♠2 stands as itself where it can; in a set of
+    # twos of distinct suits a second ♠2 is wild
+    twos = remi.with_variants(ALL_DOWN, "spade twos wild")
+    state = position(twos, hands={0: "♠A ♠2 ♠3 ♠4 ♥5 ♥6 ♥7 ♥8 ♦9 ♦10 ♦J ♦Q ♣K"}, round=3)
+    built = state
+    for step in state.lay_steps("♠A ♠2 ♠3 ♠4")[:-1]:
+        built = built.apply(step)
+    assert [str(a) for a in built.legal_actions()] == ["lay ♠A ♠2 ♠3 ♠4"]
+    wild_as_itself = Meld(
+        "run", tuple(parse_card(c) for c in ("♠A", "♠2", "♠3", "♠4")), (False, True, False, False), 1, 0
+    )
+    assert not built.is_legal(LayDown((wild_as_itself,)))
+    error = built.why_illegal(LayDown((wild_as_itself,)))
+    assert error is not None and error.code == "invalid-meld"
+    loose = remi.with_variants(LOOSE, "spade twos wild")
+    state = position(loose, hands={0: "♠2 ♦2 ♠5 ♠6 ♠7 ♠8 ♠9 ♠2 ♠J ♦A ♦2 ♦3 ♦4"}, round=6)
+    laid = state.lay("♠2 ♦2 ♠2=2")
+    assert [str(m) for m in laid.table] == ["♠2 ♦2 ♠2=2"]

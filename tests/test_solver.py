@@ -592,3 +592,22 @@ def test_the_last_rounds_cover_without_a_pool_agrees_with_the_pool_search(
         sets,
         runs,
     )
+
+
+@pytest.mark.rule("shared-set")
+def test_sets_of_distinct_suits_hold_four_cards_at_most_in_every_search() -> None:
+    # docs/rules/index.rst, shared-set: with distinct_suit_sets a set holds one card of each suit, so four
+    # cards at most, jokers included, even where set_max sets no limit
+    rules = attrs.evolve(
+        remi.NORWEGIAN,
+        distinct_suit_sets=True,
+        jokers_at_most_naturals=False,
+        contracts=(*remi.NORWEGIAN.contracts[:6], remi.Contract(1, 1)),
+    )
+    hand = remi.parse_cards("♠5 ♥5 ♦5 ♣5 JK ♦A ♦2 ♦3 ♦4 ♦5 ♦6 ♦7 ♦8 ♦9 ♦10 ♦J ♦Q ♦K")
+    sets = [m for m in remi.candidate_melds(hand, rules) if m.kind == "set"]
+    assert sets and max(len(m.cards) for m in sets) == 4
+    assert all(validate_meld(m, rules).ok for m in sets)
+    # The last round's cover cannot use a five-card set: this hand cannot go out.
+    assert not remi.can_complete_contract(hand, [], 7, rules)
+    assert not remi.contract_layouts(hand, 7, rules)

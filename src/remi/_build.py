@@ -48,17 +48,22 @@ def placements(codes: tuple[int, ...], ruleset: Ruleset) -> tuple[Meld, ...]:
     wild = _SPADE_TWO if ruleset.wild_spade_twos else JOKER
     found: dict[tuple[object, ...], Meld] = {}
     for meld in meld_shapes([_CARDS[c] for c in codes], wild, ruleset.wild_spade_twos):
-        if validate_meld(meld, ruleset).ok and not _wild_as_itself(meld):
+        if validate_meld(meld, ruleset).ok and not _wild_as_itself(meld, ruleset):
             found[meld_sort_key(meld)] = meld
     return tuple(found[key] for key in sorted(found))
 
 
-def _wild_as_itself(meld: Meld) -> bool:
-    """Whether a ♠2 is wild where it stands for a two of its own (a set of twos, a run's ♠2): it is natural there."""
+def _wild_as_itself(meld: Meld, ruleset: Ruleset) -> bool:
+    """Whether a ♠2 is wild where it could stand as itself (a set of twos, a run's ♠2): the solver's melds never do.
+
+    In a set of twos of distinct suits a second ♠2 cannot be natural, so there it is wild.
+    """
     for index, (card, wild) in enumerate(zip(meld.cards, meld.wild)):
         if wild and card is _SPADE_TWO:
             if meld.kind == "set" and meld.rank == 2:
-                return True
+                natural_spade = any(c is _SPADE_TWO and not w for c, w in zip(meld.cards, meld.wild))
+                if not (ruleset.distinct_suit_sets and natural_spade):
+                    return True
             if meld.kind == "run" and meld.stands_for(index) is card:
                 return True
     return False

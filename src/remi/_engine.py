@@ -45,7 +45,7 @@ from ._actions import (
     meld_key,
     parse_action,
 )
-from ._build import BuildSearch
+from ._build import BuildSearch, placements
 from ._cards import Card, format_cards, make_pack
 from ._codes import as_error_code
 from ._errors import IllegalActionError, RemiError
@@ -650,6 +650,7 @@ def _build_search(s: GameState) -> BuildSearch | None:
         s.turn,
         s.round,
         s.melds_this_turn,
+        s.turn_player,
     )
     entry = _BUILDS.get(id(s.hands))
     if entry is not None and all(a is b or (type(a) is int and a == b) for a, b in zip(entry[0], key)):
@@ -821,6 +822,9 @@ def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
     verdict = validate_meld(meld, rules)
     if not verdict.ok:
         return ("invalid-meld", f"{meld} is not a legal meld: {verdict.reason}")
+    if builds and meld not in placements(tuple(c.code for c in s.building), rules):
+        # A meld the solver never forms (a ♠2 wild where it stands as itself).
+        return ("invalid-meld", f"{meld} is not a meld your hand can form.")
     exact = policy.exact_sizes(s)
     if (
         not builds

@@ -98,7 +98,8 @@ def _entry(ruleset: Ruleset) -> _RulesEntry:
         wild = _NO_WILD
     rules = _Rules(
         set_min=ruleset.set_min,
-        set_max=ruleset.set_max or 0,
+        # Sets of distinct suits hold four cards at most, whatever set_max says.
+        set_max=min(ruleset.set_max or 4, 4) if ruleset.distinct_suit_sets else ruleset.set_max or 0,
         run_min=ruleset.run_min,
         lo_bound=1 if ruleset.ace_low else 2,
         hi_bound=14 if ruleset.ace_high else 13,
