@@ -2133,7 +2133,18 @@ _COVERS: Final[dict[tuple[object, ...], bool]] = {}
 
 
 def _cover_search(counts: list[int], rules: _Rules, sets: int, runs: int) -> bool:
-    first = next((code for code in range(52) if counts[code]), -1)
+    if sets:
+        first = next((code for code in range(52) if counts[code]), -1)
+    else:
+        # Runs only: each run keeps to one suit, so the lowest natural of any suit starts one;
+        # the suit with the fewest natural cards left has the fewest runs to try.
+        first, fewest = -1, 53
+        for base in range(0, 52, 13):
+            held = counts[base : base + 13]
+            n = sum(held)
+            if 0 < n < fewest:
+                fewest = n
+                first = base + next(i for i, k in enumerate(held) if k)
     jokers = counts[_JOKER] if rules.wild == _JOKER else 0
     if first < 0:
         return sets == 0 and runs == 0 and jokers == 0
@@ -2162,8 +2173,9 @@ def _melds_from(
 ) -> Iterator[tuple[int, tuple[int, ...], int]]:
     """The melds whose lowest natural card is *first* (already taken from *counts*): (is a set, other naturals, wild cards).
 
-    Every natural card below *first* is gone, so a set's other naturals are
-    of later suits and a run's of higher ranks (or below an ace played high).
+    Every natural card of its suit below *first* is gone (and, when sets are
+    asked for, every natural card below it), so a set's other naturals are of
+    later suits and a run's of higher ranks (or below an ace played high).
     """
     rank, suit = first % 13 + 1, first // 13
     at_most = rules.at_most
