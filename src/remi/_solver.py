@@ -14,6 +14,7 @@ each distinct meld or layout once, in a fixed order.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import chain, combinations, combinations_with_replacement, product
@@ -420,13 +421,15 @@ class _Pieces:
     """The cache of :func:`_piece`, bounded by the candidate keys it holds, not by its entries.
 
     A piece of a hand with many wild cards and free sizes can hold tens of
-    thousands of keys, so such a piece is not kept, and the whole cache
-    starts afresh once it holds :data:`_PIECE_BUDGET` keys (a few MB): a
-    long run of absurd hands cannot grow it without bound.
+    thousands of keys, so such a piece is not kept, and the cache holds at
+    most :data:`_PIECE_BUDGET` keys (a few MB): a long run of absurd hands
+    cannot grow it without bound. The oldest pieces make room for a new one,
+    a few at a time (emptying the whole cache at once took a single call
+    10 ms).
     """
 
     def __init__(self) -> None:
-        self.table: dict[_PieceKey, _Piece] = {}
+        self.table: OrderedDict[_PieceKey, _Piece] = OrderedDict()
         self.keys = 0
 
     def get(self, key: _PieceKey) -> _Piece:
@@ -435,9 +438,10 @@ class _Pieces:
             got = _piece(*key)
             size = len(got[0]) + 1
             if size <= _PIECE_LARGEST:
-                if self.keys + size > _PIECE_BUDGET:
-                    self.cache_clear()
-                self.table[key] = got
+                table = self.table
+                while table and self.keys + size > _PIECE_BUDGET:
+                    self.keys -= len(table.popitem(last=False)[1][0]) + 1
+                table[key] = got
                 self.keys += size
         return got
 
@@ -2123,13 +2127,13 @@ def _cover_lazily(counts: tuple[int, ...], rules: _Rules, sets: int, runs: int) 
     else:
         found = _cover_search(list(counts), rules, sets, runs)
     if len(_COVERS) >= _CACHE_LIMIT:
-        _COVERS.clear()
+        _COVERS.popitem(last=False)  # the oldest answer: no call pays for emptying the whole table
     _COVERS[key] = found
     return found
 
 
 #: Answers of :func:`_cover_lazily`, by (rules, cards left, sets, runs).
-_COVERS: Final[dict[tuple[object, ...], bool]] = {}
+_COVERS: Final[OrderedDict[tuple[object, ...], bool]] = OrderedDict()
 
 
 def _cover_search(counts: list[int], rules: _Rules, sets: int, runs: int) -> bool:
