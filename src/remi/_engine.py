@@ -563,7 +563,7 @@ def _lay_offered(s: GameState) -> list[Action]:
     are the melds of exactly the cards chosen (none before a card is).
     """
     policy = policy_for(s.ruleset)
-    if policy.table_play and policy.builds(s):
+    if policy.may_build and policy.builds(s):
         if not s.building:
             return []
         search = _build_search(s)
@@ -688,7 +688,7 @@ def _build_candidates(s: GameState) -> Iterable[Action]:
 
 def _build_offered(s: GameState) -> list[Action]:
     policy = policy_for(s.ruleset)
-    if not policy.table_play or not policy.builds(s):
+    if not policy.may_build or not policy.builds(s):
         return []
     search = _build_search(s)
     if search is None:
@@ -857,7 +857,7 @@ def _perform_lay(s: GameState, action: LayDown) -> GameState:
             w.pending.remove(card)
     w.table.append(meld)
     w.owners.append(seat)
-    w.building = []
+    w.building = ()
     if w.down[seat] < 0:
         w.down[seat] = s.turn
     w.melds_this_turn += 1

@@ -89,6 +89,9 @@ class Policy:
         """The kinds of meld *seat* may lay now at all (the candidates :meth:`lay_filter` is asked about)."""
         return _BOTH_KINDS
 
+    #: Whether this family ever lays melds card by card (:meth:`builds` is then asked per state).
+    may_build: bool = False
+
     def builds(self, s: GameState) -> bool:
         """Whether melds go down card by card now (``build`` actions, then a ``lay``), not whole."""
         return False
@@ -144,6 +147,7 @@ class ContractPolicy(Policy):
     name = "contract"
     layoff_goes_down = False
     limits_melds_per_turn = False
+    may_build = True
 
     def _complete(self, s: GameState, seat: int) -> bool:
         contract = contract_for(s.round, s.ruleset)
@@ -214,8 +218,12 @@ class ContractPolicy(Policy):
         return not rules.all_down_at_once and not final
 
     def builds(self, s: GameState) -> bool:
-        """Melds of free size go down card by card (docs/rules/norwegian.rst, norwegian-build-card-by-card)."""
-        return not self.exact_sizes(s)
+        """Melds of free size go down card by card (docs/rules/norwegian.rst, norwegian-build-card-by-card).
+
+        Exactly when :meth:`exact_sizes` is false (asked for every state in play: spelt out).
+        """
+        rules = s.ruleset
+        return rules.all_down_at_once or (rules.last_contract_goes_out and s.round == len(rules.contracts))
 
     def build_shrinks(self, s: GameState) -> bool:
         """Fewer cards laid leave more to complete the contract with, unless the hand must go out exactly.

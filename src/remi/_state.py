@@ -206,6 +206,8 @@ _KINDS: Final[dict[str, _Kind]] = {
         lambda v: isinstance(v, tuple) and all(_is_cards(h) for h in v),
     ),
     "cards": _Kind(True, format_cards, _read_cards, _is_cards),
+    # Cards a transition replaces whole rather than edits (no list copy per transition).
+    "card tuple": _Kind(False, format_cards, _read_cards, _is_cards),
     "card?": _Kind(
         False, lambda c: None if c is None else str(c), _read_card, lambda v: v is None or isinstance(v, Card)
     ),
@@ -308,7 +310,7 @@ class GameState:
     #: The cards chosen so far for a meld laid card by card (docs/rules/norwegian.rst,
     #: norwegian-build-card-by-card), ascending; empty when no meld is being built. They stay in the hand
     #: until the meld is laid, and the table sees them chosen.
-    building: tuple[Card, ...] = _field("cards", "cards chosen for a meld laid card by card", default=())
+    building: tuple[Card, ...] = _field("card tuple", "cards chosen for a meld laid card by card", default=())
     # A cache of legal_actions(); never part of the value, never copied by attrs.evolve.
     _legal: list[Action] | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
 
@@ -730,7 +732,7 @@ class _Work:
         melds_this_turn: int
         known: list[tuple[Card, ...]]
         idle_turns: int
-        building: list[Card]
+        building: tuple[Card, ...]
 
     @classmethod
     def of(cls, s: GameState) -> _Work:
