@@ -14,6 +14,7 @@ builder calls it).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -245,3 +246,22 @@ def whole_layouts(state: GameState) -> list[remi.LayDown]:
     if state.phase == "play" and state.to_act == seat:
         walk(state, ())
     return sorted(found, key=str)
+
+
+#: A ruleset whose melds go down card by card in every round (docs/rules/norwegian.rst, norwegian-build-card-by-card).
+BUILDS = remi.with_variants(remi.NORWEGIAN, "all down at once")
+
+
+def mid_build(seed: int, skip: int = 0, ruleset: remi.Ruleset = BUILDS) -> GameState:
+    """A random game of *ruleset* stopped while a meld is being built (the *skip*-th such moment)."""
+    state = remi.new_game(ruleset, players=4, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        assert not state.is_over, "the game ended without a meld built card by card"
+        legal = state.legal_actions()
+        builds = [a for a in legal if isinstance(a, remi.Build)]
+        state = state.apply(rng.choice(builds if builds and rng.random() < 0.7 else legal))
+        if state.building:
+            if skip == 0:
+                return state
+            skip -= 1

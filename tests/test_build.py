@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
-from game_helpers import position
+from game_helpers import mid_build, position
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -246,13 +246,7 @@ def test_round_seven_builds_only_melds_that_go_out() -> None:
 def test_a_state_mid_build_survives_its_dict_and_old_formats_still_load(seed: int) -> None:
     # docs/rules/norwegian.rst, norwegian-build-card-by-card: the cards chosen are part of the state
     rules = attrs.evolve(ALL_DOWN, max_turns_per_round=40)
-    state = remi.new_game(rules, players=4, seed=seed)
-    rng = random.Random(seed)
-    while not state.building and not state.is_over:
-        legal = state.legal_actions()
-        builds = [a for a in legal if isinstance(a, Build)]
-        state = state.apply(rng.choice(builds or legal))
-    assert state.building
+    state = mid_build(seed, ruleset=rules)
     data = state.to_dict()
     assert data["format"] == "remi-state/3" and data["building"] == " ".join(map(str, state.building))
     back = GameState.from_dict(data)

@@ -7,6 +7,7 @@ from collections import Counter
 
 import attrs
 import pytest
+from game_helpers import BUILDS, mid_build
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -188,23 +189,6 @@ def test_views_stay_leak_free_across_a_gin_knock_and_the_next_deal():
 
 
 # -- a meld laid card by card (docs/rules/norwegian.rst, norwegian-build-card-by-card) --
-
-BUILDS = remi.with_variants(remi.NORWEGIAN, "all down at once")
-
-
-def mid_build(seed: int, skip: int = 0) -> GameState:
-    """A random all-down-at-once game stopped while a meld is being built (the *skip*-th such moment)."""
-    state = remi.new_game(BUILDS, players=4, seed=seed)
-    rng = random.Random(seed)
-    while True:
-        assert not state.is_over, "the game ended without a meld built card by card"
-        legal = state.legal_actions()
-        builds = [a for a in legal if isinstance(a, remi.Build)]
-        state = state.apply(rng.choice(builds if builds and rng.random() < 0.7 else legal))
-        if state.building:
-            if skip == 0:
-                return state
-            skip -= 1
 
 
 @settings(max_examples=30, deadline=None)
