@@ -611,3 +611,12 @@ def test_sets_of_distinct_suits_hold_four_cards_at_most_in_every_search() -> Non
     # The last round's cover cannot use a five-card set: this hand cannot go out.
     assert not remi.can_complete_contract(hand, [], 7, rules)
     assert not remi.contract_layouts(hand, 7, rules)
+
+
+@pytest.mark.rule("shared-run")
+@pytest.mark.parametrize("at_most", [False, True])
+def test_runs_shrink_written_out_equals_the_search(at_most: bool) -> None:
+    # docs/rules/index.rst, shared-run: whether every legal run longer than the least size holds a legal
+    # run of the least size (no more wild cards than naturals where the rules say so)
+    for run_min in range(2, 16):
+        assert _solver._runs_shrink(run_min, at_most) == _solver._runs_shrink_by_search(run_min, at_most)
