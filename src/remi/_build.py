@@ -27,19 +27,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Final
 
-from ._cards import JOKER, Card
-from ._melds import Meld, MeldKind, meld_shapes, validate_meld
+from ._cards import _CARDS, JOKER, Card
+from ._melds import _RUN_MAX, _SPADE_TWO, Meld, MeldKind, meld_shapes, validate_meld
 from ._rules import Ruleset
 from ._solver import meld_sort_key
 
 __all__ = ["BuildSearch", "placements"]
-
-_SPADE_TWO: Final = Card.of(2, 0)
-_CARDS: Final = tuple(Card.from_code(code) for code in range(53))
-#: A run holds at most one card of each rank: thirteen cards.
-_RUN_MAX: Final = 13
 
 
 @lru_cache(maxsize=16384)
@@ -111,25 +105,32 @@ class BuildSearch:
 
     def next_cards(self, building: Sequence[Card]) -> list[Card]:
         """The cards that may be added to *building* now, ascending: each keeps some meld in reach."""
-        return [_CARDS[code] for code in self._next_codes(building) if self._reaches(building, code)]
+        left = self._left(building)
+        start = building[-1].code if building else 0
+        return [
+            _CARDS[code]
+            for code in range(start, 53)
+            if left[code] > 0 and self._reaches(building, left, code)
+        ]
 
     def can_add(self, building: Sequence[Card], card: Card) -> bool:
         """Whether *card* may be added to *building* now (it is held, in order, and keeps a meld in reach)."""
-        return card.code in self._next_codes(building) and self._reaches(building, card.code)
+        left = self._left(building)
+        code = card.code
+        in_order = not building or code >= building[-1].code
+        return in_order and left[code] > 0 and self._reaches(building, left, code)
 
-    def _next_codes(self, building: Sequence[Card]) -> list[int]:
-        avail = list(self._avail)
+    def _left(self, building: Sequence[Card]) -> list[int]:
+        """The hand's card counts without the cards chosen."""
+        left = list(self._avail)
         for card in building:
-            avail[card.code] -= 1
-        start = building[-1].code if building else 0
-        return [code for code in range(start, 53) if avail[code] > 0]
+            left[card.code] -= 1
+        return left
 
-    def _reaches(self, building: Sequence[Card], code: int) -> bool:
-        avail = list(self._avail)
-        for card in building:
-            avail[card.code] -= 1
-        codes = [*(card.code for card in building), code]
+    def _reaches(self, building: Sequence[Card], left: Sequence[int], code: int) -> bool:
+        avail = list(left)
         avail[code] -= 1
+        codes = [*(card.code for card in building), code]
         alive = self._viable(codes, self._kinds, avail, code)
         return bool(alive) and self._explore(codes, avail, code, alive)
 

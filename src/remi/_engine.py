@@ -579,6 +579,22 @@ def _lay_offered(s: GameState) -> list[Action]:
     ]
 
 
+def _meld_limit(s: GameState, policy: Policy) -> Refusal | None:
+    """The refusal of any new meld when the turn's ``melds_per_turn`` are laid, or ``None``."""
+    rules = s.ruleset
+    limit = rules.melds_per_turn
+    if policy.limits_melds_per_turn and limit is not None and s.melds_this_turn >= limit:
+        return (
+            "meld-limit",
+            f"You may lay at most {limit} new meld{'s' if limit != 1 else ''} a turn in {rules.name}.",
+        )
+    return None
+
+
+def _joker_pending(s: GameState) -> Refusal:
+    return ("joker-pending", f"Play {_pending_text(s)} you took from the table first.")
+
+
 def _lay_question(
     s: GameState,
 ) -> tuple[Callable[[Meld], bool], tuple[MeldKind, ...], Callable[[Meld], bool]] | None:
@@ -591,10 +607,7 @@ def _lay_question(
     """
     rules = s.ruleset
     policy = policy_for(rules)
-    if not policy.table_play:
-        return None
-    limit = rules.melds_per_turn
-    if policy.limits_melds_per_turn and limit is not None and s.melds_this_turn >= limit:
+    if not policy.table_play or _meld_limit(s, policy) is not None:
         return None
     pending = s.pending
     if pending and not policy.freed_joker_in_new_meld():
@@ -677,7 +690,7 @@ _BUILDS: Final[dict[int, tuple[tuple[object, ...], BuildSearch]]] = {}
 
 def _build_candidates(s: GameState) -> Iterable[Action]:
     policy = policy_for(s.ruleset)
-    if not policy.table_play or not policy.builds(s):
+    if not policy.may_build or not policy.builds(s):
         return ()
     hand = list(s.hands[s.turn_player])
     for card in s.building:
@@ -743,14 +756,13 @@ def _lowered(reason: str) -> str:
 
 def _refuse_lay_whole(s: GameState) -> Refusal | None:
     """Why no meld at all can be laid now, when a common reason says so (or ``None``)."""
-    rules = s.ruleset
-    policy = policy_for(rules)
+    policy = policy_for(s.ruleset)
     seat = s.turn_player
-    limit = rules.melds_per_turn
-    if policy.limits_melds_per_turn and limit is not None and s.melds_this_turn >= limit:
-        return ("meld-limit", f"You may lay at most {limit} new melds a turn in {rules.name}.")
+    limit = _meld_limit(s, policy)
+    if limit is not None:
+        return limit
     if s.pending and not policy.freed_joker_in_new_meld():
-        return ("joker-pending", f"Play {_pending_text(s)} you took from the table first.")
+        return _joker_pending(s)
     if policy.lay_kinds(s, seat) == () or (s.down[seat] >= 0 and not policy.in_progress(s, seat)):
         return ("contract-already-down", "Your contract is already down; it goes down once per round.")
     return None
@@ -809,13 +821,10 @@ def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
             "or add its next card.",
         )
     if s.pending and not (policy.freed_joker_in_new_meld() and any(c in s.pending for c in meld.cards)):
-        return ("joker-pending", f"Play {_pending_text(s)} you took from the table first.")
-    limit = rules.melds_per_turn
-    if policy.limits_melds_per_turn and limit is not None and s.melds_this_turn >= limit:
-        return (
-            "meld-limit",
-            f"You may lay at most {limit} new meld{'s' if limit != 1 else ''} a turn in {rules.name}.",
-        )
+        return _joker_pending(s)
+    limit = _meld_limit(s, policy)
+    if limit is not None:
+        return limit
     missing = _not_in_hand(hand, meld.cards, seat)
     if missing is not None:
         return missing

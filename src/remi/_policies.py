@@ -39,12 +39,15 @@ __all__ = ["Policy", "Refusal", "policy_for", "never", "must_keep_card"]
 Refusal = tuple[ErrorCode, str]
 
 
+def _final_round(s: GameState) -> bool:
+    """Whether *s* is in a last round that goes out (docs/rules/norwegian.rst, norwegian-round-seven)."""
+    rules = s.ruleset
+    return rules.last_contract_goes_out and s.round == len(rules.contracts)
+
+
 def must_keep_card(s: GameState) -> bool:
     """Whether going out needs a final discard (so melds and lay-offs may not empty the hand)."""
-    rules = s.ruleset
-    if rules.last_contract_goes_out and s.round == len(rules.contracts):
-        return False
-    return rules.last_card_discard
+    return not _final_round(s) and s.ruleset.last_card_discard
 
 
 #: Sets and runs: what a family lays unless it says otherwise.
@@ -175,8 +178,7 @@ class ContractPolicy(Policy):
                 "wrong-combinations",
                 f"Round {s.round} asks for {contract}; it needs no further {meld.kind} ({have} laid).",
             )
-        final = rules.last_contract_goes_out and s.round == len(rules.contracts)
-        if not rules.all_down_at_once and not final:
+        if self.exact_sizes(s):
             size = rules.set_min if meld.kind == "set" else rules.run_min
             if len(meld.cards) != size:
                 return (
@@ -213,26 +215,21 @@ class ContractPolicy(Policy):
 
     def exact_sizes(self, s: GameState) -> bool:
         """Whether a contract meld must have exactly the least size (not all down at once, not the last round)."""
-        rules = s.ruleset
-        final = rules.last_contract_goes_out and s.round == len(rules.contracts)
-        return not rules.all_down_at_once and not final
+        return not self.builds(s)
 
     def builds(self, s: GameState) -> bool:
         """Melds of free size go down card by card (docs/rules/norwegian.rst, norwegian-build-card-by-card).
 
-        Exactly when :meth:`exact_sizes` is false (asked for every state in play: spelt out).
+        Exactly when :meth:`exact_sizes` is false: all down at once, or the last round.
         """
-        rules = s.ruleset
-        return rules.all_down_at_once or (rules.last_contract_goes_out and s.round == len(rules.contracts))
+        return s.ruleset.all_down_at_once or _final_round(s)
 
     def build_shrinks(self, s: GameState) -> bool:
         """Fewer cards laid leave more to complete the contract with, unless the hand must go out exactly.
 
         With runs of a suit kept apart a longer run may also touch a laid one.
         """
-        rules = s.ruleset
-        final = rules.last_contract_goes_out and s.round == len(rules.contracts)
-        return not final and not rules.same_suit_runs_apart
+        return not _final_round(s) and not s.ruleset.same_suit_runs_apart
 
     def lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
         rules = s.ruleset

@@ -2058,10 +2058,10 @@ def _complete(
         return False
     elif not sets and not runs:
         return True
+    if final and _lazy_final(rules, apart, keep):
+        return _cover_lazily(counts, rules, sets, runs)  # it bounds the jokers at every node
     if _jokers_short(counts, rules, sets, runs, exact):
         return False
-    if final and _lazy_final(rules, apart, keep):
-        return _cover_lazily(counts, rules, sets, runs)
     # Melds of the whole hand that fit in the cards held are exactly the melds of those cards.
     search = _completer(whole, rules, exact or not final, apart, kinds)
     rem = packed if packed >= 0 else _pack(counts, search.pool.width)
@@ -2097,10 +2097,11 @@ class _FinalLayTest:
         sets, runs = self.sets - is_set, self.runs - (not is_set)
         if sets < 0 or runs < 0:
             return False
-        rest = list(self.counts)
+        left = list(self.counts)
         for card in meld.cards:
-            rest[card.code] -= 1
-        return _complete(rest_t := tuple(rest), rest_t, self.rules, (sets, runs, ()), False, True, False, 0)
+            left[card.code] -= 1
+        rest = tuple(left)
+        return _complete(rest, rest, self.rules, (sets, runs, ()), False, True, False, 0)
 
 
 def _cover_lazily(counts: tuple[int, ...], rules: _Rules, sets: int, runs: int) -> bool:
@@ -2458,9 +2459,9 @@ def contract_lay_test(
 
     # Melds taking the same cards (a wild card at either end of a run) leave the same
     # question; the spans of the runs laid matter only when runs of a suit stay apart.
-    answers: dict[tuple[object, ...], bool] = {}
     if final and _lazy_final(rules, apart, keep):
         return _FinalLayTest(counts, rules, sets, runs).test
+    answers: dict[tuple[object, ...], bool] = {}
     search = _completer(whole, rules, exact or not final, apart, kinds)
     width = search.pool.width
     base = _pack(counts, width)
