@@ -48,7 +48,7 @@ def _arrange_all(melds: MeldsInput, ruleset: Ruleset) -> tuple[tuple[Meld, ...],
             )
         arranged.append(result.meld)
     # docs/rules/index.rst, shared-copies: the melds together come from one pack.
-    too_many = _copies_problem((c for m in arranged for c in m.cards), ruleset, None)
+    too_many = _copies_problem((c for m in arranged for c in m.cards), ruleset, None, "these melds", True)
     if too_many is not None:
         return (), too_many
     return tuple(arranged), None
@@ -95,6 +95,12 @@ def check_contract(
         contract = contract_for(round, ruleset)
     except RemiError as exc:  # RulesetError, reported rather than raised
         return Check(False, exc.code, exc.reason)
+    held = None if hand is None else parse_cards(hand)
+    if held is not None:
+        # docs/rules/index.rst, shared-copies: a hand the pack cannot give is refused first.
+        bad_hand = _copies_problem(held, ruleset, None, f"the hand {format_cards(held)!r}")
+        if bad_hand is not None:
+            return bad_hand
     arranged, bad = _arrange_all(melds, ruleset)
     if bad is not None:
         return bad
@@ -102,7 +108,7 @@ def check_contract(
         return Check(
             False, "no-melds", f"Round {round}'s contract ({contract}) needs melds; none were given."
         )
-    problems = _contract_problems(arranged, contract, round, ruleset, hand)
+    problems = _contract_problems(arranged, contract, round, ruleset, held)
     return next(problems, Check(True, "ok", "", melds=arranged))
 
 
@@ -111,7 +117,7 @@ def _contract_problems(
     contract: Contract,
     round: int,
     ruleset: Ruleset,
-    hand: str | Iterable[Card | str] | None,
+    hand: tuple[Card, ...] | None,
 ) -> Iterator[Check]:
     """Yield what keeps the (legal) melds *arranged* from fulfilling *contract*, in order."""
     runs = [m for m in arranged if m.kind == "run"]
@@ -127,7 +133,7 @@ def _contract_problems(
     if ruleset.same_suit_runs_apart:
         yield from _touching_runs(runs, arranged)
     if hand is not None:
-        yield from _hand_problems(arranged, parse_cards(hand), round, final)
+        yield from _hand_problems(arranged, hand, round, final)
 
 
 def _extra_cards(arranged: tuple[Meld, ...], ruleset: Ruleset) -> Iterator[Check]:

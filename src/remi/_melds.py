@@ -23,7 +23,8 @@ import attrs
 
 from ._cards import JOKER, RANKS, SUITS, Card, format_cards, parse_card, parse_cards
 from ._codes import CheckCode, ErrorCode, as_error_code
-from ._errors import MeldError, NotationError
+from ._errors import MeldError, NotationError, StateError
+from ._pack import card_counts, pack_limits, pack_refusal
 from ._rules import Ruleset, require_ruleset
 
 __all__ = [
@@ -82,8 +83,16 @@ def is_wild(card: Card, ruleset: Ruleset) -> bool:
     (True, False)
     >>> is_wild(Card("♠2"), remi.with_variants(remi.NORWEGIAN, "spade twos wild"))
     True
+
+    A joker in a game without jokers is refused (:class:`~remi.StateError`,
+    code ``jokers-not-in-game``: docs/rules/gin.rst, gin-no-jokers).
     """
-    return card.is_joker or (ruleset.wild_spade_twos and card is _SPADE_TWO)
+    if card.is_joker:
+        if not pack_limits(ruleset)[1]:
+            # docs/rules/gin.rst, gin-no-jokers: no joker is wild (nor anything else) in a game without jokers.
+            raise StateError("jokers-not-in-game", f"{ruleset.name} is played without jokers, so JK is no card of it.")
+        return True
+    return ruleset.wild_spade_twos and card is _SPADE_TWO
 
 
 @attrs.frozen
@@ -212,32 +221,19 @@ def _check_kind(kind: object) -> None:
         raise NotationError("bad-kind", f"kind must be 'set', 'run' or None, not {kind!r:.40}.")
 
 
-def _copies_problem(cards: Iterable[Card], ruleset: Ruleset, kind: MeldKind | None) -> Check | None:
+def _copies_problem(
+    cards: Iterable[Card], ruleset: Ruleset, kind: MeldKind | None, what: str = "this meld", many: bool = False
+) -> Check | None:
     """Refuse more copies of a card than the pack holds (docs/rules/index.rst, shared-copies).
 
     Without a table size, the pack is the largest the game uses: its most
-    decks (:attr:`Ruleset.max_decks`) and its most jokers.
+    decks (:attr:`Ruleset.max_decks`) and its most jokers (the one check:
+    :func:`~remi._pack.pack_refusal`). *what* names the cards in the reason.
     """
-    counts = Counter(cards)
-    jokers = counts.pop(JOKER, 0)
-    if jokers:
-        most = max(ruleset.pack_for(p)[1] for p in range(ruleset.min_players, ruleset.max_players + 1))
-        if jokers > most:
-            return _fail(
-                "too-many-copies",
-                f"{ruleset.name} is played with at most {_plural(most, 'joker')}; this meld holds {jokers}.",
-                kind,
-            )
-    decks = ruleset.max_decks
-    for card, count in counts.items():
-        if count > decks:
-            return _fail(
-                "too-many-copies",
-                f"{ruleset.name} is played with {_plural(decks, 'deck')}, so there "
-                f"{'is' if decks == 1 else 'are'} only {decks} {card}; this meld holds {count}.",
-                kind,
-            )
-    return None
+    problem = pack_refusal(card_counts(cards), ruleset)
+    if problem is None:
+        return None
+    return _fail(problem.code, problem.sentence(what, many=many), kind)
 
 
 @attrs.frozen
@@ -298,6 +294,11 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _wild_word(ruleset: Ruleset) -> str:
+    """What a reason calls one wild card: the joker, or the wild ♠2 where the ♠2s are the wild cards."""
+    return "wild ♠2" if ruleset.wild_spade_twos else "joker"
+
+
 def _list_suits(indices: Iterable[int]) -> str:
     names = [SUITS[i] for i in sorted(set(indices))]
     if len(names) <= 2:
@@ -314,8 +315,8 @@ def _ratio_check(naturals: int, wilds: int, ruleset: Ruleset, kind: MeldKind) ->
     if ruleset.jokers_at_most_naturals and wilds > naturals:
         return _fail(
             "too-many-jokers",
-            f"A meld needs at least as many natural cards as jokers; this one has "
-            f"{_plural(naturals, 'natural card')} and {_plural(wilds, 'joker')}.",
+            f"A meld needs at least as many natural cards as {_wild_word(ruleset)}s; this one has "
+            f"{_plural(naturals, 'natural card')} and {_plural(wilds, _wild_word(ruleset))}.",
             kind,
         )
     return None
@@ -443,7 +444,7 @@ def _run_refusal(
     rs = mappings[0]  # never empty: a Ruleset lets the ace be low, high or both
     gaps = rs[-1] - rs[0] + 1 - len(rs)
     if gaps > w:
-        return _gap_refusal(naturals, rs, w)
+        return _gap_refusal(naturals, rs, w, ruleset)
     if not ruleset.ace_high and 1 not in ranks and rs[-1] == 13:
         return _fail(
             "ace-high-not-allowed",
@@ -477,7 +478,7 @@ def _ace_side_problem(
     return None
 
 
-def _gap_refusal(naturals: Sequence[Card], rs: Sequence[int], w: int) -> Check:
+def _gap_refusal(naturals: Sequence[Card], rs: Sequence[int], w: int, ruleset: Ruleset) -> Check:
     """Refuse a run whose ranks *rs* leave more holes than *w* wild cards can fill."""
     text = format_cards(naturals)
     suit = naturals[0].suit_index
@@ -487,7 +488,7 @@ def _gap_refusal(naturals: Sequence[Card], rs: Sequence[int], w: int) -> Check:
         return _fail("gap", f"{text} is not a run: {shown} is missing.", "run")
     return _fail(
         "gap",
-        f"{text} is not a run: it is missing {shown}, more than {_plural(w, 'joker')} can fill.",
+        f"{text} is not a run: it is missing {shown}, more than {_plural(w, _wild_word(ruleset))} can fill.",
         "run",
     )
 
@@ -702,7 +703,7 @@ def check_meld(
     hand = _cards_of(cards)
     if not hand:
         return _fail("empty", "A meld needs cards; none were given.", kind)
-    if any(c.is_joker for c in hand) and not ruleset.has_jokers:
+    if any(c.is_joker for c in hand) and not pack_limits(ruleset)[1]:
         return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", kind)
     result = _check_cards(hand, ruleset, kind, joker_end)
     if result.ok:
@@ -757,7 +758,7 @@ def _validate(meld: Meld, ruleset: Ruleset) -> Check:
     n = len(meld.cards)
     if n == 0 or len(meld.wild) != n:
         return _fail("malformed-meld", "The meld's cards and wild flags do not match.", meld.kind)
-    if any(c.is_joker for c in meld.cards) and not ruleset.has_jokers:
+    if any(c.is_joker for c in meld.cards) and not pack_limits(ruleset)[1]:
         return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", meld.kind)
     split = _split_marked(meld, ruleset)
     if isinstance(split, Check):
@@ -863,7 +864,7 @@ def check_layoff(
     new = _cards_of(cards)
     if not new:
         return _fail("empty", "Nothing was given to lay off.", meld.kind)
-    if any(c.is_joker for c in new) and not ruleset.has_jokers:
+    if any(c.is_joker for c in new) and not pack_limits(ruleset)[1]:
         return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", meld.kind)
     bad = _illegal_table_meld(meld, ruleset)
     if bad is not None:
@@ -891,8 +892,11 @@ def _illegal_table_meld(meld: Meld, ruleset: Ruleset) -> Check | None:
     verdict = validate_meld(meld, ruleset)
     if verdict.ok:
         return None
+    # A joker the game has not, or more copies than its pack, keep their own codes
+    # (docs/rules/gin.rst, gin-no-jokers; docs/rules/index.rst, shared-copies).
+    keep = verdict.code in ("jokers-not-in-game", "too-many-copies")
     return _fail(
-        "meld-not-legal",
+        as_error_code(verdict.code) if keep else "meld-not-legal",
         f"{meld} is not a legal meld under {ruleset.name}: {verdict.reason}",
         meld.kind,
     )
@@ -1032,6 +1036,9 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
         return _fail("not-a-meld", f"Expected a Meld to swap a joker out of, got {type(meld).__name__}.")
     if not isinstance(card, Card):
         card = parse_card(card)
+    if card.is_joker and not pack_limits(ruleset)[1]:
+        # docs/rules/gin.rst, gin-no-jokers: the card offered is refused before the meld is read.
+        return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", meld.kind)
     bad = _swap_refusal(meld, card, ruleset)
     if bad is not None:
         return bad
@@ -1043,7 +1050,7 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
         if too_many is not None:
             return too_many
         return Check(True, "ok", "", meld.kind, swapped, freed=meld.cards[index])
-    return _fail("no-joker-for-card", f"No joker in {meld} stands for {card}.", meld.kind)
+    return _fail("no-joker-for-card", f"No {_wild_word(ruleset)} in {meld} stands for {card}.", meld.kind)
 
 
 def _swap_refusal(meld: Meld, card: Card, ruleset: Ruleset) -> Check | None:
@@ -1052,17 +1059,19 @@ def _swap_refusal(meld: Meld, card: Card, ruleset: Ruleset) -> Check | None:
     if bad is not None:
         return bad
     if ruleset.joker_swap == "none":
-        return _fail("no-joker-swaps", f"{ruleset.name} does not allow joker swaps.", meld.kind)
+        return _fail("no-joker-swaps", f"{ruleset.name} does not allow {_wild_word(ruleset)} swaps.", meld.kind)
     if meld.kind == "set" and ruleset.joker_swap == "runs":
         return _fail(
             "joker-locked-in-set",
-            "A joker in a set is locked there for the rest of the round.",
+            f"A {_wild_word(ruleset)} in a set is locked there for the rest of the round.",
             "set",
         )
     if card.is_joker:
-        return _fail("swap-needs-natural", "Only a natural card can take a joker's place.", meld.kind)
+        return _fail(
+            "swap-needs-natural", f"Only a natural card can take a {_wild_word(ruleset)}'s place.", meld.kind
+        )
     if not meld.wild_count:
-        return _fail("no-joker", f"{meld} holds no joker to swap.", meld.kind)
+        return _fail("no-joker", f"{meld} holds no {_wild_word(ruleset)} to swap.", meld.kind)
     return None
 
 

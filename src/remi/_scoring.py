@@ -7,35 +7,67 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from ._cards import Card, parse_cards
+from ._cards import Card, format_cards, parse_cards
 from ._errors import StateError
 from ._melds import is_wild
+from ._pack import card_counts, pack_limits, pack_refusal
 from ._rules import Ruleset, require_ruleset
 
-__all__ = ["card_value", "hand_value"]
+__all__ = ["card_value", "hand_value", "value_of", "refuse_hand"]
+
+
+def value_of(card: Card, ruleset: Ruleset) -> int:
+    """:func:`card_value` of a card of the game, unchecked (the solver's tables, the engine)."""
+    if card.is_joker or (ruleset.wild_spade_twos and card.code == 1):
+        return ruleset.values.joker
+    return ruleset.values.of_rank(card.rank)
 
 
 def card_value(card: Card, ruleset: Ruleset) -> int:
     """Return what *card* costs when held at the end of a round.
 
-    A wild ♠2 (Norwegian variant) scores as a joker when held.
+    A wild ♠2 (Norwegian variant) scores as a joker when held. A joker in a
+    game without jokers is refused, never valued (docs/rules/gin.rst, gin-no-jokers).
 
     >>> import remi
     >>> card_value(Card("♠A"), remi.NORWEGIAN), card_value(Card("♠A"), remi.KALOOKI)
     (20, 11)
+    >>> card_value(Card("JK"), remi.GIN)
+    Traceback (most recent call last):
+    ...
+    remi.StateError: Gin Rummy is played without jokers, so JK has no value in it.
     """
     if not isinstance(card, Card):
         raise TypeError(f"card must be a remi.Card, not {type(card).__name__} {card!r:.60}.")
     require_ruleset(ruleset)
-    if is_wild(card, ruleset):
-        return ruleset.values.joker
-    return ruleset.values.of_rank(card.rank)
+    if card.is_joker and not pack_limits(ruleset)[1]:
+        raise StateError(
+            "jokers-not-in-game", f"{ruleset.name} is played without jokers, so JK has no value in it."
+        )
+    return ruleset.values.joker if is_wild(card, ruleset) else ruleset.values.of_rank(card.rank)
+
+
+def refuse_hand(cards: Sequence[Card], ruleset: Ruleset, what: str = "the hand") -> None:
+    """Raise :class:`~remi.StateError` when *ruleset*'s pack cannot give the cards *cards*.
+
+    A joker in a game without jokers (``jokers-not-in-game``, docs/rules/gin.rst,
+    gin-no-jokers) or more copies of a card than the pack holds
+    (``too-many-copies``, docs/rules/index.rst, shared-copies); the message
+    quotes the cards as *what* followed by their text.
+    """
+    problem = pack_refusal(card_counts(cards), ruleset)
+    if problem is not None:
+        raise StateError(problem.code, problem.sentence(f"{what} {format_cards(cards)!r}"))
 
 
 def hand_value(cards: str | Iterable[Card | str], ruleset: Ruleset) -> int:
     """Return the sum of the values of *cards* held in hand under *ruleset*.
+
+    A hand the game's pack cannot give is refused (:class:`~remi.StateError`):
+    a joker in a game without jokers (``jokers-not-in-game``), more copies
+    of a card than the pack holds (``too-many-copies``).
 
     >>> import remi
     >>> hand_value("♣5 ♦9 ♥Q", remi.SWEDISH)
@@ -43,13 +75,13 @@ def hand_value(cards: str | Iterable[Card | str], ruleset: Ruleset) -> int:
     >>> hand_value("JK", remi.GIN)
     Traceback (most recent call last):
     ...
-    remi.StateError: Gin Rummy is played without jokers, so a hand cannot hold one.
+    remi.StateError: Gin Rummy is played without jokers, so the hand 'JK' cannot hold one.
+    >>> hand_value("♠9 ♠9 ♠9", remi.NORWEGIAN)
+    Traceback (most recent call last):
+    ...
+    remi.StateError: Norwegian Remi is played with 2 decks, so there are only 2 ♠9; the hand '♠9 ♠9 ♠9' holds 3.
     """
     require_ruleset(ruleset)
     held = parse_cards(cards)
-    if not ruleset.has_jokers and any(card.is_joker for card in held):
-        # docs/rules/gin.rst, gin-no-jokers: a joker is refused, never valued at 0.
-        raise StateError(
-            "jokers-not-in-game", f"{ruleset.name} is played without jokers, so a hand cannot hold one."
-        )
-    return sum(card_value(card, ruleset) for card in held)
+    refuse_hand(held, ruleset)
+    return sum(value_of(card, ruleset) for card in held)

@@ -22,8 +22,9 @@ import attrs
 from ._cards import Card, format_cards, parse_cards
 from ._errors import IllegalActionError, StateError
 from ._melds import Meld, check_layoff, check_meld
+from ._pack import card_counts, pack_refusal
 from ._rules import Ruleset, require_ruleset
-from ._scoring import hand_value
+from ._scoring import hand_value, refuse_hand
 from ._solver import best_arrangement, deadwood
 
 __all__ = [
@@ -68,11 +69,14 @@ def _hands(hands: Hands, ruleset: Ruleset) -> list[tuple[Card, ...]]:
         raise StateError("bad-hands", "Expected a sequence of hands, one per seat.") from None
     if len(out) < 2:
         raise StateError("bad-hands", f"A deal needs at least two seats, not {len(out)}.")
-    if not ruleset.has_jokers and any(c.is_joker for hand in out for c in hand):
-        # docs/rules/gin.rst, gin-no-jokers
-        raise StateError(
-            "jokers-not-in-game", f"{ruleset.name} is played without jokers, so a hand cannot hold one."
-        )
+    # docs/rules/gin.rst, gin-no-jokers; docs/rules/index.rst, shared-copies: each hand, then
+    # every hand together (one pack deals them all), is what the pack can give.
+    for seat, hand in enumerate(out):
+        refuse_hand(hand, ruleset, f"seat {seat}'s hand")
+    together = pack_refusal(card_counts(c for hand in out for c in hand), ruleset)
+    if together is not None:
+        shown = " / ".join(format_cards(hand) for hand in out)
+        raise StateError(together.code, together.sentence(f"the hands {shown!r}", many=True))
     return out
 
 

@@ -22,12 +22,13 @@ from typing import Final, NamedTuple, Protocol
 
 import attrs
 
-from ._cards import Card, parse_cards
+from ._cards import Card, format_cards, parse_cards
 from ._contracts import contract_for
-from ._errors import NotationError
+from ._errors import NotationError, StateError
 from ._melds import Meld, MeldKind, check_meld, meld_points
+from ._pack import pack_refusal
 from ._rules import Ruleset
-from ._scoring import card_value
+from ._scoring import value_of
 
 __all__ = [
     "Arrangement",
@@ -109,7 +110,7 @@ def _entry(ruleset: Ruleset) -> _RulesEntry:
         wild=wild,
         twos=ruleset.wild_spade_twos,
     )
-    values = tuple(card_value(card, ruleset) for card in _CARDS)
+    values = tuple(value_of(card, ruleset) for card in _CARDS)
 
     def points(meld: Meld) -> int:
         return meld_points(meld, ruleset)
@@ -142,6 +143,27 @@ def _counts(hand: Hand) -> tuple[int, ...]:
     for card in parse_cards(hand):
         counts[card.code] += 1
     return tuple(counts)
+
+
+def _refuse_pack(counts: Sequence[int], ruleset: Ruleset, what: str = "the hand") -> None:
+    """Refuse a hand *ruleset*'s pack cannot give (:class:`~remi.StateError`), at a public entry.
+
+    docs/rules/gin.rst, gin-no-jokers (``jokers-not-in-game``) and
+    docs/rules/index.rst, shared-copies (``too-many-copies``): one ``max``
+    over the counts when the hand is fine; the engine's own hands always are.
+    """
+    problem = pack_refusal(counts, ruleset)
+    if problem is not None:
+        shown = format_cards(_CARDS[code] for code in range(53) for _ in range(counts[code]))
+        raise StateError(problem.code, problem.sentence(f"{what} {shown!r}"))
+
+
+def _hand_counts(hand: Hand, ruleset: Ruleset) -> tuple[int, ...]:
+    """The 53 counts of *hand*, refused when *ruleset*'s pack cannot give them."""
+    _entry(ruleset)  # a Ruleset, or NotationError before the pack is read
+    counts = _counts(hand)
+    _refuse_pack(counts, ruleset)
+    return counts
 
 
 class _Group(NamedTuple):
@@ -586,7 +608,7 @@ def candidate_melds(
     """
     wanted = _kinds(kinds)
     mask = (_SETS if "set" in wanted else 0) | (_RUNS if "run" in wanted else 0)
-    pool = _pool(_counts(hand), _entry(ruleset).rules, exact, mask)
+    pool = _pool(_hand_counts(hand, ruleset), _entry(ruleset).rules, exact, mask)
     return tuple(
         _meld(key)
         for key in pool.keys
@@ -828,7 +850,7 @@ def _layout_question(
     contract = contract_for(round, ruleset)
     final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
     return (
-        _counts(hand),
+        _hand_counts(hand, ruleset),
         _entry(ruleset).rules,
         contract.sets,
         contract.runs,
@@ -1121,7 +1143,7 @@ def best_arrangement(hand: Hand, ruleset: Ruleset) -> Arrangement:
     64
     """
     entry = _entry(ruleset)
-    return _arrangement(_counts(hand), entry.rules, entry.values)
+    return _arrangement(_hand_counts(hand, ruleset), entry.rules, entry.values)
 
 
 def deadwood(hand: Hand, ruleset: Ruleset) -> int:
@@ -1134,9 +1156,9 @@ def deadwood(hand: Hand, ruleset: Ruleset) -> int:
     entry = _entry(ruleset)
     hand = _reiterable(hand)
     mask = _hand_mask(hand, entry.rules)
-    if mask >= 0:
+    if mask >= 0:  # no joker, no card twice: a hand every pack gives
         return _mask_deadwood(mask, entry)
-    return _arrangement(_counts(hand), entry.rules, entry.values).deadwood_value
+    return _arrangement(_hand_counts(hand, ruleset), entry.rules, entry.values).deadwood_value
 
 
 class _OpeningPacker:
@@ -1384,7 +1406,7 @@ def find_opening(hand: Hand, ruleset: Ruleset) -> tuple[Meld, ...] | None:
     >>> find_opening("♠10 ♥10 ♦10 ♣2 ♣3 ♣4", remi.SLOVENIAN) is None
     True
     """
-    return _best_opening(_counts(hand), _entry(ruleset).rules, ruleset)
+    return _best_opening(_hand_counts(hand, ruleset), _entry(ruleset).rules, ruleset)
 
 
 @lru_cache(maxsize=2048)
@@ -1432,7 +1454,7 @@ def best_opening_points_left(
     >>> best_opening_points_left(hand, remi.parse_cards("♠Q ♥Q ♦Q ♥2"), remi.SLOVENIAN, keep_one=True)
     0
     """
-    counts = _counts(hand)
+    counts = _hand_counts(hand, ruleset)
     packer, _, scale = _shared_opening_packer(counts, ruleset)
     width = packer.pool.width
     rem = packer.pool.total
@@ -1571,7 +1593,7 @@ def best_opening_points(hand: Hand, ruleset: Ruleset) -> int:
     >>> best_opening_points("♠2 ♥5 ♦9", remi.SLOVENIAN)
     0
     """
-    return _best_points(_counts(hand), ruleset)
+    return _best_points(_hand_counts(hand, ruleset), ruleset)
 
 
 def opening_layouts(
@@ -1590,7 +1612,7 @@ def opening_layouts(
     >>> [[str(m) for m in g] for g in opening_layouts("♠Q ♥Q ♦Q ♣Q ♠K ♥K ♦K", remi.SLOVENIAN)]
     [['♠Q ♥Q ♦Q', '♠K ♥K ♦K'], ['♠Q ♥Q ♣Q', '♠K ♥K ♦K'], ['♠Q ♦Q ♣Q', '♠K ♥K ♦K'], ['♥Q ♦Q ♣Q', '♠K ♥K ♦K'], ['♠Q ♥Q ♦Q ♣Q', '♠K ♥K ♦K']]
     """
-    packer, points, scale = _opening_packer(_counts(hand), ruleset)
+    packer, points, scale = _opening_packer(_hand_counts(hand, ruleset), ruleset)
     walk = _Grower(packer, points, scale, ruleset.opening_points or 1, limit)
     if limit is None or limit > 0:
         walk.grow(0, packer.pool.total, 0)
@@ -1738,9 +1760,11 @@ def knock_cards(hand: Sequence[Card], ruleset: Ruleset) -> frozenset[Card]:
     entry = _entry(ruleset)
     cards = _reiterable(hand)
     mask = _hand_mask(cards, entry.rules)
-    if mask >= 0:
+    if mask >= 0:  # no joker, no card twice: a hand every pack gives
         return _mask_knock(mask, entry, ruleset.knock_limit)
-    return _knock(_fast_counts(cards), entry.rules, entry.values, ruleset.knock_limit)
+    counts = _fast_counts(cards)
+    _refuse_pack(counts, ruleset)
+    return _knock(counts, entry.rules, entry.values, ruleset.knock_limit)
 
 
 _Span = tuple[int, int, int]  # a run's suit, lowest and highest rank
@@ -2336,6 +2360,8 @@ def can_complete_contract(
     False
     """
     contract = contract_for(round, ruleset)
+    counts = _fast_counts(hand)
+    _refuse_pack(counts, ruleset)
     needs = _laid_needs(tuple(laid), round, ruleset)
     if needs is None:
         return False
@@ -2343,10 +2369,10 @@ def can_complete_contract(
         return False  # check_contract refuses a contract of no melds
     final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
     exact = not (final or ruleset.all_down_at_once)
-    counts = _fast_counts(hand)
     whole = list(counts)
     for code in needs[3]:
         whole[code] += 1
+    _refuse_pack(whole, ruleset, "the hand and the melds laid")
     return _complete(
         tuple(whole),
         counts,

@@ -112,7 +112,8 @@ def game_limits(setup_params: dict[str, Any] | None = None) -> tuple[int, float]
     per_turn = 3 + per_card * pack + 2 * (setup.players - 1) + 1
     turns = rules.max_turns_per_round or 1
     length = setup.max_rounds * turns * per_turn
-    most_card = max(card_value(Card.from_code(code), rules) for code in range(53))
+    # No joker is a card of a game without jokers (card_value refuses it: docs/rules/gin.rst, gin-no-jokers).
+    most_card = max(card_value(Card.from_code(code), rules) for code in range(53 if rules.has_jokers else 52))
     per_round = (
         2 * max(1, rules.gin_multiplier) * most_card * pack
         + rules.gin_bonus
