@@ -88,7 +88,13 @@ def test_knock_cards_with_wild_cards_and_duplicates(
     ruleset: remi.Ruleset, cards: list[Card], jokers: int, limit: int
 ) -> None:
     ruleset = attrs.evolve(ruleset, knock_limit=limit)
-    hand = cards + [JOKER] * jokers
+    # A hand the pack can give: at most max_decks copies of a card, no joker with wild ♠2s
+    # (docs/rules/index.rst, shared-copies).
+    kept: list[Card] = []
+    for card in cards:
+        if kept.count(card) < ruleset.max_decks:
+            kept.append(card)
+    hand = kept + [JOKER] * (0 if ruleset.wild_spade_twos else jokers)
     assert knock_cards(hand, ruleset) == naive_knock(hand, ruleset)
 
 

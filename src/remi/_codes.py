@@ -139,6 +139,25 @@ CheckCode = ErrorCode | Literal["ok"]
 # Who produces a code, as the public names a user calls.
 _MELD: Final = ("check_meld", "check_layoff", "parse_meld", "Check.require")
 _APPLY: Final = ("GameState.apply", "GameState.why_illegal")
+#: The value, settlement and solver functions: each refuses cards the game's pack cannot give.
+_PACK_USERS: Final = (
+    "card_value",
+    "hand_value",
+    "is_wild",
+    "settle",
+    "settle_gin",
+    "candidate_melds",
+    "contract_layouts",
+    "find_contract",
+    "can_complete_contract",
+    "best_arrangement",
+    "deadwood",
+    "knock_cards",
+    "find_opening",
+    "opening_layouts",
+    "best_opening_points",
+    "best_opening_points_left",
+)
 _NEW: Final = ("new_game",)
 _FROM_DICT: Final = ("GameState.from_dict",)
 
@@ -233,8 +252,9 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     "no-natural-card": ("A meld is made of wild cards only.", _MELD),
     "too-many-jokers": ("A meld has more wild cards than the ruleset allows against its naturals.", _MELD),
     "jokers-not-in-game": (
-        "A joker was used in a game played without jokers.",
-        ("check_meld", "validate_meld", "check_layoff"),
+        "A joker was used in a game played without jokers: every check reports it, every value, "
+        "settlement and solver function raises it (:class:`~remi.StateError`).",
+        ("check_meld", "validate_meld", "check_layoff", "check_joker_swap", "check_contract", *_PACK_USERS),
     ),
     "does-not-fit": ("The card cannot be laid off onto that meld.", ("check_layoff",)),
     "bad-kind": ("A meld kind other than ``set`` or ``run`` was asked for.", ("parse_meld", "check_meld")),
@@ -252,8 +272,19 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     ),
     "meld-not-legal": ("A meld in the action is not legal under the ruleset.", _APPLY),
     "too-many-copies": (
-        "More copies of a card are used than the game's pack holds.",
-        ("GameState.apply", "GameState.from_dict"),
+        "More copies of a card (or more jokers) are used than the game's largest pack holds: in a meld, "
+        "melds together, a hand or a deal's hands.",
+        (
+            "check_meld",
+            "validate_meld",
+            "check_layoff",
+            "check_joker_swap",
+            "check_contract",
+            "check_opening",
+            *_PACK_USERS,
+            "GameState.apply",
+            "GameState.from_dict",
+        ),
     ),
     # -- joker swaps
     "no-joker-swaps": (

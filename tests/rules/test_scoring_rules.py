@@ -169,9 +169,9 @@ def test_gin_no_layoff_onto_another_defenders_cards() -> None:
 # docs/rules/gin.rst, gin-undercut: Undercut: the defender wins 20, the knocker loses 10 plus the difference
 @pytest.mark.rule("gin-undercut")
 def test_gin_undercut() -> None:
-    hands = ["♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♥9", "♥5 ♥6 ♥7 ♣9 ♣10 ♣J ♦2 ♦3 ♦4 ♣A"]
+    hands = ["♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♥9", "♥5 ♥6 ♥7 ♣9 ♣10 ♣J ♦5 ♦6 ♦7 ♣A"]
     s = remi.settle(hands, 0, remi.GIN)
-    # Knocker 9; defender ♦2 ♦3 ♦4 melds, ♣A = 1.
+    # Knocker 9; defender ♦5 ♦6 ♦7 melds, ♣A = 1.
     assert s.kind == "undercut" and s.winner == 1
     assert s.deltas == (-(10 + 9 - 1), 20)
 
@@ -188,7 +188,7 @@ def test_gin_several_undercuts_and_tie_option() -> None:
     assert s.kind == "undercut" and s.winner == 1
     # [decision] the other defenders settle with the knocker as in a knock (never below 0).
     assert s.deltas == (-(10 + 5 - 2), 20, -(22 - 5), 0)
-    tie = ["♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♥2", "♥9 ♥10 ♥J ♦6 ♦7 ♦8 ♣2", "♣9 ♣10 ♣J ♦6 ♦7 ♦8 ♦2"]
+    tie = ["♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♥2", "♥9 ♥10 ♥J ♦6 ♦7 ♦8 ♣2", "♣9 ♣10 ♣J ♣5 ♣6 ♣7 ♦2"]
     assert remi.settle_gin(tie, 0, remi.GIN).kind == "knock"
     on_tie = attrs.evolve(remi.GIN, undercut_on_tie=True)
     s = remi.settle_gin(tie, 0, on_tie)
