@@ -49,7 +49,9 @@ def test_bad_card_text_raises_notation_error() -> None:
     sizes=st.lists(st.integers(0, 8), min_size=2, max_size=5),
     data=st.data(),
 )
-def test_penalty_and_basic_conserve_hand_values(deck: list[Card], sizes: list[int], data: st.DataObject) -> None:
+def test_penalty_and_basic_conserve_hand_values(
+    deck: list[Card], sizes: list[int], data: st.DataObject
+) -> None:
     # The hands are dealt from one pack (docs/rules/index.rst, shared-copies).
     starts = [sum(sizes[:i]) for i in range(len(sizes))]
     hands = [deck[a : a + n] for a, n in zip(starts, sizes)]

@@ -488,7 +488,10 @@ def test_opening_reaches_matches_the_best_points_left(data: st.DataObject) -> No
     ruleset = data.draw(st.sampled_from([remi.SLOVENIAN, remi.KALOOKI]))
     pack = list(remi.make_pack(*ruleset.pack_for(2)))
     few = pack[:20] + pack[-2:]  # dealt from the pack, each card once (docs/rules/index.rst, shared-copies)
-    hand = [few[i] for i in data.draw(st.lists(st.integers(0, len(few) - 1), min_size=1, max_size=14, unique=True))]
+    hand = [
+        few[i]
+        for i in data.draw(st.lists(st.integers(0, len(few) - 1), min_size=1, max_size=14, unique=True))
+    ]
     laid = data.draw(st.lists(st.sampled_from(hand), max_size=5, unique_by=id))
     kept: list[Card] = []
     rest = list(hand)

@@ -144,6 +144,7 @@ _PACK_USERS: Final = (
     "card_value",
     "hand_value",
     "is_wild",
+    "meld_points",
     "settle",
     "settle_gin",
     "candidate_melds",

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from ._cards import Card, format_cards, parse_cards
 from ._errors import NotationError, RemiError, RulesetError
-from ._melds import Check, Meld, _copies_problem, check_meld, meld_points
+from ._melds import Check, Meld, _copies_problem, check_meld, points_of
 from ._rules import Contract, Ruleset, require_ruleset
 
 __all__ = ["check_contract", "check_opening", "contract_for", "MeldsInput"]
@@ -203,7 +203,7 @@ def check_opening(melds: MeldsInput, ruleset: Ruleset) -> Check:
         return bad
     if not arranged:
         return Check(False, "no-melds", "An opening needs at least one meld; none were given.")
-    points = sum(meld_points(m, ruleset) for m in arranged)
+    points = sum(points_of(m, ruleset) for m in arranged)
     need = ruleset.opening_points
     if need is not None and points < need:
         return Check(

@@ -21,7 +21,7 @@ from typing import Literal
 
 import attrs
 
-from ._cards import JOKER, RANKS, SUITS, Card, format_cards, parse_card, parse_cards
+from ._cards import RANKS, SUITS, Card, format_cards, parse_card, parse_cards
 from ._codes import CheckCode, ErrorCode, as_error_code
 from ._errors import MeldError, NotationError, StateError
 from ._pack import card_counts, pack_limits, pack_refusal
@@ -38,6 +38,7 @@ __all__ = [
     "validate_meld",
     "parse_meld",
     "meld_points",
+    "points_of",
     "is_wild",
     "rank_text",
     "meld_shapes",
@@ -90,7 +91,9 @@ def is_wild(card: Card, ruleset: Ruleset) -> bool:
     if card.is_joker:
         if not pack_limits(ruleset)[1]:
             # docs/rules/gin.rst, gin-no-jokers: no joker is wild (nor anything else) in a game without jokers.
-            raise StateError("jokers-not-in-game", f"{ruleset.name} is played without jokers, so JK is no card of it.")
+            raise StateError(
+                "jokers-not-in-game", f"{ruleset.name} is played without jokers, so JK cannot be wild in it."
+            )
         return True
     return ruleset.wild_spade_twos and card is _SPADE_TWO
 
@@ -222,7 +225,11 @@ def _check_kind(kind: object) -> None:
 
 
 def _copies_problem(
-    cards: Iterable[Card], ruleset: Ruleset, kind: MeldKind | None, what: str = "this meld", many: bool = False
+    cards: Iterable[Card],
+    ruleset: Ruleset,
+    kind: MeldKind | None,
+    what: str = "this meld",
+    many: bool = False,
 ) -> Check | None:
     """Refuse more copies of a card than the pack holds (docs/rules/index.rst, shared-copies).
 
@@ -555,7 +562,7 @@ def meld_shapes(cards: Sequence[Card], wild_card: Card, twos_wild: bool) -> list
     keeps the shapes its ruleset accepts (:func:`validate_meld`, or the
     action catalogue's numbering).
 
-    >>> [str(m) for m in meld_shapes(parse_cards("♠5 ♠6 JK"), JOKER, False)]
+    >>> [str(m) for m in meld_shapes(parse_cards("♠5 ♠6 JK"), parse_card("JK"), False)]
     ['JK=♠4 ♠5 ♠6', '♠5 ♠6 JK=♠7']
     """
     wc = wild_card
@@ -1059,7 +1066,9 @@ def _swap_refusal(meld: Meld, card: Card, ruleset: Ruleset) -> Check | None:
     if bad is not None:
         return bad
     if ruleset.joker_swap == "none":
-        return _fail("no-joker-swaps", f"{ruleset.name} does not allow {_wild_word(ruleset)} swaps.", meld.kind)
+        return _fail(
+            "no-joker-swaps", f"{ruleset.name} does not allow {_wild_word(ruleset)} swaps.", meld.kind
+        )
     if meld.kind == "set" and ruleset.joker_swap == "runs":
         return _fail(
             "joker-locked-in-set",
@@ -1204,10 +1213,23 @@ def meld_points(meld: Meld, ruleset: Ruleset) -> int:
     >>> import remi
     >>> meld_points(parse_meld("♠A ♠2 ♠3"), remi.SLOVENIAN), meld_points(parse_meld("♠Q ♠K ♠A"), remi.SLOVENIAN)
     (6, 30)
+
+    A meld the game's pack cannot give raises :class:`~remi.StateError`
+    (``jokers-not-in-game``, ``too-many-copies``).
     """
     if not isinstance(meld, Meld):
         raise TypeError(f"meld must be a remi.Meld, not {type(meld).__name__} {meld!r:.60}.")
-    values = require_ruleset(ruleset).values
+    require_ruleset(ruleset)
+    # docs/rules/gin.rst, gin-no-jokers; docs/rules/index.rst, shared-copies: cards the pack cannot give.
+    problem = pack_refusal(card_counts(meld.cards), ruleset)
+    if problem is not None:
+        raise StateError(problem.code, problem.sentence(f"the meld {str(meld)!r}"))
+    return points_of(meld, ruleset)
+
+
+def points_of(meld: Meld, ruleset: Ruleset) -> int:
+    """:func:`meld_points` of a meld of the game, unchecked (the engine's and the solver's own melds)."""
+    values = ruleset.values
     if meld.kind == "set":
         return values.of_rank(meld.rank) * len(meld.cards)
     total = 0

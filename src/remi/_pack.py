@@ -70,7 +70,7 @@ class PackProblem(NamedTuple):
     code: ErrorCode
     game: str
     card: Card
-    count: int
+    held: int
     most: int
 
     def sentence(self, what: str, *, many: bool = False) -> str:
@@ -82,11 +82,11 @@ class PackProblem(NamedTuple):
         if self.code == "jokers-not-in-game":
             return f"{self.game} is played without jokers, so {what} cannot hold one."
         if self.card.is_joker:
-            return f"{self.game} is played with at most {_plural(self.most, 'joker')}; {what} {holds} {self.count}."
+            return f"{self.game} is played with at most {_plural(self.most, 'joker')}; {what} {holds} {self.held}."
         are = "is" if self.most == 1 else "are"
         return (
             f"{self.game} is played with {_plural(self.most, 'deck')}, so there {are} only "
-            f"{self.most} {self.card}; {what} {holds} {self.count}."
+            f"{self.most} {self.card}; {what} {holds} {self.held}."
         )
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Final
 
 from ._codes import ErrorCode
 from ._contracts import check_contract, contract_for
-from ._melds import Meld, MeldKind, meld_points
+from ._melds import Meld, MeldKind, points_of
 from ._rules import Ruleset
 from ._solver import (
     best_opening_points_left,
@@ -280,7 +280,7 @@ class OpeningPolicy(Policy):
     def points(self, s: GameState, seat: int) -> int:
         """What the melds *seat* laid count toward an opening."""
         rules = s.ruleset
-        return sum(meld_points(m, rules) for m in self.own_melds(s, seat))
+        return sum(points_of(m, rules) for m in self.own_melds(s, seat))
 
     def is_down(self, s: GameState, seat: int) -> bool:
         down = s.down[seat]
@@ -297,7 +297,7 @@ class OpeningPolicy(Policy):
         need_total = rules.opening_points
         if need_total is None or self.is_down(s, seat):
             return None
-        laid = self.points(s, seat) + meld_points(meld, rules)
+        laid = self.points(s, seat) + points_of(meld, rules)
         need = need_total - laid
         if need <= 0:
             return None

@@ -25,7 +25,7 @@ import attrs
 from ._cards import Card, format_cards, parse_cards
 from ._contracts import contract_for
 from ._errors import NotationError, StateError
-from ._melds import Meld, MeldKind, check_meld, meld_points
+from ._melds import Meld, MeldKind, check_meld, points_of
 from ._pack import pack_refusal
 from ._rules import Ruleset
 from ._scoring import value_of
@@ -113,7 +113,7 @@ def _entry(ruleset: Ruleset) -> _RulesEntry:
     values = tuple(value_of(card, ruleset) for card in _CARDS)
 
     def points(meld: Meld) -> int:
-        return meld_points(meld, ruleset)
+        return points_of(meld, ruleset)
 
     entry = _RulesEntry(ruleset, rules, values, points, {}, {})
     if len(_ENTRIES) > 64:

@@ -36,6 +36,8 @@ _JOKER_RUN = parse_meld("♠5 ♠6 JK=♠7")  # a meld no Gin deal can hold
 RAISING: list[tuple[str, Callable[[], Any], str, str, int]] = [
     ("card_value", lambda: remi.card_value(JOKER, GIN), "jokers-not-in-game", "JK", 0),
     ("is_wild", lambda: remi.is_wild(JOKER, GIN), "jokers-not-in-game", "JK", 0),
+    ("meld_points", lambda: remi.meld_points(_JOKER_RUN, GIN), "jokers-not-in-game", "JK", 0),
+    ("meld_points", lambda: remi.meld_points(parse_meld("♠9 ♠9 ♠9"), NORWEGIAN), "too-many-copies", "♠9", 3),
     ("hand_value", lambda: remi.hand_value("♠5 JK", GIN), "jokers-not-in-game", "JK", 0),
     ("hand_value", lambda: remi.hand_value("♠9 ♠9 ♠9", NORWEGIAN), "too-many-copies", "♠9", 3),
     ("hand_value", lambda: remi.hand_value("♠7 ♠7 ♥7", SWEDISH), "too-many-copies", "♠7", 2),
@@ -87,7 +89,13 @@ RAISING: list[tuple[str, Callable[[], Any], str, str, int]] = [
     ("find_opening", lambda: remi.find_opening("♠Q ♠Q ♠Q ♥Q", SLOVENIAN), "too-many-copies", "♠Q", 3),
     ("find_opening", lambda: remi.find_opening("JK " * 7 + "♠Q", SLOVENIAN), "too-many-copies", "JK", 7),
     ("opening_layouts", lambda: remi.opening_layouts("♥K ♥K ♥K ♣K", KALOOKI), "too-many-copies", "♥K", 3),
-    ("best_opening_points", lambda: remi.best_opening_points("♥K ♥K ♥K", KALOOKI), "too-many-copies", "♥K", 3),
+    (
+        "best_opening_points",
+        lambda: remi.best_opening_points("♥K ♥K ♥K", KALOOKI),
+        "too-many-copies",
+        "♥K",
+        3,
+    ),
     (
         "best_opening_points_left",
         lambda: remi.best_opening_points_left("♥K ♥K ♥K ♦K", parse_cards("♦K"), KALOOKI),
@@ -142,7 +150,12 @@ CHECKS: list[tuple[str, Callable[[], remi.Check], str, str]] = [
         "without jokers",
     ),
     ("check_layoff", lambda: remi.check_layoff(_GIN_RUN, "JK", GIN), "jokers-not-in-game", "without jokers"),
-    ("check_layoff", lambda: remi.check_layoff(_JOKER_RUN, "♠8", GIN), "jokers-not-in-game", "without jokers"),
+    (
+        "check_layoff",
+        lambda: remi.check_layoff(_JOKER_RUN, "♠8", GIN),
+        "jokers-not-in-game",
+        "without jokers",
+    ),
     ("check_layoff", lambda: remi.check_layoff(_GIN_RUN, "♠8", SWEDISH), "ok", ""),
     (
         "check_layoff",
@@ -204,7 +217,9 @@ def test_checks_report_a_failed_check(
 def test_melds_together_say_the_melds_hold_the_copies() -> None:
     # docs/rules/index.rst, shared-copies: each meld is legal, the melds together are not.
     result = remi.check_contract(["♠9 ♠9 ♥9", "♠9 ♦9 ♣9"], 1, NORWEGIAN)
-    assert result.reason == "Norwegian Remi is played with 2 decks, so there are only 2 ♠9; these melds hold 3."
+    assert (
+        result.reason == "Norwegian Remi is played with 2 decks, so there are only 2 ♠9; these melds hold 3."
+    )
     assert "this meld" not in remi.check_opening(["♠K ♠K ♥K", "♠K ♦K ♣K"], KALOOKI).reason
     # One meld alone still says "this meld".
     assert remi.check_meld("♠9 ♠9 ♠9", NORWEGIAN).reason.endswith("; this meld holds 3.")
@@ -240,7 +255,11 @@ def test_the_pack_the_game_has_passes() -> None:
             "too-many-jokers",
             "A meld needs at least as many natural cards as wild ♠2s; this one has 1 natural card and 2 wild ♠2s.",
         ),
-        ("♥5 ♥9 ♥10 ♠2", "gap", "♥5 ♥9 ♥10 is not a run: it is missing ♥6 ♥7 ♥8, more than 1 wild ♠2 can fill."),
+        (
+            "♥5 ♥9 ♥10 ♠2",
+            "gap",
+            "♥5 ♥9 ♥10 is not a run: it is missing ♥6 ♥7 ♥8, more than 1 wild ♠2 can fill.",
+        ),
     ],
 )
 def test_wild_twos_are_named_not_jokers(cards: str, code: str, reason: str) -> None:
