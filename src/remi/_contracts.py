@@ -14,11 +14,15 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
 from ._cards import Card, format_cards, parse_cards
+from ._codes import as_error_code
 from ._errors import NotationError, RemiError, RulesetError
 from ._melds import Check, Meld, _copies_problem, check_meld, points_of
 from ._rules import Contract, Ruleset, require_ruleset
 
 __all__ = ["check_contract", "check_opening", "contract_for", "MeldsInput"]
+
+#: The codes of cards the pack cannot give, kept as they are when one meld of several has them.
+_PACK_CODES = ("too-many-copies", "jokers-not-in-game")
 
 #: Melds as :class:`Meld` values, or card groups (text or cards) to arrange.
 MeldsInput = Iterable["Meld | str | Iterable[Card | str]"]
@@ -42,8 +46,9 @@ def _arrange_all(melds: MeldsInput, ruleset: Ruleset) -> tuple[tuple[Meld, ...],
             shown = str(group) if isinstance(group, Meld) else format_cards(parse_cards(group))
             return (), Check(
                 False,
-                # The copies a pack holds keep their own code (docs/rules/index.rst, shared-copies).
-                "too-many-copies" if result.code == "too-many-copies" else "invalid-meld",
+                # The copies a pack holds and a joker the game has not keep their own codes
+                # (docs/rules/index.rst, shared-copies; docs/rules/gin.rst, gin-no-jokers).
+                as_error_code(result.code) if result.code in _PACK_CODES else "invalid-meld",
                 f"Meld {number} ({shown}) is not legal: {result.reason}",
             )
         arranged.append(result.meld)

@@ -20,6 +20,7 @@ from itertools import combinations, product
 import attrs
 
 from ._cards import Card, format_cards, parse_cards
+from ._codes import as_error_code
 from ._errors import IllegalActionError, StateError
 from ._melds import Meld, check_layoff, check_meld
 from ._pack import card_counts, pack_refusal
@@ -412,8 +413,16 @@ def _shown_melds(
     out: list[Meld] = []
     for group in melds:
         result = check_meld(group, ruleset)
+        shown = str(group) if isinstance(group, Meld) else format_cards(parse_cards(group))
+        if result.code in ("jokers-not-in-game", "too-many-copies"):
+            # Cards the pack cannot give keep their codes, as in the hands (docs/rules/gin.rst, gin-no-jokers).
+            raise StateError(
+                as_error_code(result.code), f"A knocker's meld ({shown}) is not legal: {result.reason}"
+            )
         if not result.ok or result.meld is None:
-            raise IllegalActionError("invalid-meld", f"A knocker's meld is not legal: {result.reason}")
+            raise IllegalActionError(
+                "invalid-meld", f"A knocker's meld ({shown}) is not legal: {result.reason}"
+            )
         out.append(result.meld)
     missing = Counter(c for m in out for c in m.cards) - Counter(hand)
     if missing:

@@ -106,6 +106,13 @@ RAISING: list[tuple[str, Callable[[], Any], str, str, int]] = [
     ("settle_gin", lambda: remi.settle_gin(["♠A ♠A ♠2 ♠3", "♥5"], 0, GIN), "too-many-copies", "♠A", 2),
     ("settle_gin", lambda: remi.settle_gin(["♠A ♠2 ♠3", "♠A ♥5"], 0, GIN), "too-many-copies", "♠A", 2),
     ("settle_gin", lambda: remi.settle_gin(["♠A ♠2 ♠3", "JK ♥5"], 0, GIN), "jokers-not-in-game", "JK", 0),
+    (
+        "settle_gin",
+        lambda: remi.settle_gin(["♠A ♠2 ♠3", "♥5"], 0, GIN, melds=["♠A ♠2 JK"]),
+        "jokers-not-in-game",
+        "JK",
+        0,
+    ),
     ("settle", lambda: remi.settle(["♠A", "♠A"], 0, SWEDISH), "too-many-copies", "♠A", 2),
     ("settle_penalty", lambda: remi.settle_penalty(["JK JK", "JK"], 0, KALOOKI), "too-many-copies", "JK", 3),
     ("settle_basic", lambda: remi.settle_basic(["♠7 ♠7", []], 1, SWEDISH), "too-many-copies", "♠7", 2),
@@ -196,7 +203,13 @@ CHECKS: list[tuple[str, Callable[[], remi.Check], str, str]] = [
         "too-many-copies",
         "these melds hold 3",
     ),
-    ("check_opening", lambda: remi.check_opening(["♠K ♥K JK"], GIN), "invalid-meld", "without jokers"),
+    ("check_opening", lambda: remi.check_opening(["♠K ♥K JK"], GIN), "jokers-not-in-game", "without jokers"),
+    (
+        "check_contract",
+        lambda: remi.check_contract(["♥9 ♠9 JK", "♣5 ♣6 ♣7 ♣8"], 2, TWOS),
+        "jokers-not-in-game",
+        "Meld 1 (♥9 ♠9 JK) is not legal: Norwegian Remi is played without jokers.",
+    ),
 ]
 
 
