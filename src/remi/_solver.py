@@ -2,7 +2,11 @@
 
 Hands are multisets: the order of the cards never changes an answer, and
 identical cards (several decks) are interchangeable, so every answer lists
-each distinct meld or layout once, in a fixed order.
+each distinct meld or layout once, in a fixed order. A hand the game's pack
+cannot give (a joker in a game without jokers, more copies of a card than
+the pack holds) raises :class:`~remi.StateError` (``jokers-not-in-game``,
+``too-many-copies``: docs/rules/index.rst, shared-copies), so every meld an
+answer holds passes :func:`~remi.check_meld`.
 
 >>> import remi
 >>> hand = remi.parse_cards("♠9 ♥9 ♦9 ♣5 ♣6 ♣7 ♣8 ♥K ♦2 ♠3")
