@@ -1,6 +1,6 @@
 """Error codes: the ErrorCode literal, the CODES table, the source and the docs page agree.
 
-The safety net: an AST scan of ``src/remi`` finds every string passed as a code
+The safety net: an AST scan of the imported package (``src/remi`` in a checkout) finds every string passed as a code
 (the first argument of ``_fail``, ``_Illegal`` and the ``*Error`` classes, the
 second of ``Check``, any ``code=`` keyword) and fails when one is missing from
 :data:`remi._codes.CODES`; a second test fails when docs/errors.rst is not what
@@ -25,7 +25,9 @@ from remi._codes import CODES, RAISED_BY, ErrorCode, as_error_code
 from remi._errors import __all__ as ERROR_CLASSES
 
 ROOT = Path(__file__).resolve().parent.parent
-SRC = ROOT / "src" / "remi"
+#: The package the tests import, wherever it is: src/remi in a checkout, site-packages when the
+#: sdist's tests run against an installed wheel (where the tree may have no src/ at all).
+SRC = Path(remi.__file__).resolve().parent
 SCRIPT = ROOT / "scripts" / "gen_error_codes.py"
 PAGE = ROOT / "docs" / "errors.rst"
 
@@ -110,7 +112,7 @@ def _refusal_code(node: ast.Return) -> str | None:
 
 
 def scan() -> tuple[dict[str, list[str]], list[str]]:
-    """Return {code: [where]} for every literal code in src/remi, and the non-literal ones not passed on."""
+    """Return {code: [where]} for every literal code in the imported remi, and the non-literal ones not passed on."""
     found: dict[str, list[str]] = {}
     dynamic: list[str] = []
     for path in sorted(SRC.glob("*.py")):
@@ -223,3 +225,28 @@ def test_docs_page_lists_every_code() -> None:
     text = PAGE.read_text(encoding="utf-8")
     listed = set(re.findall(r"^       ``([a-z0-9-]+)``$", text, flags=re.MULTILINE))
     assert listed == set(CODES)
+
+
+def test_the_scan_reads_the_imported_package(tmp_path: Path) -> None:
+    """The scan works from a tree without src/ (the sdist's tests run against an installed wheel)."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    assert (SRC / "_codes.py").is_file() and (SRC / "__init__.py").samefile(remi.__file__)
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    shutil.copy(Path(__file__), tests / "test_error_codes.py")
+    env = {**os.environ, "PYTHONPATH": str(SRC.parent)}
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", "source_raises or listed_code"]
+        + ["--rootdir", str(tmp_path), str(tests / "test_error_codes.py")],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "2 passed" in result.stdout

@@ -243,3 +243,59 @@ def test_a_malformed_building_line_is_refused_quoting_it(change, code, quoted, s
         from_position(change(text, line, elsewhere))
     assert info.value.code == code
     assert quoted in str(info.value) and says in str(info.value)
+
+
+# -- free text in a position (positions.rst: "what position() writes, from_position reads back") --
+
+#: Text that is hard to keep on one line: every line break str.splitlines() knows, the
+#: position's own separators, quotes and backslashes, and any other character.
+FREE_TEXT = st.text(
+    st.one_of(st.sampled_from(list('\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029|#:="\\ {}[]')), st.characters()),
+    max_size=24,
+)
+
+
+def test_every_line_break_is_known() -> None:
+    """LINE_BREAKS is exactly the set of characters str.splitlines() breaks at."""
+    import sys
+
+    from remi._position import LINE_BREAKS
+
+    breaks = {
+        chr(i)
+        for i in range(sys.maxunicode + 1)
+        if not 0xD800 <= i < 0xE000 and len(f"a{chr(i)}b".splitlines()) > 1
+    }
+    assert breaks == set(LINE_BREAKS)
+
+
+@pytest.mark.parametrize(
+    "name", ["house\u2028rules", "a\rb", "a\x0bb", "a\x0cb", "\x1c\x1d\x1e", "x\x85", "\u2029"]
+)
+def test_a_ruleset_name_with_a_line_break_reads_back(name: str) -> None:
+    state = remi.new_game(attrs.evolve(remi.GIN, name=name), players=2, seed=1)
+    for one_line in (False, True):
+        text = position(state, one_line=one_line)
+        assert text.splitlines() == text.split("\n")
+        assert from_position(text) == state
+    assert parse_ruleset_text(ruleset_text(state.ruleset)).name == name
+
+
+@settings(max_examples=60, deadline=None)
+@given(FREE_TEXT, st.sampled_from(sorted(remi.PRESETS)))
+def test_any_ruleset_name_round_trips(name: str, preset: str) -> None:
+    """Arbitrary text as a ruleset's name: position() → from_position gives the same state, one line per field."""
+    rules = attrs.evolve(remi.PRESETS[preset], name=name)
+    state = remi.new_game(rules, players=rules.min_players, seed=3)
+    assert parse_ruleset_text(ruleset_text(rules)) == rules
+    for one_line in (False, True):
+        text = position(state, one_line=one_line)
+        assert text.splitlines() == text.split("\n")
+        assert len(text.splitlines()) == (
+            1
+            if one_line
+            else len(
+                position(remi.new_game(remi.PRESETS[preset], players=rules.min_players, seed=3)).splitlines()
+            )
+        )
+        assert from_position(text) == state

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import remi
 from remi import IllegalActionError, NotationError
@@ -191,3 +193,52 @@ def test_a_build_the_seat_cannot_make_is_refused_quoting_the_line():
     line = f"{state.current_player} build {missing}"
     with pytest.raises(IllegalActionError, match=re.escape(repr(line))):
         replay(f"{head}\n\n{line}\n")
+
+
+# -- free text in a record (records.rst: "Headers": every value reads back as written) -----------
+
+FREE_TEXT = st.text(
+    st.one_of(st.sampled_from(list('\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029|#:="\\ []u0')), st.characters()),
+    max_size=24,
+)
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["a\rb", "a\nb", "a\x0bb\x0cc", "\x1c\x1d\x1e", "\x85", "house\u2028rules", "\u2029", '\\u2028 "q" \\'],
+)
+def test_a_header_value_with_a_line_break_reads_back(value: str) -> None:
+    start = remi.new_game(attrs.evolve(remi.GIN, name=value), players=2, seed=1)
+    record = GameRecord.from_actions(start, ["draw"], Event=value, Names=value)
+    text = record.text()
+    assert text.splitlines() == text.split("\n")[:-1]
+    back = GameRecord.from_text(text)
+    assert back == record and dict(back.headers)["Event"] == value
+    assert back.initial.ruleset.name == value
+    assert replay(text)[-1] == record.final()
+
+
+@settings(max_examples=50, deadline=None)
+@given(FREE_TEXT, FREE_TEXT, FREE_TEXT, st.booleans())
+def test_any_free_text_round_trips_through_a_record(
+    name: str, event: str, names: str, from_a_position: bool
+) -> None:
+    """Arbitrary text in the ruleset's name, a header value and the player names: record text → read gives the record."""
+    start = remi.new_game(attrs.evolve(remi.GIN, name=name), players=2, seed=1)
+    if from_a_position:
+        start = start.apply(start.legal_actions()[0])  # no longer a fresh deal: a Position header
+    actions = []
+    state = start
+    for _ in range(3):
+        action = state.legal_actions()[0]
+        actions.append(action)
+        state = state.apply(action)
+    record = GameRecord.from_actions(start, actions, Event=event, Names=names)
+    text = record.text()
+    assert ("[Position " in text) == from_a_position
+    assert text.splitlines() == text.split("\n")[:-1]
+    back = GameRecord.from_text(text)
+    assert back == record
+    assert back.headers == (("Event", event), ("Names", names))
+    assert back.initial.ruleset.name == name
+    assert back.final() == state

@@ -72,6 +72,11 @@ def _quote(text: str, limit: int = 80) -> str:
 # -- rulesets as text -------------------------------------------------------------------------------
 
 
+#: Every character ``str.splitlines()`` breaks a line at; what remi writes escapes them all.
+LINE_BREAKS: Final = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+_JSON_ESCAPES: Final = {ord(c): f"\\u{ord(c):04x}" for c in LINE_BREAKS + "|#"}
+
+
 def _option_json(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_option_json(v) for v in value]
@@ -98,8 +103,9 @@ def _option_text(value: Any) -> str:
     ):
         return value
     text = json.dumps(_option_json(value), ensure_ascii=False, separators=(",", ":"))
-    # "|" and "#" mean a line break and a comment in a position: escape them inside JSON strings.
-    return text.replace("|", "\\u007c").replace("#", "\\u0023")
+    # "|" and "#" mean a line break and a comment in a position, and JSON leaves \x85, \u2028 and
+    # \u2029 as they are, where str.splitlines() breaks a line: escape them inside JSON strings.
+    return text.translate(_JSON_ESCAPES)
 
 
 def ruleset_text(ruleset: Ruleset) -> str:

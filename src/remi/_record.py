@@ -30,7 +30,14 @@ import attrs
 from ._actions import Action, parse_action
 from ._errors import IllegalActionError, NotationError, RemiError
 from ._game import GameState, new_game
-from ._position import from_position, parse_action_in, parse_ruleset_text, position, ruleset_text
+from ._position import (
+    LINE_BREAKS,
+    from_position,
+    parse_action_in,
+    parse_ruleset_text,
+    position,
+    ruleset_text,
+)
 
 __all__ = ["GameRecord", "Recorder", "replay", "RECORD_FORMAT"]
 
@@ -41,12 +48,31 @@ _HEADER: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]{0,40}) "((?:[^"\\]|\\.)*)"
 _RESERVED: Final = frozenset({"Format", "Game", "Players", "Seed", "Dealer", "Position", "Result"})
 
 
+# A header value stays on its line: a backslash and a quote are escaped, and so is every
+# character str.splitlines() breaks a line at (\n and \r by letter, the others as \uXXXX).
+_WRITE_ESCAPES: Final = {
+    ord("\\"): "\\\\",
+    ord('"'): '\\"',
+    ord("\n"): "\\n",
+    ord("\r"): "\\r",
+    **{ord(c): f"\\u{ord(c):04x}" for c in LINE_BREAKS if c not in "\n\r"},
+}
+_READ_ESCAPE: Final = re.compile(r"\\(u[0-9a-fA-F]{4}|.)", re.DOTALL)
+
+
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    return value.translate(_WRITE_ESCAPES)
+
+
+def _unescape_one(match: re.Match[str]) -> str:
+    code = match.group(1)
+    if len(code) == 5:
+        return chr(int(code[1:], 16))
+    return {"n": "\n", "r": "\r"}.get(code, code)
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    return _READ_ESCAPE.sub(_unescape_one, value)
 
 
 def _initial_headers(initial: GameState) -> list[tuple[str, str]]:
@@ -183,7 +209,7 @@ def _check_headers(items: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], .
             raise NotationError("malformed-state", f"{key!r} cannot be a free header name.")
         if not isinstance(value, str):
             raise NotationError("malformed-state", f"Header {key!r} must be text, not {value!r}.")
-        out.append((key, value.replace("\n", " ")))
+        out.append((key, value))
     return tuple(out)
 
 

@@ -329,3 +329,161 @@ def test_engine_builds_through_openspiel() -> None:
                 assert text.startswith("lay #")
                 assert not after.building
     assert builds and lays
+
+
+# -- pickling and multiprocessing (docs/frameworks.rst: "Pickling and worker processes") ---------
+
+
+def _mid_game(game: object, seed: int, steps: int) -> object:
+    rng = random.Random(seed)
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    for _ in range(4):
+        state.apply_action(rng.randrange(256))
+    for _ in range(steps):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def _finish(state: object, seed: int) -> tuple[list[int], list[float]]:
+    rng = random.Random(seed)
+    while not state.is_terminal():  # type: ignore[attr-defined]
+        state.apply_action(rng.choice(state.legal_actions()))  # type: ignore[attr-defined]
+    return state.history(), state.returns()  # type: ignore[attr-defined]
+
+
+def test_games_and_states_pickle() -> None:
+    """frameworks.rst: games and states pickle with the standard pickle, before the deal, mid-game and at the end."""
+    import pickle
+
+    game = remi_openspiel.load_game("slovenian", 3, max_turns=30)
+    game2 = pickle.loads(pickle.dumps(game))
+    assert type(game2) is remi_openspiel.RemiGame
+    assert str(game2) == str(game) and game2.num_distinct_actions() == game.num_distinct_actions()
+    fresh = pickle.loads(pickle.dumps(game.new_initial_state()))
+    assert fresh.is_chance_node() and fresh.history() == []
+    for seed, steps in ((1, 0), (2, 12), (3, 40)):
+        state = _mid_game(game, seed, steps)
+        copy = pickle.loads(pickle.dumps(state))
+        assert type(copy) is remi_openspiel.RemiState
+        assert remi_openspiel.remi_state(copy) == remi_openspiel.remi_state(state)
+        assert copy.history() == state.history()
+        assert copy.legal_actions() == state.legal_actions()
+        for seat in range(3):
+            assert copy.observation_string(seat) == state.observation_string(seat)
+            assert copy.information_state_string(seat) == state.information_state_string(seat)
+            assert copy.observation_tensor(seat) == state.observation_tensor(seat)
+        # Continuing play gives the same game.
+        assert _finish(copy, seed) == _finish(state, seed)
+    # A state in the middle of a catalogue lay-down (its partial meld) pickles too.
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = _mid_game(game, seed, 0)
+        while not state.is_terminal() and not state._partial:
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state._partial:
+            copy = pickle.loads(pickle.dumps(state))
+            assert copy._partial == state._partial and copy.legal_actions() == state.legal_actions()
+            break
+    else:  # pragma: no cover - the seeds above reach a lay-down
+        pytest.fail("no lay-down under way in these games")
+
+
+def test_states_cross_a_process_pool() -> None:
+    """frameworks.rst: states go to worker processes and back (ProcessPoolExecutor, 2 spawned workers)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from operator import methodcaller
+
+    game = remi_openspiel.load_game("gin", max_turns=30)
+    states = [_mid_game(game, seed, 6) for seed in range(4)]
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        legal = list(pool.map(methodcaller("legal_actions"), states))
+        children = list(pool.map(methodcaller("child", 0), [game.new_initial_state()] * 2))
+        moved = list(pool.map(lambda_free_child, [(s, s.legal_actions()[-1]) for s in states]))
+    assert legal == [s.legal_actions() for s in states]
+    assert [c.history() for c in children] == [[0], [0]]
+    for state, after in zip(states, moved):
+        expected = state.child(state.legal_actions()[-1])
+        assert remi_openspiel.remi_state(after) == remi_openspiel.remi_state(expected)
+        assert after.history() == expected.history()
+
+
+def lambda_free_child(pair: tuple[object, int]) -> object:
+    """A worker's job: the child of a state (module level, so a spawned worker can import it)."""
+    state, action = pair
+    return state.child(action)  # type: ignore[attr-defined]
+
+
+# -- refusals (docs/frameworks.rst: "Refused actions") -------------------------------------------
+
+
+def _assert_refused(state: object, action: int, code: str) -> None:
+    before = (state.history(), state.returns(), str(state))  # type: ignore[attr-defined]
+    with pytest.raises(remi_openspiel.SpielActionError) as info:
+        state.apply_action(action)  # type: ignore[attr-defined]
+    error = info.value
+    assert isinstance(error, pyspiel.SpielError) and isinstance(error, RuntimeError)
+    assert isinstance(error, remi.IllegalActionError) and isinstance(error, ValueError)
+    assert error.code == code
+    assert (state.history(), state.returns(), str(state)) == before  # type: ignore[attr-defined]
+
+
+def test_a_terminal_state_refuses_every_action() -> None:
+    """frameworks.rst: after is_terminal() every apply_action raises (the Gin turn cap ends the game)."""
+    game = remi_openspiel.load_game("gin", max_turns=30)
+    state = _mid_game(game, 7, 0)
+    _finish(state, 7)
+    assert state.is_terminal() and state.legal_actions() == []
+    for action in (0, 1, 5, game.num_distinct_actions() - 1, 300):
+        _assert_refused(state, action, "game-over")
+    # Also where the game ends by the deal limit while remi's match goes on (Norwegian, one deal).
+    norwegian = remi_openspiel.load_game("norwegian", 3, max_turns=8)
+    state = _mid_game(norwegian, 2, 0)
+    _finish(state, 2)
+    inner = remi_openspiel.remi_state(state)
+    assert inner is not None and not inner.is_over and inner.legal_actions()
+    ident = catalogue(inner.ruleset).encode_steps(inner.legal_actions()[0])[0]
+    _assert_refused(state, ident, "game-over")
+
+
+def test_chance_outcomes_outside_a_byte_are_refused_at_once() -> None:
+    """frameworks.rst: a chance outcome is a seed byte, 0 to 255; anything else raises on the spot."""
+    game = remi_openspiel.load_game("gin")
+    state = game.new_initial_state()
+    for bad in (-2, 256, 1000, 2**40):
+        _assert_refused(state, bad, "not-an-action")
+    with pytest.raises(pyspiel.SpielError):  # -1 is OpenSpiel's kInvalidAction: OpenSpiel refuses it itself
+        state.apply_action(-1)
+    state.apply_action(0)
+    state.apply_action(255)
+    _assert_refused(state, 256, "not-an-action")
+    assert state.history() == [0, 255] and state.is_chance_node()
+
+
+def test_ids_outside_the_legal_set_are_refused() -> None:
+    """frameworks.rst: an id not in legal_actions() raises SpielActionError with the engine's code; the state is unchanged."""
+    for preset, players in (("gin", 2), ("slovenian", 3), (ALL_DOWN, 3)):
+        game = remi_openspiel.load_game(preset, players, max_turns=30)
+        size = game.num_distinct_actions()
+        for seed in range(3):
+            rng = random.Random(seed)
+            state = _mid_game(game, seed, 0)
+            checked = 0
+            while not state.is_terminal() and checked < 6:
+                legal = set(state.legal_actions())
+                illegal = [a for a in range(size) if a not in legal]
+                for action in rng.sample(illegal, 3) + [-2, size]:
+                    with pytest.raises(remi_openspiel.SpielActionError) as info:
+                        state.apply_action(action)
+                    assert isinstance(info.value, pyspiel.SpielError) and info.value.code
+                checked += 1
+                for _ in range(5):
+                    if not state.is_terminal():
+                        state.apply_action(rng.choice(state.legal_actions()))
+            # A fresh copy of the ids never listed (no cached legal set) refuses the same way.
+            if not state.is_terminal():
+                copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+                legal = set(state.legal_actions())
+                action = next(a for a in range(size) if a not in legal)
+                with pytest.raises(remi_openspiel.SpielActionError):
+                    copy.apply_action(action)

@@ -198,3 +198,129 @@ def test_engine_builds_random_play() -> None:
                 assert not e.state.building
         assert [totals[f"player_{seat}"] for seat in range(3)] == pytest.approx(list(returns(e.state)))
     assert builds and lays
+
+
+# -- pickling (docs/frameworks.rst: "Pickling and worker processes") -----------------------------
+
+
+def _play(e: object, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        agent = e.agent_selection  # type: ignore[attr-defined]
+        if e.terminations[agent]:  # type: ignore[attr-defined]
+            return
+        mask = e.observe(agent)["action_mask"]  # type: ignore[attr-defined]
+        e.step(np.int64(rng.choice(np.flatnonzero(mask).tolist())))  # type: ignore[attr-defined]
+
+
+def _trace(e: object, seed: int) -> tuple[list[tuple[str, int]], dict[str, float], object]:
+    rng = random.Random(seed)
+    moves: list[tuple[str, int]] = []
+    totals: dict[str, float] = {}
+    for agent in e.agent_iter():  # type: ignore[attr-defined]
+        observation, reward, termination, truncation, _ = e.last()  # type: ignore[attr-defined]
+        totals[agent] = totals.get(agent, 0.0) + reward
+        action = None
+        if not (termination or truncation):
+            action = rng.choice(np.flatnonzero(observation["action_mask"]).tolist())
+            moves.append((agent, action))
+        e.step(action)  # type: ignore[attr-defined]
+    return moves, totals, e.unwrapped.state  # type: ignore[attr-defined]
+
+
+def test_environments_pickle_mid_episode() -> None:
+    """frameworks.rst: an environment pickles (raw or wrapped, before reset, mid-episode) and plays on the same."""
+    import pickle
+
+    from remi.adapters import pettingzoo as remi_pettingzoo
+
+    fresh = pickle.loads(pickle.dumps(raw_env("gin")))
+    with pytest.raises(RuntimeError, match="reset"):
+        fresh.observe("player_0")
+    for preset, players in (("gin", 2), ("kalooki", 3), (ALL_DOWN, 3)):
+        for make in (raw_env, env):
+            e = make(preset, players, max_turns=30)
+            e.reset(seed=5)
+            _play(e, random.Random(5), 25)
+            copy = pickle.loads(pickle.dumps(e))
+            assert type(copy) is type(e)
+            assert type(copy.unwrapped) is remi_pettingzoo.RemiEnv
+            assert copy.unwrapped.state == e.unwrapped.state
+            assert copy.unwrapped.partial == e.unwrapped.partial
+            assert copy.agent_selection == e.agent_selection
+            for agent in e.possible_agents:
+                mine, theirs = e.observe(agent), copy.observe(agent)
+                assert np.array_equal(mine["observation"], theirs["observation"])
+                assert np.array_equal(mine["action_mask"], theirs["action_mask"])
+            assert copy.unwrapped.setup is e.unwrapped.setup  # shared, not copied
+            a, b = _trace(e, 9), _trace(copy, 9)
+            assert a[0] == b[0] and a[1] == b[1] and a[2] == b[2]
+
+
+def test_environments_cross_a_process_pool() -> None:
+    """frameworks.rst: environments go to worker processes and back (ProcessPoolExecutor, 2 spawned workers)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from operator import methodcaller
+
+    envs = []
+    for seed in range(2):
+        e = raw_env("slovenian", 3, max_turns=20)
+        e.reset(seed=seed)
+        _play(e, random.Random(seed), 10)
+        envs.append(e)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        masks = list(pool.map(methodcaller("observe", "player_1"), envs))
+        ansi = list(pool.map(methodcaller("render"), envs))
+    for e, mask in zip(envs, masks):
+        assert np.array_equal(mask["action_mask"], e.observe("player_1")["action_mask"])
+    assert ansi == [None, None]
+
+
+# -- clear errors (docs/frameworks.rst: "Refused actions") ---------------------------------------
+
+
+def test_unknown_agents_get_a_clear_error() -> None:
+    e = raw_env("gin")
+    e.reset(seed=1)
+    for call in (e.observe, e.observation_space, e.action_space):
+        with pytest.raises(KeyError) as info:
+            call("nobody")
+        assert isinstance(info.value, remi.RemiError) and info.value.code == "bad-player"
+        assert str(info.value) == "'nobody' is not an agent of this game; the agents are player_0, player_1."
+        with pytest.raises(TypeError, match="agent"):
+            call(0)
+    assert e.observe("player_1")["action_mask"].any()
+
+
+@pytest.mark.parametrize(
+    "action", [1.5, 0.9, 1.0, "1", "draw", True, False, np.float64(1.0), np.bool_(True), [1]]
+)
+def test_step_refuses_what_is_not_an_id(action: object) -> None:
+    e = raw_env("gin")
+    e.reset(seed=1)
+    before = (e.state, e.agent_selection)
+    with pytest.raises(TypeError, match="action must be a whole-number action id"):
+        e.step(action)
+    assert (e.state, e.agent_selection) == before
+
+
+def test_step_takes_python_and_numpy_ids() -> None:
+    for ident in (lambda i: i, np.int64, np.int32, np.array):
+        e = raw_env("gin")
+        e.reset(seed=1)
+        legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"]).tolist()
+        before = e.state
+        e.step(ident(legal[0]))
+        assert e.state != before
+    e = raw_env("gin")
+    e.reset(seed=1)
+    for bad in (-1, 109, 10**30):
+        with pytest.raises(remi.IllegalActionError, match="not an action id"):
+            e.step(bad)
+
+
+def test_step_before_reset_is_a_runtime_error() -> None:
+    e = raw_env("gin")
+    for call in (lambda: e.step(0), lambda: e.step(None), lambda: e.observe("player_0")):
+        with pytest.raises(RuntimeError, match=r"reset\(\)"):
+            call()

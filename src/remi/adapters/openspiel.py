@@ -40,7 +40,13 @@ the cards chosen are public: every seat's observation shows them.
 ``resample_from_infostate`` deals the unseen cards afresh with
 :meth:`remi.views.PlayerView.sample_state`; :func:`resampler` is the same
 for ``ISMCTSBot.set_resampler``. ``serialize()`` holds remi's
-:meth:`~remi.GameState.to_dict` as JSON.
+:meth:`~remi.GameState.to_dict` as JSON; games and states pickle with the
+standard :mod:`pickle` (worker processes too).
+
+An action a state cannot play (any action after the end, a chance outcome
+outside 0-255, an id not in ``legal_actions()``) raises
+:class:`SpielActionError` at once, a ``pyspiel.SpielError`` as OpenSpiel's
+own games raise, and the state is left as it was.
 """
 
 from __future__ import annotations
@@ -54,8 +60,8 @@ import attrs
 
 from .._actions import Action, Buy, CallShanghai, DrawStock, Knock
 from .._cards import Card, format_cards
-from .._catalogue import Catalogue, CatalogueError, LaySteps, MeldStep
-from .._errors import RulesetError
+from .._catalogue import Catalogue, LaySteps, MeldStep
+from .._errors import IllegalActionError, RulesetError
 from .._game import GameState, new_game
 from .._scoring import card_value
 from .._views import PlayerView, returns, view
@@ -64,7 +70,17 @@ from ._common import numpy
 from ._common import setup as _setup
 from ._features import observation_size, state_entries
 
-__all__ = ["SHORT_NAME", "load_game", "register", "remi_state", "resampler", "game_limits"]
+__all__ = [
+    "SHORT_NAME",
+    "SpielActionError",
+    "RemiGame",
+    "RemiState",
+    "load_game",
+    "register",
+    "remi_state",
+    "resampler",
+    "game_limits",
+]
 
 #: The short name OpenSpiel knows the game by.
 SHORT_NAME = "python_remi"
@@ -224,9 +240,39 @@ def resampler(seed: int = 0) -> Any:
     return resample
 
 
-def _build() -> tuple[Any, Any, Any]:
+def _pyspiel_or_none() -> Any:
+    try:
+        return _pyspiel()
+    except ImportError:
+        return None
+
+
+_spiel: Any = _pyspiel_or_none()
+# The OpenSpiel bases. Without OpenSpiel they are plain Python classes: the module still imports,
+# the classes below still exist (and load_game says what to install).
+_GameBase: Any = object if _spiel is None else _spiel.Game
+_StateBase: Any = object if _spiel is None else _spiel.State
+_SpielErrorBase: Any = RuntimeError if _spiel is None else _spiel.SpielError
+_CHANCE: int = -1 if _spiel is None else int(_spiel.PlayerId.CHANCE)
+_TERMINAL: int = -4 if _spiel is None else int(_spiel.PlayerId.TERMINAL)
+_OUTCOMES: list[tuple[int, float]] = [(byte, 1.0 / 256) for byte in range(256)]
+
+
+class SpielActionError(IllegalActionError, _SpielErrorBase):  # type: ignore[misc]
+    """An action a ``python_remi`` state refuses.
+
+    OpenSpiel's own games refuse an illegal action with ``pyspiel.SpielError``
+    (a ``RuntimeError``); this error is one, and it is also remi's
+    :class:`~remi.IllegalActionError` (a ``ValueError``) with a stable code:
+    ``game-over`` after the end, ``not-an-action`` for a chance outcome that
+    is not a seed byte or an id outside the catalogue, and the engine's own
+    code (``wrong-phase``, ``not-in-hand``…) for an id not legal now.
+    """
+
+
+def _game_type() -> Any:
     pyspiel = _pyspiel()
-    game_type = pyspiel.GameType(
+    return pyspiel.GameType(
         short_name=SHORT_NAME,
         long_name="remi: rummy games (Python)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -242,227 +288,250 @@ def _build() -> tuple[Any, Any, Any]:
         provides_observation_tensor=True,
         parameter_specification=dict(_DEFAULTS),
     )
-    game_base: Any = pyspiel.Game
-    state_base: Any = pyspiel.State
-    chance_player = int(pyspiel.PlayerId.CHANCE)
-    terminal_player = int(pyspiel.PlayerId.TERMINAL)
-    outcomes = [(byte, 1.0 / 256) for byte in range(256)]
 
-    class RemiObserver:
-        """OpenSpiel's Python observer: the view's vector and listing, or the information state."""
 
-        def __init__(self, setup: _Setup, iig_obs_type: Any) -> None:
-            self._setup = setup
-            self._recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-            self._private = iig_obs_type is None or (
-                iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+class RemiObserver:
+    """OpenSpiel's Python observer: the view's vector and listing, or the information state."""
+
+    def __init__(self, setup: _Setup, iig_obs_type: Any) -> None:
+        pyspiel = _pyspiel()
+        self._setup = setup
+        self._recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        self._private = iig_obs_type is None or (
+            iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        )
+        self._max_table = setup.catalogue.max_table
+        np = self._np = numpy()
+        if self._recall:
+            self.tensor: Any = None
+            self.dict: dict[str, Any] = {}
+        else:
+            size = observation_size(setup.ruleset, setup.players)
+            self.tensor = np.zeros(size, np.float32)
+            self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: Any, player: int) -> None:
+        if self.tensor is None:
+            return
+        self.tensor.fill(0)
+        box = state._box
+        if box is not None and player >= 0:
+            if not 0 <= player < box.state.players:
+                view(box.state, player)  # raises remi's error for a bad seat
+            entries = state_entries(
+                box.state,
+                player,
+                self._private,
+                self._max_table,
+                _partial_for(state, player, self._private),
             )
-            self._max_table = setup.catalogue.max_table
-            np = self._np = numpy()
-            if self._recall:
-                self.tensor: Any = None
-                self.dict: dict[str, Any] = {}
-            else:
-                size = observation_size(setup.ruleset, setup.players)
-                self.tensor = np.zeros(size, np.float32)
-                self.dict = {"observation": self.tensor}
-
-        def set_from(self, state: Any, player: int) -> None:
-            if self.tensor is None:
-                return
-            self.tensor.fill(0)
-            box = state._box
-            if box is not None and player >= 0:
-                if not 0 <= player < box.state.players:
-                    view(box.state, player)  # raises remi's error for a bad seat
-                entries = state_entries(
-                    box.state,
-                    player,
-                    self._private,
-                    self._max_table,
-                    _partial_for(state, player, self._private),
-                )
-                count = len(entries)
-                np = self._np
-                self.tensor[np.fromiter(entries, np.intp, count)] = np.fromiter(
-                    entries.values(), np.float32, count
-                )
-
-        def string_from(self, state: Any, player: int) -> str:
-            box = state._box
-            if box is None:
-                return f"seat {player}: before the deal"
-            text = str(_view_for(box, player, self._private))
-            partial = _partial_for(state, player, self._private)
-            if partial and "\nbuilding" not in text:
-                text += "\nbuilding: " + _building(partial)
-            if self._recall:
-                text += "\nhistory: " + _history(box, player if self._private else -2)
-            return text
-
-    class RemiGame(game_base):  # type: ignore[misc]
-        """``python_remi``: one remi preset as an OpenSpiel game."""
-
-        def __init__(self, params: dict[str, Any] | None = None) -> None:
-            params = dict(params or {})
-            setup = _setup_of(params)
-            length, bound = game_limits(params)
-            info = pyspiel.GameInfo(
-                num_distinct_actions=setup.catalogue.size,
-                max_chance_outcomes=256,
-                num_players=setup.players,
-                min_utility=-bound,
-                max_utility=bound,
-                utility_sum=None,
-                max_game_length=length,
+            count = len(entries)
+            np = self._np
+            self.tensor[np.fromiter(entries, np.intp, count)] = np.fromiter(
+                entries.values(), np.float32, count
             )
-            super().__init__(game_type, info, params)
-            self.setup = setup
-            self._key = (setup.preset, setup.players, setup.max_rounds, setup.ruleset.max_turns_per_round)
 
-        def new_initial_state(self) -> Any:
-            return RemiState(self)
+    def string_from(self, state: Any, player: int) -> str:
+        box = state._box
+        if box is None:
+            return f"seat {player}: before the deal"
+        text = str(_view_for(box, player, self._private))
+        partial = _partial_for(state, player, self._private)
+        if partial and "\nbuilding" not in text:
+            text += "\nbuilding: " + _building(partial)
+        if self._recall:
+            text += "\nhistory: " + _history(box, player if self._private else -2)
+        return text
 
-        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
-            if params:
-                raise ValueError(f"python_remi observers take no parameters, not {params!r}.")
-            return RemiObserver(self.setup, iig_obs_type)
 
-    class RemiState(state_base):  # type: ignore[misc]
-        """An OpenSpiel state holding a remi :class:`~remi.GameState` (after the four seed draws)."""
+class RemiGame(_GameBase):  # type: ignore[misc]
+    """``python_remi``: one remi preset as an OpenSpiel game.
 
-        def __init__(self, game: Any) -> None:
-            super().__init__(game)
-            self._key: tuple[str, int, int, int] = game._key
-            self._seed: tuple[int, ...] = ()
-            self._box: _Box | None = None
-            #: The meld being built, card codes ascending (lay-down sub-steps).
-            self._partial: tuple[int, ...] = ()
+    A module-level class, so games pickle with the standard :mod:`pickle`
+    (OpenSpiel pickles a game as its name and parameters).
+    """
 
-        @property
-        def _setup(self) -> _Setup:
-            return _setup(*self._key)
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        pyspiel = _pyspiel()
+        params = dict(params or {})
+        setup = _setup_of(params)
+        length, bound = game_limits(params)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=setup.catalogue.size,
+            max_chance_outcomes=256,
+            num_players=setup.players,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=None,
+            max_game_length=length,
+        )
+        super().__init__(_game_type(), info, params)
+        self.setup = setup
+        self._key = (setup.preset, setup.players, setup.max_rounds, setup.ruleset.max_turns_per_round)
 
-        def current_player(self) -> int:
-            box = self._box
-            if box is None:
-                return chance_player
-            if self.is_terminal():
-                return terminal_player
-            return box.state.to_act
+    def new_initial_state(self) -> Any:
+        return RemiState(self)
 
-        def _legal_actions(self, player: int) -> list[int]:
-            box = self._box
-            if box is None or player != self.current_player():
-                return []
-            return list(box.ids(self._setup.catalogue, self._partial))
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+        if params:
+            raise ValueError(f"python_remi observers take no parameters, not {params!r}.")
+        return RemiObserver(self.setup, iig_obs_type)
 
-        def chance_outcomes(self) -> list[tuple[int, float]]:
-            return list(outcomes)
 
-        def _apply_action(self, action: int) -> None:
-            setup = self._setup
-            box = self._box
-            if box is None:
-                self._seed = (*self._seed, int(action))
-                if len(self._seed) == _SEED_BYTES:
-                    seed = int.from_bytes(bytes(self._seed), "big")
-                    state = new_game(setup.ruleset, players=setup.players, seed=seed)
-                    self._box = _Box(state, ((-1, "deal", _private_gains_deal(state)),))
-                return
-            cat = setup.catalogue
-            ident = int(action)
-            lay = setup.lay
-            if lay is not None and ident in lay:
-                if ident not in box.ids(cat, self._partial):
-                    raise CatalogueError("not-an-action", f"'{cat.decode(ident)}' is not allowed now.")
-                # remi's own build and lay steps (where the engine builds melds card by card) apply as they are.
-                own = None if self._partial else box.own(ident)
-                if own is None:
-                    self._partial, done = cat.advance(self._partial, ident)
-                    if done is None:
-                        return
-                    own = done
-                act = own
-            else:
-                if self._partial:
-                    raise CatalogueError(
-                        "not-an-action", f"'{cat.decode(ident)}' while a meld is being built."
-                    )
-                decoded = cat.decode(ident)
-                if isinstance(decoded, MeldStep):  # pragma: no cover - lay ids are handled above
-                    raise CatalogueError("not-an-action", f"'{decoded}' is a lay-down step.")
-                # The state's own object when its ids were listed: the engine need not check it again.
-                act = box.own(ident) or decoded
-            before = box.state
+class RemiState(_StateBase):  # type: ignore[misc]
+    """An OpenSpiel state holding a remi :class:`~remi.GameState` (after the four seed draws).
+
+    A module-level class, so states pickle with the standard :mod:`pickle`
+    (OpenSpiel pickles the game and the state's Python attributes; the remi
+    state inside goes as its JSON dict).
+    """
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self._key: tuple[str, int, int, int] = game._key
+        self._seed: tuple[int, ...] = ()
+        self._box: _Box | None = None
+        #: The meld being built, card codes ascending (lay-down sub-steps).
+        self._partial: tuple[int, ...] = ()
+
+    @property
+    def _setup(self) -> _Setup:
+        return _setup(*self._key)
+
+    def current_player(self) -> int:
+        box = self._box
+        if box is None:
+            return _CHANCE
+        if self.is_terminal():
+            return _TERMINAL
+        return box.state.to_act
+
+    def _legal_actions(self, player: int) -> list[int]:
+        box = self._box
+        if box is None or player != self.current_player():
+            return []
+        return list(box.ids(self._setup.catalogue, self._partial))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return list(_OUTCOMES)
+
+    def _apply_action(self, action: int) -> None:
+        setup = self._setup
+        box = self._box
+        ident = int(action)
+        if box is None:
+            if not 0 <= ident < 256:
+                raise SpielActionError(
+                    "not-an-action", f"Chance outcome {ident} is not a seed byte (0 to 255)."
+                )
+            self._seed = (*self._seed, ident)
+            if len(self._seed) == _SEED_BYTES:
+                seed = int.from_bytes(bytes(self._seed), "big")
+                state = new_game(setup.ruleset, players=setup.players, seed=seed)
+                self._box = _Box(state, ((-1, "deal", _private_gains_deal(state)),))
+            return
+        if self.is_terminal():
+            raise SpielActionError("game-over", f"The game is over: action {ident} cannot be played.")
+        cat = setup.catalogue
+        if not 0 <= ident < cat.size:
+            raise SpielActionError(
+                "not-an-action", f"{ident} is not an action id of {setup.ruleset.name} (0 to {cat.size - 1})."
+            )
+        lay = setup.lay
+        if lay is not None and ident in lay:
+            if ident not in box.ids(cat, self._partial):
+                raise SpielActionError("not-an-action", f"'{cat.decode(ident)}' is not allowed now.")
+            # remi's own build and lay steps (where the engine builds melds card by card) apply as they are.
+            own = None if self._partial else box.own(ident)
+            if own is None:
+                self._partial, done = cat.advance(self._partial, ident)
+                if done is None:
+                    return
+                own = done
+            act = own
+        else:
+            if self._partial:
+                raise SpielActionError("not-an-action", f"'{cat.decode(ident)}' while a meld is being built.")
+            decoded = cat.decode(ident)
+            if isinstance(decoded, MeldStep):  # pragma: no cover - lay ids are handled above
+                raise SpielActionError("not-an-action", f"'{decoded}' is a lay-down step.")
+            # The state's own object when its ids were listed: the engine need not check it again.
+            act = box.own(ident) or decoded
+        before = box.state
+        try:
             after = before.apply(act)
-            new_deal = after.round != before.round
-            private: tuple[tuple[int, str], ...] = ()
-            if not new_deal and isinstance(act, (DrawStock, Buy, CallShanghai)):
-                private = _private_gains(before, after)
-            text = str(act)
-            if isinstance(act, Knock):
-                # The knock card goes face down: the others see a knock, the knocker its card.
-                text = "knock"
-                private = ((before.to_act, str(act.card)),)
-            log = (*box.log, (before.to_act, text, private))
-            if new_deal:
-                log = (*log, (-1, "deal", _private_gains_deal(after)))
-            self._box = _Box(after, log)
+        except IllegalActionError as exc:
+            raise SpielActionError(exc.code, f"Action {ident} '{act}': {exc.reason}") from None
+        new_deal = after.round != before.round
+        private: tuple[tuple[int, str], ...] = ()
+        if not new_deal and isinstance(act, (DrawStock, Buy, CallShanghai)):
+            private = _private_gains(before, after)
+        text = str(act)
+        if isinstance(act, Knock):
+            # The knock card goes face down: the others see a knock, the knocker its card.
+            text = "knock"
+            private = ((before.to_act, str(act.card)),)
+        log = (*box.log, (before.to_act, text, private))
+        if new_deal:
+            log = (*log, (-1, "deal", _private_gains_deal(after)))
+        self._box = _Box(after, log)
 
-        def _action_to_string(self, player: int, action: int) -> str:
-            if player == chance_player:
-                return f"seed byte {action}"
-            return str(self._setup.catalogue.decode(int(action)))
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == _CHANCE:
+            return f"seed byte {action}"
+        return str(self._setup.catalogue.decode(int(action)))
 
-        def is_terminal(self) -> bool:
-            box = self._box
-            if box is None:
-                return False
-            over = box.over
-            if over is None:
-                state = box.state
-                over = box.over = state.is_over or len(state.results) >= self._setup.max_rounds
-            return over
-
-        def returns(self) -> list[float]:
-            box = self._box
-            if box is None or not self.is_terminal():
-                return [0.0] * self._setup.players
-            return list(returns(box.state))
-
-        def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> Any:
-            """A state this seat cannot tell from this one: unseen cards dealt afresh, a fresh seed."""
-            box = self._box
-            clone = self.clone()
-            if box is None or box.state.is_over:
-                return clone
-            if probability_sampler is None:
-                raise ValueError(
-                    "resample_from_infostate needs a probability sampler (a callable giving floats in [0, 1))."
-                )
-            rng = random.Random(int(float(probability_sampler()) * 2**53))
-            sampled = _view_for(box, player_id, True).sample_state(rng)
-            log = tuple(
-                (actor, text, tuple((s, c) for s, c in private if s == player_id))
-                for actor, text, private in box.log
-            )
-            clone._box = _Box(sampled, log)
-            return clone
-
-        def __str__(self) -> str:
-            box = self._box
-            if box is None:
-                return f"python_remi {self._setup.preset}: seed bytes drawn {len(self._seed)}/{_SEED_BYTES}"
+    def is_terminal(self) -> bool:
+        box = self._box
+        if box is None:
+            return False
+        over = box.over
+        if over is None:
             state = box.state
-            hands = "\n".join(f"hand {seat}: {format_cards(hand)}" for seat, hand in enumerate(state.hands))
-            text = f"{state}\n{hands}\nstock: {format_cards(state.stock)}"
-            partial = self._partial or tuple(card.code for card in state.building)
-            if partial:
-                text += f"\nbuilding: {_building(partial)}"
-            return text
+            over = box.over = state.is_over or len(state.results) >= self._setup.max_rounds
+        return over
 
-    return RemiGame, RemiState, game_type
+    def returns(self) -> list[float]:
+        box = self._box
+        if box is None or not self.is_terminal():
+            return [0.0] * self._setup.players
+        return list(returns(box.state))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> Any:
+        """A state this seat cannot tell from this one: unseen cards dealt afresh, a fresh seed."""
+        box = self._box
+        clone = self.clone()
+        if box is None or box.state.is_over:
+            return clone
+        if probability_sampler is None:
+            raise ValueError(
+                "resample_from_infostate needs a probability sampler (a callable giving floats in [0, 1))."
+            )
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        sampled = _view_for(box, player_id, True).sample_state(rng)
+        log = tuple(
+            (actor, text, tuple((s, c) for s, c in private if s == player_id))
+            for actor, text, private in box.log
+        )
+        clone._box = _Box(sampled, log)
+        return clone
+
+    def __str__(self) -> str:
+        box = self._box
+        if box is None:
+            return f"python_remi {self._setup.preset}: seed bytes drawn {len(self._seed)}/{_SEED_BYTES}"
+        state = box.state
+        hands = "\n".join(f"hand {seat}: {format_cards(hand)}" for seat, hand in enumerate(state.hands))
+        text = f"{state}\n{hands}\nstock: {format_cards(state.stock)}"
+        partial = self._partial or tuple(card.code for card in state.building)
+        if partial:
+            text += f"\nbuilding: {_building(partial)}"
+        return text
+
+
+def _build() -> tuple[Any, Any, Any]:
+    """The game class, the state class and the game type (the classes live at module level)."""
+    return RemiGame, RemiState, _game_type()
 
 
 def _partial_for(state: Any, player: int, private: bool) -> tuple[int, ...]:
@@ -516,9 +585,5 @@ def load_game(
     return _pyspiel().load_game(SHORT_NAME, params)
 
 
-try:
-    _pyspiel()
-except ImportError:  # the module stays importable; load_game says what to install
-    pass
-else:
+if _spiel is not None:  # without OpenSpiel the module stays importable; load_game says what to install
     register()

@@ -19,7 +19,10 @@ agent's reward is the change of its return (:func:`remi.views.returns`:
 points, higher is better) when a deal is scored, so an episode's rewards add
 up to its returns. The episode ends (every agent terminated) when the match
 ends or after ``max_rounds`` deals; ``max_turns`` caps the turns of a deal.
-An illegal action raises :class:`remi.IllegalActionError`. ``render()`` with
+An illegal action raises :class:`remi.IllegalActionError`, an action that
+is not a whole number (a bool, a float, text) a ``TypeError``, an unknown
+agent name :class:`AgentError` (a ``KeyError``), and a call before
+``reset()`` a ``RuntimeError``. Environments pickle, mid-episode too. ``render()`` with
 ``render_mode="ansi"`` returns the acting seat's view as text (remi does no
 I/O, so there is no ``"human"`` mode: print the text). Without a seed,
 ``reset()`` continues from seed 0, so runs repeat exactly.
@@ -27,20 +30,42 @@ I/O, so there is no ``"human"`` mode: print the text). Without a seed,
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any, ClassVar
 
 from .._catalogue import LaySteps, MeldStep
-from .._errors import IllegalActionError
+from .._errors import IllegalActionError, RemiError
 from .._game import GameState, new_game
 from .._views import returns, view
 from ._common import Setup, numpy, setup
 from ._features import observation_size, state_entries
 
-__all__ = ["env", "raw_env", "AGENT_PREFIX"]
+__all__ = ["env", "raw_env", "AGENT_PREFIX", "AgentError"]
 
 #: Agent names are this prefix and the seat number.
 AGENT_PREFIX = "player_"
+
+
+class AgentError(RemiError, KeyError):
+    """A name that is not one of the environment's agents (a ``KeyError``, as a dict of agents gives)."""
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+def _action_id(action: object, agent: str) -> int:
+    """The action id *action* stands for: a whole number (Python's or numpy's), never a bool, float or text."""
+    if isinstance(action, bool) or type(action).__name__ == "bool_":
+        raise TypeError(
+            f"action must be a whole-number action id, not the bool {action!r} ({agent} is to act)."
+        )
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(
+            f"action must be a whole-number action id, not {type(action).__name__} {action!r} ({agent} is to act)."
+        ) from None
 
 
 def _frameworks() -> tuple[Any, Any, Any, Any]:
@@ -68,7 +93,11 @@ def _raw_env_class() -> Any:
     base: Any = pettingzoo.AECEnv
 
     class RemiEnv(base):  # type: ignore[misc]
-        """One remi game as a PettingZoo AEC environment (build with :func:`env`)."""
+        """One remi game as a PettingZoo AEC environment (build with :func:`env`).
+
+        It pickles with the standard :mod:`pickle` (the class is found as
+        ``remi.adapters.pettingzoo.RemiEnv``), mid-episode too.
+        """
 
         metadata: ClassVar[dict[str, Any]] = {
             "render_modes": ["ansi"],
@@ -117,11 +146,36 @@ def _raw_env_class() -> Any:
             #: The meld the agent to act is building (card codes ascending).
             self.partial: tuple[int, ...] = ()
 
+        def __getstate__(self) -> dict[str, Any]:
+            data = dict(self.__dict__)
+            # Caches are rebuilt on demand; the setup is rebuilt from its parameters (and shared).
+            data["_steps"] = None
+            data["_ids"] = None
+            s = self.setup
+            data["setup"] = (s.preset, s.players, s.max_rounds, s.ruleset.max_turns_per_round)
+            return data
+
+        def __setstate__(self, data: dict[str, Any]) -> None:
+            data = dict(data)
+            data["setup"] = setup(*data["setup"])
+            self.__dict__.update(data)
+
+        def _seat_of(self, agent: object) -> int:
+            if not isinstance(agent, str):
+                raise TypeError(f"agent must be an agent name like 'player_0', not {type(agent).__name__}.")
+            seat = self._seat.get(agent)
+            if seat is None:
+                raise AgentError(
+                    "bad-player",
+                    f"{agent!r} is not an agent of this game; the agents are {', '.join(self.possible_agents)}.",
+                )
+            return seat
+
         def observation_space(self, agent: str) -> Any:
-            return self.observation_spaces[agent]
+            return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
 
         def action_space(self, agent: str) -> Any:
-            return self.action_spaces[agent]
+            return self.action_spaces[self.possible_agents[self._seat_of(agent)]]
 
         # -- the game -----------------------------------------------------------------------
         def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -163,7 +217,7 @@ def _raw_env_class() -> Any:
 
         def observe(self, agent: str) -> dict[str, Any]:
             state = self._state()
-            seat = self._seat[agent]
+            seat = self._seat_of(agent)
             acting = not self._over(state) and seat == state.to_act
             entries = state_entries(state, seat, True, self._max_table, self.partial if acting else ())
             vector = np.zeros(self._width, np.float32)
@@ -176,16 +230,20 @@ def _raw_env_class() -> Any:
             return {"observation": vector, "action_mask": mask}
 
         def step(self, action: int | None) -> None:
+            state = self._state()
             agent = self.agent_selection
             if self.terminations[agent] or self.truncations[agent]:
                 self._was_dead_step(action)
                 return
             if action is None:
                 raise ValueError(f"{agent} is to act: None is not an action.")
-            state = self._state()
             cat = self.setup.catalogue
-            ident = int(action)
+            ident = _action_id(action, agent)
             if ident not in self._legal_ids():
+                if not 0 <= ident < self._size:
+                    raise IllegalActionError(
+                        "not-an-action", f"{ident} is not an action id of this game (0 to {self._size - 1})."
+                    )
                 act = cat.decode(ident)
                 if isinstance(act, MeldStep) or self.partial:
                     raise IllegalActionError("not-an-action", f"'{act}' is not allowed now.")
@@ -233,8 +291,17 @@ def _raw_env_class() -> Any:
         def close(self) -> None:
             pass
 
+    RemiEnv.__module__ = __name__
+    RemiEnv.__qualname__ = "RemiEnv"
     _classes.append(RemiEnv)
     return RemiEnv
+
+
+def __getattr__(name: str) -> Any:
+    # ``RemiEnv`` is built on first use (PettingZoo is imported only then), and found here by pickle.
+    if name == "RemiEnv":
+        return _raw_env_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def raw_env(
