@@ -191,3 +191,13 @@ def test_a_build_the_seat_cannot_make_is_refused_quoting_the_line():
     line = f"{state.current_player} build {missing}"
     with pytest.raises(IllegalActionError, match=re.escape(repr(line))):
         replay(f"{head}\n\n{line}\n")
+
+
+def test_a_record_without_a_format_header_says_the_header_is_missing():
+    # docs/records.rst: a record starts with its Format header.
+    with pytest.raises(NotationError) as info:
+        replay('[Game "gin"]\n[Players "2"]\n[Seed "1"]\n\n1 draw\n')
+    assert info.value.code == "unknown-format"
+    assert info.value.reason == (
+        f'The record has no Format header; this version reads [Format "{RECORD_FORMAT}"].'
+    )
