@@ -11,7 +11,7 @@ re-validates the whole ruleset.
 >>> attrs.evolve(remi.NORWEGIAN, run_min=0)
 Traceback (most recent call last):
 ...
-remi.RulesetError: run_min must be at least 2, not 0.
+remi.RulesetError: run_min must be from 2 to 13, not 0.
 """
 
 from __future__ import annotations

@@ -1025,7 +1025,7 @@ def hand_size_problems(s: GameState, *, empty: bool = True) -> list[tuple[int, s
     out: list[tuple[int, str]] = []
     for seat, hand in enumerate(s.hands):
         limit = hand_limit(s, seat)
-        if rules.family == "gin" and s.phase in ("draw", "play") and not any(s.buys):
+        if rules.family == "gin" and limit is not None and s.phase in ("draw", "play") and not any(s.buys):
             if len(hand) != limit:
                 out.append((seat, f"a Gin hand holds {limit} cards here, not {len(hand)}."))
             continue
