@@ -636,9 +636,10 @@ class GameState:
     def from_dict(cls, data: Any) -> GameState:
         """Rebuild a state from :meth:`to_dict` output; malformed input raises :class:`~remi.StateError`.
 
-        Dicts in the older formats ``remi-state/1`` and ``remi-state/2`` load too. A state that
-        could not play on (no legal action though the match is not over) is
-        refused as well.
+        Dicts in the older formats ``remi-state/1`` and ``remi-state/2`` load too. An unknown
+        key is refused, and so is a hand no play reaches (docs/rules/index.rst,
+        shared-hand-limit) and a state that could not play on (no legal action though the
+        match is not over).
 
         >>> import remi
         >>> remi.GameState.from_dict([])
@@ -1002,8 +1003,8 @@ def hand_limit(s: GameState, seat: int) -> int | None:
     Slovenian starter's extra card is that one: the starter begins on turn, in the play
     phase), and two more for each card bought this round. With Shanghai calls a discarder
     takes a card blind from each caller, which no counter records, so only the pack bounds
-    a hand. This is the one limit both readers apply, :meth:`GameState.from_dict` through
-    the invariants and :func:`~remi.GameState.from_position` naming the hand's line
+    a hand. This is the one limit both readers apply, :meth:`GameState.from_dict` and
+    :meth:`GameState.from_position` (which names the hand's line)
     (docs/positions.rst, positions-hand-sizes).
     """
     rules = s.ruleset
@@ -1013,11 +1014,12 @@ def hand_limit(s: GameState, seat: int) -> int | None:
     return rules.hand_size(s.players, s.round) + (1 if on_turn else 0) + 2 * s.buys[seat]
 
 
-def hand_size_problems(s: GameState, *, empty: bool = True) -> list[tuple[int, str]]:
-    """Hands too big for the phase, or (*empty*) empty while the round goes on: ``(seat, reason)`` pairs.
+def hand_size_problems(s: GameState) -> list[tuple[int, str]]:
+    """Hands too big for the phase, or empty while the round goes on: ``(seat, reason)`` pairs.
 
-    Both readers refuse every problem found here; :meth:`GameState.check_invariants` checks
-    only the sizes (a test may set up a state with empty hands that no reader would load).
+    Both readers refuse every problem found here. :meth:`GameState.check_invariants` does
+    not look at hand sizes (a test may deal a seat every card the scenario leaves over);
+    play keeps within them, which the conformance sweeps check by reading every state back.
     """
     if s.phase in ("cut", "over"):
         return []
@@ -1029,15 +1031,11 @@ def hand_size_problems(s: GameState, *, empty: bool = True) -> list[tuple[int, s
             if len(hand) != limit:
                 out.append((seat, f"a Gin hand holds {limit} cards here, not {len(hand)}."))
             continue
-        if not hand and empty and rules.family != "gin":
+        if not hand and rules.family != "gin":
             out.append((seat, "an empty hand while the round goes on (going out ends the round)."))
         elif limit is not None and len(hand) > limit:
             out.append((seat, f"a hand of {len(hand)} cards; at most {limit} fit this phase."))
     return out
-
-
-def _hand_problems(s: GameState) -> list[str]:
-    return [f"seat {seat}: {reason.rstrip('.')}" for seat, reason in hand_size_problems(s, empty=False)]
 
 
 def invariant_problems(s: GameState) -> list[str]:
@@ -1052,7 +1050,7 @@ def invariant_problems(s: GameState) -> list[str]:
     problems = _seat_problems(s) + _counter_problems(s)
     if not 0 <= s.turn_player < s.players:
         return problems
-    return problems + _phase_problems(s) + _hand_problems(s) + _card_problems(s)
+    return problems + _phase_problems(s) + _card_problems(s)
 
 
 from . import _engine  # noqa: E402  (the engine imports this module; bound at the end to break the cycle)
