@@ -242,3 +242,13 @@ def test_any_free_text_round_trips_through_a_record(
     assert back.headers == (("Event", event), ("Names", names))
     assert back.initial.ruleset.name == name
     assert back.final() == state
+
+
+def test_a_record_without_a_format_header_says_the_header_is_missing():
+    # docs/records.rst: a record starts with its Format header.
+    with pytest.raises(NotationError) as info:
+        replay('[Game "gin"]\n[Players "2"]\n[Seed "1"]\n\n1 draw\n')
+    assert info.value.code == "unknown-format"
+    assert info.value.reason == (
+        f'The record has no Format header; this version reads [Format "{RECORD_FORMAT}"].'
+    )

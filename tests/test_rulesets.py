@@ -47,15 +47,15 @@ def test_evolve_returns_a_new_value_and_leaves_the_preset(key: str, preset: Rule
 @pytest.mark.parametrize(
     ("changes", "words"),
     [
-        ({"run_min": 0}, "run_min must be at least 2"),
-        ({"set_min": 1}, "set_min must be at least 2"),
+        ({"run_min": 0}, "run_min must be from 2 to 13, not 0"),
+        ({"set_min": 1}, "set_min must be from 2 to 13, not 1"),
         ({"set_max": 2, "set_min": 3}, "set_max (2) is less than set_min (3)"),
         ({"min_players": 5, "max_players": 3}, "min_players (5) is more than max_players (3)"),
         ({"ace_low": False, "ace_high": False}, "ace must be allowed low or high"),
         ({"wild_spade_twos": True}, "♠2s wild"),
-        ({"jokers": -1}, "jokers must be a number of jokers"),
-        ({"jokers": True}, "jokers must be a number of jokers"),
-        ({"jokers": "lots"}, "jokers must be a number of jokers"),
+        ({"jokers": -1}, "jokers must be a whole number from 0 to 20 (or 'one-fewer-than-players'), not -1"),
+        ({"jokers": True}, "jokers must be a whole number from 0 to 20"),
+        ({"jokers": "lots"}, "jokers must be a whole number from 0 to 20"),
         ({"family": "poker"}, "family must be one of"),
         ({"buying": "yes"}, "buying must be True or False"),
         ({"joker_swap": "sets"}, "joker_swap must be one of"),
@@ -63,16 +63,19 @@ def test_evolve_returns_a_new_value_and_leaves_the_preset(key: str, preset: Rule
         ({"hand_size_by_round": ()}, "needs hand_size_by_round"),
         ({"contracts": [(0, 3)] * 7, "run_min": 5}, "Round 1's contract (3 runs) needs 15 cards"),
         ({"decks": 1, "jokers": 0}, "A table of 5 needs 57 cards to deal, but the pack holds 52"),
-        ({"max_players": 12, "jokers": 0}, "A table of 10 needs 112 cards to deal, but the pack holds 104"),
+        (
+            {"max_players": 8, "jokers": 0, "decks": 1},
+            "A table of 5 needs 57 cards to deal, but the pack holds 52",
+        ),
         ({"rounds": None}, "needs a number of rounds or a target score"),
-        ({"rounds": 0}, "rounds must be at least 1"),
-        ({"values": {"ace": -1}}, "ace must be at least 0"),
+        ({"rounds": 0}, "rounds must be from 1 to 1000, not 0"),
+        ({"values": {"ace": -1}}, "ace must be from 0 to 1000, not -1"),
         ({"values": "cheap"}, "values must be CardValues"),
         ({"values": {"ace": 1, "queen": 3}}, "Unknown card values: queen"),
         ({"values": {"joker": 3}}, "values must give the value of the ace"),
         ({"hand_size_by_round": 10}, "hand_size_by_round must be a list"),
-        ({"hand_size_by_round": (10, "ten")}, "card counts of at least 1, not 'ten'"),
-        ({"hand_size_by_round": (10, 0)}, "card counts of at least 1, not 0"),
+        ({"hand_size_by_round": (10, "ten")}, "card counts from 1 to 20, not 'ten'"),
+        ({"hand_size_by_round": (10, 0)}, "card counts from 1 to 20, not 0"),
         ({"contracts": [(1,)]}, "A contract must be"),
         ({"contracts": [{"sets": 1, "pairs": 1}]}, "A contract must be"),
         ({"contracts": [(0, 0)]}, "at least one meld"),
@@ -269,3 +272,69 @@ def test_contract_for() -> None:
     with pytest.raises(RulesetError) as no_contracts:
         remi.contract_for(1, remi.SLOVENIAN)
     assert no_contracts.value.code == "no-contracts"
+
+
+@pytest.mark.rule("norwegian-variants")
+def test_variants_that_cannot_be_combined_are_named() -> None:
+    with pytest.raises(RulesetError) as info:
+        remi.with_variants(remi.NORWEGIAN, "shanghai", "spade twos wild", "one joker fewer than players")
+    assert info.value.reason == (
+        "The variants 'spade twos wild' and 'one joker fewer than players' cannot be combined: "
+        "With ♠2s wild the pack holds no jokers: set jokers to 0."
+    )
+    # A pack too small for the combined deal: each variant alone deals, the pair does not.
+    small = attrs.evolve(remi.NORWEGIAN, decks=1, max_players=4)
+    assert remi.with_variants(small, "six players").max_players == 6
+    assert remi.with_variants(small, "twelve cards").hand_size(4, 4) == 12
+    with pytest.raises(RulesetError) as info:
+        remi.with_variants(small, "liverpool cut", "six players", "twelve cards")
+    assert info.value.reason == (
+        "The variants 'six players' and 'twelve cards' cannot be combined: "
+        "A table of 5 needs 62 cards to deal, but the pack holds 61."
+    )
+
+
+@pytest.mark.rule("norwegian-variants")
+def test_a_variant_the_ruleset_cannot_take_is_named() -> None:
+    with pytest.raises(RulesetError) as info:
+        remi.with_variants(remi.SLOVENIAN, "shanghai", "spade twos wild")
+    assert info.value.reason == (
+        "Slovenian remi (51) cannot take the variant 'spade twos wild': "
+        "With ♠2s wild the pack holds no jokers: set jokers to 0."
+    )
+
+
+@pytest.mark.rule("shared-option-bounds")
+@pytest.mark.parametrize(
+    ("preset", "changes", "reason"),
+    [
+        (remi.GIN, {"run_min": 2**63}, "run_min must be from 2 to 13, not 9223372036854775808."),
+        (remi.GIN, {"run_min": 13, "set_min": 13, "set_max": None}, "No meld can ever be laid"),
+        (
+            remi.GIN,
+            {"hand_size_by_players": ((2, 40),), "decks": 2, "max_players": 2},
+            "hand_size_by_players must list (players, cards) pairs with players from 2 to 8 "
+            "and cards from 1 to 20, not (2, 40).",
+        ),
+        (
+            remi.NORWEGIAN,
+            {"jokers": -1},
+            "jokers must be a whole number from 0 to 20 (or 'one-fewer-than-players'), not -1.",
+        ),
+        (remi.NORWEGIAN, {"decks": 1.5}, "decks must be a whole number from 1 to 8, not 1.5."),
+        (
+            remi.SLOVENIAN,
+            {"opening_points": 400},
+            "opening_points (400) can never be reached: a hand of 15 cards counts at most 375.",
+        ),
+        (remi.SWEDISH, {"target_score": 10**6}, "target_score must be from 1 to 100000, not 1000000."),
+        (remi.SWEDISH, {"max_turns_per_round": 0}, "max_turns_per_round must be from 1 to 10000, not 0."),
+        (remi.GIN, {"knock_limit": 101}, "knock_limit must be from 0 to 100, not 101."),
+    ],
+)
+def test_numbers_outside_what_the_rules_can_mean_are_refused(
+    preset: Ruleset, changes: dict[str, Any], reason: str
+) -> None:
+    with pytest.raises(RulesetError) as info:
+        attrs.evolve(preset, **changes)
+    assert reason in info.value.reason

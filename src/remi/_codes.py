@@ -213,7 +213,7 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     ),
     # -- rulesets and presets
     "bad-option": (
-        "A ruleset option has the wrong type or an impossible value.",
+        "A ruleset option has the wrong type or a value outside its range.",
         ("Ruleset", "Ruleset.from_dict", "attrs.evolve"),
     ),
     "bad-ruleset": (
@@ -383,7 +383,10 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     "bad-seed": ("The seed is not an integer.", _NEW),
     "bad-dealer": ("The dealer is not one of the seats.", _NEW),
     "unknown-format": ("A serialized state has an unknown format version.", _FROM_DICT),
-    "malformed-state": ("A serialized state is missing fields or holds wrong values.", _FROM_DICT),
+    "malformed-state": (
+        "A serialized state is missing fields, holds unknown keys or wrong values.",
+        _FROM_DICT,
+    ),
     "dead-end": (
         "A serialized state could not play on: no legal action, yet the match is not over.",
         _FROM_DICT,

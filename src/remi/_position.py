@@ -49,6 +49,7 @@ from ._game import PHASES, GameState, RoundResult
 from ._melds import Meld, parse_meld
 from ._presets import PRESETS, find_ruleset
 from ._rules import Ruleset
+from ._state import hand_size_problems
 
 __all__ = ["position", "from_position", "parse_action_in", "ruleset_text", "parse_ruleset_text"]
 
@@ -588,7 +589,7 @@ def from_position(text: str) -> GameState:
             "malformed-state", f"Line {_quote(r.line('idle turns'))}: this version has no idle turns."
         )
     state = GameState(**fields)
-    problems = _size_problems(state)
+    problems = hand_size_problems(state)
     if problems:
         seat, reason = problems[0]
         line = r.hands[seat][1] if seat in r.hands else f"hand {seat}:"
@@ -706,30 +707,6 @@ def _blame(r: _Reader, reason: str) -> str:
             if key in r.fields:
                 return r.line(key)
     return r.text.strip()
-
-
-def _size_problems(s: GameState) -> list[tuple[int, str]]:
-    """Hands too big for the phase, or empty while the round goes on."""
-    if s.phase in ("cut", "over"):
-        return []
-    rules = s.ruleset
-    dealt = rules.hand_size(s.players, s.round)
-    out: list[tuple[int, str]] = []
-    for seat, hand in enumerate(s.hands):
-        extra = 1 if seat == s.turn_player and s.phase in ("play", "buy") else 0
-        if rules.family == "gin":
-            expected = dealt + extra
-            if len(hand) != expected:
-                out.append((seat, f"a Gin hand holds {expected} cards here, not {len(hand)}."))
-            continue
-        if not hand:
-            out.append((seat, "an empty hand while the round goes on (going out ends the round)."))
-        elif not rules.shanghai:
-            bought = 2 * s.buys[seat]
-            limit = dealt + extra + bought + (1 if rules.starter_extra_card else 0)
-            if len(hand) > limit:
-                out.append((seat, f"a hand of {len(hand)} cards; at most {limit} fit this phase."))
-    return out
 
 
 # -- actions on a state ----------------------------------------------------------------------------

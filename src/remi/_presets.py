@@ -304,6 +304,32 @@ def with_variants(ruleset: Ruleset, *names: str) -> Ruleset:
     """
     if not isinstance(ruleset, Ruleset):
         raise RulesetError("bad-ruleset", f"Expected a Ruleset, got {type(ruleset).__name__}.")
+    try:
+        return _apply_variants(ruleset, names)
+    except RulesetError as exc:
+        if exc.code == "unknown-variant":
+            raise
+        raise RulesetError(exc.code, _variant_conflict(ruleset, names, exc.reason)) from None
+
+
+def _variant_conflict(ruleset: Ruleset, names: tuple[str, ...], reason: str) -> str:
+    """Name the variant, or the pair of variants, that *ruleset* cannot take (*reason* says why)."""
+    for name in names:
+        try:
+            _apply_variants(ruleset, (name,))
+        except RulesetError as exc:
+            return f"{ruleset.name} cannot take the variant {name!r}: {exc.reason}"
+    for i, first in enumerate(names):
+        for second in names[i + 1 :]:
+            try:
+                _apply_variants(ruleset, (first, second))
+            except RulesetError as exc:
+                return f"The variants {first!r} and {second!r} cannot be combined: {exc.reason}"
+    shown = ", ".join(repr(n) for n in names)
+    return f"The variants {shown} cannot be combined: {reason}"
+
+
+def _apply_variants(ruleset: Ruleset, names: tuple[str, ...]) -> Ruleset:
     changes: dict[str, object] = {}
     values = ruleset.values
     for name in names:

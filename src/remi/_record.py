@@ -239,6 +239,11 @@ def _read(text: str) -> tuple[GameRecord, list[GameState]]:
             continue
         moves.append((line.split("#", 1)[0].strip(), line))
     fmt = headers.get("Format")
+    if fmt is None:
+        raise NotationError(
+            "unknown-format",
+            f'The record has no Format header; this version reads [Format "{RECORD_FORMAT}"].',
+        )
     if fmt != RECORD_FORMAT:
         raise NotationError("unknown-format", f"This version reads {RECORD_FORMAT!r} records, not {fmt!r}.")
     if "Position" in headers:

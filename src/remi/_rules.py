@@ -11,7 +11,7 @@ re-validates the whole ruleset.
 >>> attrs.evolve(remi.NORWEGIAN, run_min=0)
 Traceback (most recent call last):
 ...
-remi.RulesetError: run_min must be at least 2, not 0.
+remi.RulesetError: run_min must be from 2 to 13, not 0.
 """
 
 from __future__ import annotations
@@ -48,24 +48,61 @@ GinLoserPays = Literal["hand", "deadwood"]
 ONE_FEWER_THAN_PLAYERS: Final = "one-fewer-than-players"
 
 
-def _positive(minimum: int) -> Any:
+# -- the bounds of the numeric options (docs/rules/index.rst, shared-option-bounds) ----------------
+#: The most players a table may seat.
+MAX_PLAYERS: Final = 8
+#: The most decks a pack may hold.
+MAX_DECKS: Final = 8
+#: The most jokers a pack may hold.
+MAX_JOKERS: Final = 20
+#: The most cards a ruleset may deal one player in one round. The presets deal at most 14
+#: (Slovenian, whose starter gets 15); the margin leaves room for house rules while every
+#: hand play can reach stays within what the solver answers quickly.
+MAX_DEALT: Final = 20
+#: The most cards a meld length option (``set_min``, ``set_max``, ``run_min``) may ask for:
+#: a suit has 13 ranks.
+MAX_MELD: Final = 13
+#: The most points a card may be worth, and the largest bonus, penalty or surcharge.
+MAX_POINTS: Final = 1000
+#: The largest knock limit (a Gin hand of 10 court cards holds 100 points of deadwood).
+MAX_KNOCK: Final = 100
+#: The largest multiplier of a gin.
+MAX_MULTIPLIER: Final = 10
+#: The most sets or runs one contract may ask for.
+MAX_CONTRACT_MELDS: Final = 10
+#: The most deals of a match, and the highest target score.
+MAX_ROUNDS: Final = 1000
+MAX_TARGET: Final = 100_000
+#: The largest turn cap, and the most buys one player may make in a round.
+MAX_TURNS: Final = 10_000
+MAX_BUYS: Final = 50
+
+
+def _range_text(minimum: int, maximum: int | None) -> str:
+    if maximum is None:
+        return f"at least {minimum}" if minimum > 0 else "0 or more"
+    return f"from {minimum} to {maximum}"
+
+
+def _positive(minimum: int, maximum: int | None = None) -> Any:
+    """A whole number from *minimum* to *maximum* (no upper bound when ``None``)."""
+
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
-            raise RulesetError("bad-option", f"{attribute.name} must be at least {minimum}, not {value!r}.")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RulesetError(
+                "bad-option",
+                f"{attribute.name} must be a whole number {_range_text(minimum, maximum)}, not {value!r}.",
+            )
+        if value < minimum or (maximum is not None and value > maximum):
+            raise RulesetError(
+                "bad-option", f"{attribute.name} must be {_range_text(minimum, maximum)}, not {value!r}."
+            )
 
     return check
 
 
-def _at_most(maximum: int) -> Any:
-    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if isinstance(value, int) and value > maximum:
-            raise RulesetError("bad-option", f"{attribute.name} must be at most {maximum}, not {value!r}.")
-
-    return check
-
-
-def _optional_positive(minimum: int) -> Any:
-    inner = _positive(minimum)
+def _optional_positive(minimum: int, maximum: int | None = None) -> Any:
+    inner = _positive(minimum, maximum)
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value is not None:
@@ -88,8 +125,8 @@ def _boolean(instance: object, attribute: attrs.Attribute[Any], value: object) -
         raise RulesetError("bad-option", f"{attribute.name} must be True or False, not {value!r}.")
 
 
-def _is_count(value: object, minimum: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= minimum
+def _is_count(value: object, minimum: int, maximum: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and minimum <= value <= maximum
 
 
 def _sequence(value: Any, what: str) -> tuple[Any, ...]:
@@ -106,18 +143,26 @@ def _text(instance: object, attribute: attrs.Attribute[Any], value: object) -> N
         raise RulesetError("bad-option", f"{attribute.name} must be text, not {value!r}.")
 
 
-def _integer(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RulesetError("bad-option", f"{attribute.name} must be a whole number, not {value!r}.")
+def _signed(bound: int) -> Any:
+    """A whole number from ``-bound`` to ``bound``."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not isinstance(value, int) or isinstance(value, bool) or not -bound <= value <= bound:
+            raise RulesetError(
+                "bad-option",
+                f"{attribute.name} must be a whole number from {-bound} to {bound}, not {value!r}.",
+            )
+
+    return check
 
 
 def _int_tuple(value: Any) -> tuple[int, ...]:
     items = _sequence(value, "hand_size_by_round")
     for item in items:
-        if not _is_count(item, 1):
+        if not _is_count(item, 1, MAX_DEALT):
             raise RulesetError(
                 "bad-option",
-                f"hand_size_by_round must list card counts of at least 1, not {item!r}.",
+                f"hand_size_by_round must list card counts from 1 to {MAX_DEALT}, not {item!r}.",
             )
     return items
 
@@ -128,13 +173,13 @@ def _pair_tuple(value: Any) -> tuple[tuple[int, int], ...]:
         if (
             not isinstance(item, (tuple, list))
             or len(item) != 2
-            or not _is_count(item[0], 2)
-            or not _is_count(item[1], 1)
+            or not _is_count(item[0], 2, MAX_PLAYERS)
+            or not _is_count(item[1], 1, MAX_DEALT)
         ):
             raise RulesetError(
                 "bad-option",
-                "hand_size_by_players must list (players, cards) pairs with players at least 2 "
-                f"and cards at least 1, not {item!r}.",
+                f"hand_size_by_players must list (players, cards) pairs with players from 2 to {MAX_PLAYERS} "
+                f"and cards from 1 to {MAX_DEALT}, not {item!r}.",
             )
         out.append((item[0], item[1]))
     return tuple(out)
@@ -178,8 +223,8 @@ class Contract:
     '1 set + 2 runs'
     """
 
-    sets: int = attrs.field(validator=_positive(0))
-    runs: int = attrs.field(validator=_positive(0))
+    sets: int = attrs.field(validator=_positive(0, MAX_CONTRACT_MELDS))
+    runs: int = attrs.field(validator=_positive(0, MAX_CONTRACT_MELDS))
 
     def __attrs_post_init__(self) -> None:
         if self.sets + self.runs == 0:
@@ -206,12 +251,12 @@ class CardValues:
     20
     """
 
-    ace: int = attrs.field(validator=_positive(0))
-    joker: int = attrs.field(default=0, validator=_positive(0))
-    two_to_nine: int | None = attrs.field(default=None, validator=_optional_positive(0))
-    ten: int = attrs.field(default=10, validator=_positive(0))
-    court: int = attrs.field(default=10, validator=_positive(0))
-    ace_low_in_run: int | None = attrs.field(default=None, validator=_optional_positive(0))
+    ace: int = attrs.field(validator=_positive(0, MAX_POINTS))
+    joker: int = attrs.field(default=0, validator=_positive(0, MAX_POINTS))
+    two_to_nine: int | None = attrs.field(default=None, validator=_optional_positive(0, MAX_POINTS))
+    ten: int = attrs.field(default=10, validator=_positive(0, MAX_POINTS))
+    court: int = attrs.field(default=10, validator=_positive(0, MAX_POINTS))
+    ace_low_in_run: int | None = attrs.field(default=None, validator=_optional_positive(0, MAX_POINTS))
 
     def of_rank(self, rank: int) -> int:
         """Return the value of a natural card of *rank* (1 = ace … 13 = king) held in hand."""
@@ -260,16 +305,16 @@ class Ruleset:
     family: Family = attrs.field(validator=_one_of("contract", "basic", "opening", "gin"))
 
     # -- equipment and players ---------------------------------------------
-    min_players: int = attrs.field(default=2, validator=_positive(2))
-    max_players: int = attrs.field(default=6, validator=_positive(2))
-    decks: int = attrs.field(default=1, validator=[_positive(1), _at_most(8)])
+    min_players: int = attrs.field(default=2, validator=_positive(2, MAX_PLAYERS))
+    max_players: int = attrs.field(default=6, validator=_positive(2, MAX_PLAYERS))
+    decks: int = attrs.field(default=1, validator=_positive(1, MAX_DECKS))
     #: A number of jokers, or :data:`ONE_FEWER_THAN_PLAYERS`.
     jokers: int | str = attrs.field(default=0)
     #: From this many players on, the pack is ``large_table_decks`` decks and
     #: ``large_table_jokers`` jokers (six-player Norwegian, two-deck Slovenian);
     #: ``large_table_jokers`` ``None`` keeps the ``jokers`` rule.
-    large_table_from: int | None = attrs.field(default=None, validator=_optional_positive(2))
-    large_table_decks: int = attrs.field(default=2, validator=[_positive(1), _at_most(8)])
+    large_table_from: int | None = attrs.field(default=None, validator=_optional_positive(2, MAX_PLAYERS))
+    large_table_decks: int = attrs.field(default=2, validator=_positive(1, MAX_DECKS))
     large_table_jokers: int | str | None = attrs.field(default=None)
     #: Both ♠2s are the only wild cards (Norwegian variant); they may stand as themselves.
     wild_spade_twos: bool = attrs.field(default=False, validator=_boolean)
@@ -287,9 +332,9 @@ class Ruleset:
     first_dealer: Literal["seat-0", "lot"] = attrs.field(default="seat-0", validator=_one_of("seat-0", "lot"))
 
     # -- melds ------------------------------------------------------------------
-    set_min: int = attrs.field(default=3, validator=_positive(2))
-    set_max: int | None = attrs.field(default=4, validator=_optional_positive(2))
-    run_min: int = attrs.field(default=3, validator=_positive(2))
+    set_min: int = attrs.field(default=3, validator=_positive(2, MAX_MELD))
+    set_max: int | None = attrs.field(default=4, validator=_optional_positive(2, MAX_MELD))
+    run_min: int = attrs.field(default=3, validator=_positive(2, MAX_MELD))
     ace_low: bool = attrs.field(default=True, validator=_boolean)
     ace_high: bool = attrs.field(default=False, validator=_boolean)
     #: A meld must hold at least as many natural cards as wild ones.
@@ -319,11 +364,11 @@ class Ruleset:
     #: The last contract goes down only by going out with the whole hand, without a discard.
     last_contract_goes_out: bool = attrs.field(default=False, validator=_boolean)
     #: Points a first lay-down must reach (51 games), or ``None``.
-    opening_points: int | None = attrs.field(default=None, validator=_optional_positive(1))
+    opening_points: int | None = attrs.field(default=None, validator=_optional_positive(1, MAX_POINTS))
 
     # -- the turn -------------------------------------------------------------------
     #: New melds a player may lay in one turn (``None``: any number).
-    melds_per_turn: int | None = attrs.field(default=None, validator=_optional_positive(1))
+    melds_per_turn: int | None = attrs.field(default=None, validator=_optional_positive(1, MAX_DEALT))
     #: When a player may lay off onto table melds.
     layoff_needs: LayoffNeeds = attrs.field(
         default="always", validator=_one_of("down-earlier-turn", "down", "always")
@@ -337,17 +382,17 @@ class Ruleset:
         default="reshuffle-keep-top", validator=_one_of("reshuffle-keep-top", "turn-over", "none")
     )
     #: Optional cap on turns per round for bots; the round then ends with no winner.
-    max_turns_per_round: int | None = attrs.field(default=None, validator=_optional_positive(1))
+    max_turns_per_round: int | None = attrs.field(default=None, validator=_optional_positive(1, MAX_TURNS))
 
     # -- buying and table variants --------------------------------------------------------
     buying: bool = attrs.field(default=False, validator=_boolean)
     #: Buys one player may make in one round (``None``: unlimited).
-    max_buys_per_round: int | None = attrs.field(default=None, validator=_optional_positive(0))
+    max_buys_per_round: int | None = attrs.field(default=None, validator=_optional_positive(0, MAX_BUYS))
     #: Only players whose contract is not down may buy.
     buy_only_before_contract: bool = attrs.field(default=False, validator=_boolean)
     #: Liverpool cut: the player right of the dealer cuts; an exact cut earns ``cut_bonus``.
     liverpool_cut: bool = attrs.field(default=False, validator=_boolean)
-    cut_bonus: int = attrs.field(default=-50, validator=_integer)
+    cut_bonus: int = attrs.field(default=-50, validator=_signed(MAX_POINTS))
     #: Shanghai calls on a discard that could be laid off.
     shanghai: bool = attrs.field(default=False, validator=_boolean)
 
@@ -357,15 +402,15 @@ class Ruleset:
         default="penalty", validator=_one_of("penalty", "winner-takes-all", "block", "gin")
     )
     #: Points added to each loser's penalty (Kalooki: 25).
-    loser_surcharge: int = attrs.field(default=0, validator=_positive(0))
+    loser_surcharge: int = attrs.field(default=0, validator=_positive(0, MAX_POINTS))
     #: Going rummy (whole hand in one turn, nothing laid before) doubles the deal.
     going_rummy: bool = attrs.field(default=False, validator=_boolean)
     #: Gin rummy numbers.
-    knock_limit: int = attrs.field(default=10, validator=_positive(0))
-    gin_bonus: int = attrs.field(default=25, validator=_positive(0))
-    gin_multiplier: int = attrs.field(default=2, validator=_positive(1))
-    undercut_bonus: int = attrs.field(default=20, validator=_positive(0))
-    undercut_penalty: int = attrs.field(default=10, validator=_positive(0))
+    knock_limit: int = attrs.field(default=10, validator=_positive(0, MAX_KNOCK))
+    gin_bonus: int = attrs.field(default=25, validator=_positive(0, MAX_POINTS))
+    gin_multiplier: int = attrs.field(default=2, validator=_positive(1, MAX_MULTIPLIER))
+    undercut_bonus: int = attrs.field(default=20, validator=_positive(0, MAX_POINTS))
+    undercut_penalty: int = attrs.field(default=10, validator=_positive(0, MAX_POINTS))
     #: A tie in deadwood counts as an undercut.
     undercut_on_tie: bool = attrs.field(default=False, validator=_boolean)
     #: What a Gin loser pays on a gin (times ``gin_multiplier``): ``"hand"``, every card
@@ -373,10 +418,10 @@ class Ruleset:
     #: melds (standard Gin; docs/rules/gin.rst, gin-loser-deadwood).
     gin_loser_pays: GinLoserPays = attrs.field(default="hand", validator=_one_of("hand", "deadwood"))
     #: Cards left in the stock when a gin deal is void.
-    gin_stock_reserve: int = attrs.field(default=2, validator=_positive(0))
+    gin_stock_reserve: int = attrs.field(default=2, validator=_positive(0, 2 * MAX_DECKS * 52))
     #: Deals in a match (``None``: play to ``target_score``).
-    rounds: int | None = attrs.field(default=None, validator=_optional_positive(1))
-    target_score: int | None = attrs.field(default=None, validator=_optional_positive(1))
+    rounds: int | None = attrs.field(default=None, validator=_optional_positive(1, MAX_ROUNDS))
+    target_score: int | None = attrs.field(default=None, validator=_optional_positive(1, MAX_TARGET))
     lowest_wins: bool = attrs.field(default=True, validator=_boolean)
 
     def __attrs_post_init__(self) -> None:
@@ -493,9 +538,14 @@ def _joker_problems(rules: Ruleset) -> Iterator[str]:
         if field == "large_table_jokers" and value is None:
             continue
         if value != ONE_FEWER_THAN_PLAYERS and (
-            not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 200
+            not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_JOKERS
         ):
-            yield f"{field} must be a number of jokers or {ONE_FEWER_THAN_PLAYERS!r}, not {value!r}."
+            yield (
+                f"{field} must be a whole number from 0 to {MAX_JOKERS} "
+                f"(or {ONE_FEWER_THAN_PLAYERS!r}), not {value!r}."
+            )
+    if rules.jokers == ONE_FEWER_THAN_PLAYERS and rules.max_players - 1 > MAX_JOKERS:
+        yield f"{ONE_FEWER_THAN_PLAYERS!r} gives more than {MAX_JOKERS} jokers."
 
 
 def _player_problems(rules: Ruleset) -> Iterator[str]:
@@ -551,6 +601,44 @@ def _deal_problems(rules: Ruleset) -> Iterator[str]:
             yield (
                 f"A table of {players} needs {needed} cards to deal, "
                 f"but the pack holds {rules.pack_size(players)}."
+            )
+
+
+def _largest_hand(rules: Ruleset) -> int:
+    """The most cards a hand holds on its turn before it lays anything (no buys counted)."""
+    dealt = max(rules.hand_size_by_round or [c for _, c in rules.hand_size_by_players])
+    return dealt + 1
+
+
+def _meld_fit_problems(rules: Ruleset) -> Iterator[str]:
+    """Melds: some meld fits in a hand and in the pack, and an opening can be reached.
+
+    A game in which no meld can ever be laid never ends (docs/rules/index.rst,
+    shared-option-bounds).
+    """
+    hand = _largest_hand(rules)
+    copies = max(
+        4 * decks + jokers
+        for decks, jokers in (rules.pack_for(p) for p in range(rules.min_players, rules.max_players + 1))
+    )
+    if rules.wild_spade_twos:
+        copies += 2 * rules.max_decks
+    run_fits = rules.run_min <= hand
+    set_fits = rules.set_min <= min(hand, copies)
+    if not (run_fits or set_fits):
+        yield (
+            f"No meld can ever be laid: a hand holds at most {hand} cards on its turn, a run needs "
+            f"run_min ({rules.run_min}) and a set set_min ({rules.set_min}) of the {copies} cards "
+            "that can share a rank."
+        )
+    if rules.opening_points is not None:
+        values = rules.values
+        highest = max(values.ace, values.joker, values.ten, values.court, values.of_rank(9))
+        most = hand * highest
+        if rules.opening_points > most:
+            yield (
+                f"opening_points ({rules.opening_points}) can never be reached: a hand of {hand} cards "
+                f"counts at most {most}."
             )
 
 
@@ -621,6 +709,7 @@ _CHECKS: Final[tuple[Callable[[Ruleset], Iterator[str]], ...]] = (
     _wild_two_problems,
     _contract_problems,
     _deal_problems,
+    _meld_fit_problems,
     _gin_problems,
     _table_play_problems,
     _opening_problems,

@@ -159,6 +159,12 @@ def _read_results(value: Any, name: str) -> tuple[RoundResult, ...]:
 def _read_meld(item: Any) -> tuple[Meld, int]:
     if not isinstance(item, dict):
         raise StateError("malformed-state", "The state dict is malformed: a table meld must be a dict.")
+    unknown = sorted(str(key) for key in item if key not in _MELD_KEYS)
+    if unknown:
+        raise StateError(
+            "malformed-state",
+            f"The state dict is malformed: a table meld has unknown keys {', '.join(repr(k) for k in unknown)}.",
+        )
     kind = item["kind"]
     if kind not in ("set", "run"):
         raise StateError("malformed-state", f"The state dict is malformed: unknown meld kind {kind!r}.")
@@ -630,9 +636,10 @@ class GameState:
     def from_dict(cls, data: Any) -> GameState:
         """Rebuild a state from :meth:`to_dict` output; malformed input raises :class:`~remi.StateError`.
 
-        Dicts in the older formats ``remi-state/1`` and ``remi-state/2`` load too. A state that
-        could not play on (no legal action though the match is not over) is
-        refused as well.
+        Dicts in the older formats ``remi-state/1`` and ``remi-state/2`` load too. An unknown
+        key is refused, and so is a hand no play reaches (docs/rules/index.rst,
+        shared-hand-limit) and a state that could not play on (no legal action though the
+        match is not over).
 
         >>> import remi
         >>> remi.GameState.from_dict([])
@@ -650,6 +657,8 @@ class GameState:
             detail = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
             raise StateError("malformed-state", f"The state dict is malformed: {detail}.") from None
         state.check_invariants()
+        for seat, reason in hand_size_problems(state):
+            raise StateError("broken-invariant", f"The state is inconsistent: seat {seat}: {reason}")
         if not state.is_over and not state.legal_actions():
             raise StateError(
                 "dead-end",
@@ -672,12 +681,33 @@ _NEW_FIELDS: Final = {
 }
 
 
+#: The keys a state dict may hold (docs/game.rst, game-state-dict).
+_KEYS: Final = frozenset({"format", "table", *(name for name, _ in _SERIAL)})
+#: The keys of one table meld in a state dict.
+_MELD_KEYS: Final = frozenset({"owner", "kind", "cards", "wild", "rank", "suit"})
+
+
 def _from_dict(data: Any) -> GameState:
     if not isinstance(data, dict):
         raise StateError("malformed-state", f"A state must be a dict, not {type(data).__name__}.")
     fmt = data.get("format")
     if fmt != FORMAT and fmt not in _OLD_FORMATS:
-        raise StateError("unknown-format", f"Expected format {FORMAT!r}, got {fmt!r}.")
+        readable = ", ".join(repr(f) for f in _OLD_FORMATS) + f" and {FORMAT!r}"
+        if "format" not in data:
+            raise StateError(
+                "unknown-format", f"The state dict has no 'format' key; this version reads {readable}."
+            )
+        raise StateError(
+            "unknown-format",
+            f"This version reads state formats {readable}, not {fmt!r}; a newer format needs a newer remi.",
+        )
+    unknown = sorted(str(key) for key in data if key not in _KEYS)
+    if unknown:
+        raise StateError(
+            "malformed-state",
+            f"The state dict is malformed: unknown key{'s' if len(unknown) > 1 else ''} "
+            f"{', '.join(repr(k) for k in unknown)}.",
+        )
     values: dict[str, Any] = {}
     for name, kind in _SERIAL:
         if name not in data and fmt in _NEW_FIELDS.get(name, ()):
@@ -964,6 +994,48 @@ def _counter_problems(s: GameState) -> list[str]:
     if any(r.went_out is not None and not 0 <= r.went_out < n for r in s.results):
         problems.append("a round result names a seat that does not exist")
     return problems
+
+
+def hand_limit(s: GameState, seat: int) -> int | None:
+    """The most cards *seat* can hold in *s*, as play reaches it; ``None`` when only the pack bounds it.
+
+    A hand holds the cards dealt, one more while its seat is on turn after drawing (the
+    Slovenian starter's extra card is that one: the starter begins on turn, in the play
+    phase), and two more for each card bought this round. With Shanghai calls a discarder
+    takes a card blind from each caller, which no counter records, so only the pack bounds
+    a hand. This is the one limit both readers apply, :meth:`GameState.from_dict` and
+    :meth:`GameState.from_position` (which names the hand's line)
+    (docs/positions.rst, positions-hand-sizes).
+    """
+    rules = s.ruleset
+    if rules.shanghai:
+        return None
+    on_turn = seat == s.turn_player and s.phase in ("play", "buy")
+    return rules.hand_size(s.players, s.round) + (1 if on_turn else 0) + 2 * s.buys[seat]
+
+
+def hand_size_problems(s: GameState) -> list[tuple[int, str]]:
+    """Hands too big for the phase, or empty while the round goes on: ``(seat, reason)`` pairs.
+
+    Both readers refuse every problem found here. :meth:`GameState.check_invariants` does
+    not look at hand sizes (a test may deal a seat every card the scenario leaves over);
+    play keeps within them, which the conformance sweeps check by reading every state back.
+    """
+    if s.phase in ("cut", "over"):
+        return []
+    rules = s.ruleset
+    out: list[tuple[int, str]] = []
+    for seat, hand in enumerate(s.hands):
+        limit = hand_limit(s, seat)
+        if rules.family == "gin" and limit is not None and s.phase in ("draw", "play") and not any(s.buys):
+            if len(hand) != limit:
+                out.append((seat, f"a Gin hand holds {limit} cards here, not {len(hand)}."))
+            continue
+        if not hand and rules.family != "gin":
+            out.append((seat, "an empty hand while the round goes on (going out ends the round)."))
+        elif limit is not None and len(hand) > limit:
+            out.append((seat, f"a hand of {len(hand)} cards; at most {limit} fit this phase."))
+    return out
 
 
 def invariant_problems(s: GameState) -> list[str]:

@@ -260,3 +260,166 @@ def test_presets_play_to_the_end_with_the_sweep_bounds() -> None:
         for seed, kind, cap in MATCHES:
             rules = bounded(remi.PRESETS[key], "", cap)
             play_checked(rules, players_for(key, rules), seed, kind)
+
+
+# -- the bounds of the numeric options (docs/rules/index.rst, shared-option-bounds) ---------------------
+
+
+def _bound(key: str, good: dict[str, Any], bad: dict[str, Any], says: str) -> Any:
+    name = f"{key}-{'-'.join(f'{k}={v!r}' for k, v in bad.items())}"
+    return pytest.param(key, good, bad, says, id=name)
+
+
+def _edges(key: str, field: str, low: int | None, high: int | None, **base: Any) -> list[Any]:
+    """The last good and first bad values at each end of *field*'s range (``None``: no such end)."""
+    out = []
+    if low is not None:
+        out.append(_bound(key, {**base, field: low}, {**base, field: low - 1}, f"from {low} to"))
+    if high is not None:
+        out.append(_bound(key, {**base, field: high}, {**base, field: high + 1}, f"to {high}"))
+    return out
+
+
+_VALUE_FIELDS = ("ace", "joker", "two_to_nine", "ten", "court", "ace_low_in_run")
+
+#: (preset, last good changes, first bad changes, words of the refusal) for every bound.
+BOUNDS: list[Any] = [
+    *_edges("swedish", "min_players", 2, None),
+    *_edges("swedish", "max_players", None, 8),
+    _bound("swedish", {"min_players": 8, "max_players": 8}, {"min_players": 9}, "from 2 to 8, not 9"),
+    *_edges("norwegian", "decks", 1, 8),
+    *_edges("norwegian", "large_table_decks", 1, 8, large_table_from=5),
+    *_edges("norwegian", "jokers", 0, 20),
+    *_edges("slovenian", "large_table_jokers", 0, 20),
+    *_edges("swedish", "large_table_from", 2, 8),
+    _bound(
+        "norwegian",
+        {"hand_size_by_round": (20,) * 7},
+        {"hand_size_by_round": (20,) * 6 + (21,)},
+        "1 to 20, not 21",
+    ),
+    _bound(
+        "swedish",
+        {"hand_size_by_players": ((2, 1),), "set_min": 2, "run_min": 2},
+        {"hand_size_by_players": ((2, 0),), "set_min": 2, "run_min": 2},
+        "cards from 1 to 20, not (2, 0)",
+    ),
+    _bound(
+        "gin",
+        {"hand_size_by_players": ((2, 20),), "max_players": 2},
+        {"hand_size_by_players": ((2, 21),), "max_players": 2},
+        "not (2, 21)",
+    ),
+    _bound(
+        "swedish",
+        {"hand_size_by_players": ((2, 10), (3, 7), (5, 6), (8, 5)), "max_players": 8},
+        {"hand_size_by_players": ((2, 10), (3, 7), (5, 6), (9, 5)), "max_players": 8},
+        "players from 2 to 8",
+    ),
+    *_edges("swedish", "set_min", 2, 13, set_max=None),
+    *_edges("swedish", "set_max", None, 13),
+    _bound(
+        "swedish",
+        {"set_min": 2, "set_max": 2},
+        {"set_min": 2, "set_max": 1},
+        "set_max must be from 2 to 13, not 1",
+    ),
+    *_edges("swedish", "run_min", 2, 13),
+    _bound(
+        "norwegian",
+        {"hand_size_by_round": (20,) * 7, "set_min": 2, "contracts": [(10, 0)] * 7},
+        {"hand_size_by_round": (20,) * 7, "set_min": 2, "contracts": [(11, 0)] * 7},
+        "sets must be from 0 to 10, not 11",
+    ),
+    _bound(
+        "norwegian",
+        {"hand_size_by_round": (20,) * 7, "run_min": 2, "contracts": [(0, 10)] * 7},
+        {"hand_size_by_round": (20,) * 7, "run_min": 2, "contracts": [(0, 11)] * 7},
+        "runs must be from 0 to 10, not 11",
+    ),
+    *_edges("swedish", "melds_per_turn", 1, 20),
+    *_edges("norwegian", "max_buys_per_round", 0, 50),
+    *_edges("swedish", "max_turns_per_round", 1, 10_000),
+    *_edges("slovenian", "opening_points", 1, None),
+    _bound("slovenian", {"opening_points": 375}, {"opening_points": 376}, "(376) can never be reached"),
+    *_edges("slovenian", "opening_points", None, 1000, values={"ace": 10, "joker": 1000}),
+    *[
+        edge
+        for field in _VALUE_FIELDS
+        for edge in (
+            _bound(
+                "slovenian",
+                {"values": {"ace": 10, field: 0}},
+                {"values": {"ace": 10, field: -1}},
+                f"{field} must be",
+            ),
+            _bound(
+                "slovenian",
+                {"values": {"ace": 10, field: 1000}},
+                {"values": {"ace": 10, field: 1001}},
+                "to 1000, not 1001",
+            ),
+        )
+    ],
+    *_edges("kalooki", "loser_surcharge", 0, 1000),
+    *_edges("gin", "gin_bonus", 0, 1000),
+    *_edges("gin", "undercut_bonus", 0, 1000),
+    *_edges("gin", "undercut_penalty", 0, 1000),
+    *_edges("gin", "knock_limit", 0, 100),
+    *_edges("gin", "gin_multiplier", 1, 10),
+    _bound("gin", {"gin_stock_reserve": 0}, {"gin_stock_reserve": -1}, "gin_stock_reserve must be"),
+    _bound(
+        "gin",
+        {"gin_stock_reserve": 30, "max_players": 2},
+        {"gin_stock_reserve": 31, "max_players": 2},
+        "(31) leaves no card to draw",
+    ),
+    _bound(
+        "norwegian",
+        {"liverpool_cut": True, "cut_bonus": -1000},
+        {"cut_bonus": -1001},
+        "from -1000 to 1000, not -1001",
+    ),
+    _bound(
+        "norwegian",
+        {"liverpool_cut": True, "cut_bonus": 1000},
+        {"cut_bonus": 1001},
+        "from -1000 to 1000, not 1001",
+    ),
+    *_edges("swedish", "rounds", 1, 1000),
+    *_edges("swedish", "target_score", 1, 100_000),
+]
+
+#: Actions of the short seeded game played at each last good value.
+BOUND_ACTIONS = 60
+
+
+@pytest.mark.rule("shared-option-bounds")
+@pytest.mark.parametrize(("key", "good", "bad", "says"), BOUNDS)
+def test_every_bound_builds_its_last_good_value_and_refuses_the_first_bad(
+    key: str, good: dict[str, Any], bad: dict[str, Any], says: str
+) -> None:
+    preset = remi.PRESETS[key]
+    with pytest.raises(remi.RulesetError) as info:
+        attrs.evolve(preset, **bad)
+    assert says in info.value.reason, info.value.reason
+    changed = {k: v for k, v in bad.items() if good.get(k) != v}
+    for value in changed.values():
+        shown = value if not isinstance(value, (tuple, list, dict)) else None
+        if isinstance(shown, int):
+            assert repr(shown) in info.value.reason, (
+                f"the refusal does not quote {shown}: {info.value.reason}"
+            )
+    rules = attrs.evolve(preset, **good)
+    players = min(max(PLAYERS[key], rules.min_players), rules.max_players)
+    state = remi.new_game(rules, players=players, seed=3)
+    policy = make_policy("greedy", 3)
+    for _ in range(BOUND_ACTIONS):
+        state.check_invariants()
+        assert GameState.from_dict(state.to_dict()) == state
+        legal = state.legal_actions()
+        if state.is_over:
+            assert legal == []
+            break
+        assert legal, f"dead end at {state!r}"
+        state = state.apply(policy(state, legal))
