@@ -1826,15 +1826,14 @@ def _knock(counts: tuple[int, ...], rules: _Rules, values: tuple[int, ...], limi
         meldable = set(present)
         floor = 0
     pool = _pool(counts, rules, False, _BOTH)
-    packer = _Packer(
-        pool, values, [0] * len(pool.groups), [g.members[0] for g in pool.groups], values[_JOKER], 0
-    )
+    # Values only: the rank-by-rank search (the same least costs, over far fewer multisets).
+    oracle = _RankPacker(pool, values)
     width = pool.width
     out: list[Card] = []
     for code in present:
         if (floor if code in meldable else floor - values[code]) > limit:
             continue
-        if packer.best(pool.total - (1 << (width * code))) <= limit:
+        if oracle.best(oracle.total - (1 << (width * _RANK_MAJOR[code]))) <= limit:
             out.append(_CARDS[code])
     return frozenset(out)
 
