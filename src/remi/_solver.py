@@ -1100,13 +1100,12 @@ def _rank_major(packed: int, width: int) -> int:
     """The packed counts *packed* (card codes in suit order) with each field moved to its rank-major place."""
     field = (1 << width) - 1
     out = 0
-    code = 0
     while packed:
-        n = packed & field
-        if n:
-            out |= n << (width * _RANK_MAJOR[code])
-        packed >>= width
-        code += 1
+        # One step per card code held (a meld holds a few), not per field up to the highest.
+        code = ((packed & -packed).bit_length() - 1) // width
+        shift = width * code
+        out |= ((packed >> shift) & field) << (width * _RANK_MAJOR[code])
+        packed &= ~(field << shift)
     return out
 
 
