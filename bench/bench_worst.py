@@ -41,7 +41,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -388,18 +388,222 @@ def part_solver(verdict: Verdict) -> None:
         print(f"   listings of more than 100,000 layouts: at most {per_item * 1e6:.1f} µs per layout")
 
 
+# -- 5: bounded cost (issue 15, item 10) -------------------------------------------------------------
+
+
+class _OverCap(Exception):
+    """A call ran past the CPU cap of :func:`capped`."""
+
+
+def capped(call: Callable[[], Any], cap: float) -> tuple[float, Any]:
+    """CPU seconds of one call, stopped (and reported as ``inf``) after *cap* CPU seconds."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise _OverCap
+
+    previous = signal.signal(signal.SIGPROF, stop)
+    signal.setitimer(signal.ITIMER_PROF, cap)
+    try:
+        return timed(call)
+    except _OverCap:
+        return float("inf"), None
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+
+
+_SPADES: Final = "♠A ♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K"
+_HEARTS: Final = _SPADES.replace("♠", "♥")
+#: The 41-card hand of issue 15 (Norwegian, unlimited buying).
+NORWEGIAN_41: Final = (
+    "♠A ♠2 ♠2 ♠3 ♠4 ♠6 ♠J ♠J ♠Q ♠K ♥3 ♥4 ♥7 ♥7 ♥9 ♥10 ♥Q ♥Q ♦3 ♦3 ♦5 ♦6 ♦9 ♦J ♦Q ♦Q ♦K ♦K "
+    "♣A ♣2 ♣3 ♣4 ♣5 ♣6 ♣6 ♣J ♣Q JK JK JK JK"
+)
+
+
+def reach(rules: remi.Ruleset) -> int:
+    """The most cards a seat can hold: 60 with unlimited buying, else the largest deal, a draw and the starter's card."""
+    if rules.buying and rules.max_buys_per_round is None:
+        return 60
+    most = max(
+        rules.hand_size(p, r)
+        for p in range(rules.min_players, rules.max_players + 1)
+        for r in range(1, max(len(rules.contracts), 1) + 1)
+    )
+    buys = 2 * (rules.max_buys_per_round or 0) * max(len(rules.contracts), 1) if rules.buying else 0
+    return most + 1 + int(rules.starter_extra_card) + buys
+
+
+def bounded_hands(tiny: bool) -> dict[str, list[tuple[str, str | list[Card]]]]:
+    """Hands per preset: item 10's cases and adversarial ones (jokers, two suits, duplicates, up to 60 cards).
+
+    Hands no longer than the preset's :func:`reach` (item 10's named hands
+    whatever their length), drawn from the preset's largest pack.
+    """
+    c5 = "♣5 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q ♣K" + " JK" * 6
+    ca = "♣A ♣4 ♣6 ♣7 ♣8 ♣9 ♣10 ♣J ♣Q" + " JK" * 6
+    item10: list[tuple[str, str | list[Card]]] = [
+        ("♣5…♣K+6JK", c5),
+        ("♣A ♣4 ♣6…♣Q+6JK", ca),
+        ("13♠+5JK", _SPADES + " JK" * 5),
+    ]
+    out: dict[str, list[tuple[str, str | list[Card]]]] = {}
+    for name, preset in remi.PRESETS.items():
+        decks, jokers = max(preset.pack_for(p) for p in range(preset.min_players, preset.max_players + 1))
+        most = reach(preset)
+        pack = list(remi.make_pack(decks, jokers))
+        naturals = [c for c in pack if not c.is_joker]
+        hands: list[tuple[str, str | list[Card]]] = []
+        if name == "norwegian":
+            hands.append(("issue 41 cards", NORWEGIAN_41))
+        if jokers:
+            hands += item10
+        shaped = [
+            (f"13♠+{jokers}JK", _SPADES + " JK" * jokers),
+            ("13♠+13♥", _SPADES + " " + _HEARTS),
+            ("13♠×2", _SPADES + " " + _SPADES),
+            (f"13♠×2+{jokers}JK", _SPADES + " " + _SPADES + " JK" * jokers),
+            (f"13♠×2+13♥+{jokers}JK", " ".join([_SPADES, _SPADES, _HEARTS]) + " JK" * jokers),
+            ("♠♥ ×2 (52)", " ".join([_SPADES, _SPADES, _HEARTS, _HEARTS])),
+            (f"♠♥ ×2+{jokers}JK", " ".join([_SPADES, _SPADES, _HEARTS, _HEARTS]) + " JK" * jokers),
+        ]
+        for label, text in shaped:
+            cards = remi.parse_cards(text)
+            if (
+                len(cards) <= most
+                and (decks > 1 or len(set(cards)) == len(cards))
+                and label not in dict(hands)
+            ):
+                hands.append((label, text))
+        sizes = sorted({min(most, s) for s in ((11, 16) if tiny else (11, 16, 20, 30, 41, 50, 60))})
+        for size in sizes:
+            for seed in range(1 if tiny else 3):
+                cards = list(pack)
+                random.Random(seed).shuffle(cards)
+                hands.append((f"random {size} (seed {seed})", cards[:size]))
+            if jokers:
+                # Every joker and random cards: the joker-heaviest hand of that size.
+                random.Random(size).shuffle(naturals)
+                hands.append((f"{size} with {jokers}JK", naturals[: size - jokers] + [remi.JOKER] * jokers))
+            if decks > 1:
+                # Pairs: as many duplicates as the size allows.
+                random.Random(size).shuffle(naturals)
+                singles = list(dict.fromkeys(naturals))[: size // 2]
+                hands.append((f"{size} in pairs", singles + singles + naturals[: size % 2]))
+        out[name] = hands
+    return out
+
+
+def bounded_calls(rules: remi.Ruleset, hand: tuple[Card, ...]) -> list[tuple[str, Callable[[], Any]]]:
+    """Every public solver call that applies to *rules*, on *hand*."""
+    calls: list[tuple[str, Callable[[], Any]]] = [
+        ("deadwood", lambda: remi.deadwood(hand, rules)),
+        ("best_arrangement", lambda: remi.best_arrangement(hand, rules)),
+        ("candidate_melds", lambda: remi.candidate_melds(hand, rules)),
+        ("knock_cards", lambda: remi.knock_cards(hand, rules)),
+    ]
+    if rules.contracts:
+        variants = [("", rules)]
+        if not rules.all_down_at_once:
+            variants.append((" all down", remi.with_variants(rules, "all down at once")))
+        for label, ruleset in variants:
+            rounds = range(1, len(ruleset.contracts) + 1)
+            calls += [
+                (
+                    "contract_layouts" + label,
+                    lambda r=ruleset, rs=rounds: [remi.contract_layouts(hand, k, r) for k in rs],
+                ),
+                (
+                    "contract_layouts limit 1000" + label,
+                    lambda r=ruleset, rs=rounds: [remi.contract_layouts(hand, k, r, limit=1000) for k in rs],
+                ),
+                (
+                    "find_contract" + label,
+                    lambda r=ruleset, rs=rounds: [remi.find_contract(hand, k, r) for k in rs],
+                ),
+                (
+                    "can_complete_contract" + label,
+                    lambda r=ruleset, rs=rounds: [
+                        remi.can_complete_contract(hand, (), k, r, keep=1) for k in rs
+                    ],
+                ),
+            ]
+    if rules.opening_points:
+        calls += [
+            ("find_opening", lambda: remi.find_opening(hand, rules)),
+            ("best_opening_points", lambda: remi.best_opening_points(hand, rules)),
+            (
+                "best_opening_points_left",
+                lambda: remi.best_opening_points_left(hand, hand[:3], rules, keep_one=True),
+            ),
+            ("opening_layouts limit 50", lambda: remi.opening_layouts(hand, rules, limit=50)),
+        ]
+    return calls
+
+
+def part_bounded(verdict: Verdict, tiny: bool, cap: float) -> dict[str, tuple[float, str]]:
+    """Every public solver call on every hand of :func:`bounded_hands`, cold; the worst per call and preset."""
+    print(f"== bounded cost (issue 15 item 10): every public solver call, cold, CPU cap {cap:g} s per call")
+    worst: dict[str, tuple[float, str]] = {}
+    listing: dict[str, float] = {}
+    for name, hands in bounded_hands(tiny).items():
+        rules = remi.PRESETS[name]
+        if tiny:
+            # A few seconds: the 41-card hand and the smallest random one, no layout listings.
+            hands = [h for h in hands if h[0] in ("issue 41 cards", "random 11 (seed 0)")]
+        for label, hand in hands:
+            cards = remi.parse_cards(hand) if isinstance(hand, str) else tuple(hand)
+            for call_name, call in bounded_calls(rules, cards):
+                if tiny and (call_name.startswith("contract_layouts") or call_name.startswith("knock")):
+                    continue
+                clear_caches()
+                try:
+                    seconds, answer = capped(call, cap)
+                except remi.RemiError as error:
+                    seconds, answer = 0.0, f"refused ({error.code})"
+                key = f"{call_name} [{name}]"
+                layouts = (
+                    sum(len(a) for a in answer) if call_name.startswith("contract_layouts") and answer else 0
+                )
+                if call_name == "contract_layouts" and layouts > 100_000:
+                    # A full listing is as long as its answer: judged per layout listed (see limit=).
+                    listing[key] = max(listing.get(key, 0.0), seconds / layouts)
+                    print(f"   {key:48} {label:24} {seconds:8.3f} s  ({layouts:,} layouts; per layout)")
+                    continue
+                if seconds > worst.get(key, (-1.0, ""))[0]:
+                    worst[key] = (seconds, label)
+                if seconds > 0.25:
+                    print(f"   {key:48} {label:24} {seconds:8.3f} s")
+    print("   worst per call and preset:")
+    for key, (seconds, label) in sorted(worst.items()):
+        shown = f">{cap:g}" if seconds == float("inf") else f"{seconds:.3f}"
+        print(f"   {key:48} {shown:>8} s  ({label})")
+    for key, each in sorted(listing.items()):
+        print(f"   {key:48} listings over 100,000 layouts: {each * 1e6:.1f} µs per layout")
+    overall = max(s for s, _ in worst.values())
+    status = verdict.check(overall < 1.0, "every public solver call < 1 s")
+    print(f"   max {overall:.3f} s (target 1 s): {status}")
+    return worst
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="remi's worst cases: slow states, playouts, adversarial hands."
     )
     parser.add_argument("--tiny", action="store_true", help="a few seconds: check that everything runs (CI)")
     parser.add_argument(
-        "--part", choices=("all", "slow-states", "playouts", "adversarial", "solver"), default="all"
+        "--part",
+        choices=("all", "slow-states", "playouts", "adversarial", "solver", "bounded"),
+        default="all",
     )
     parser.add_argument(
         "--matches", type=int, default=3, help="matches per preset and player count (default 3)"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--cap", type=float, default=10.0, help="CPU seconds before a bounded-part call is stopped"
+    )
     parser.add_argument("--slow-states", type=Path, default=_default_slow_states(), help="slow-states.json")
     args = parser.parse_args(argv)
     verdict = Verdict()
@@ -412,6 +616,8 @@ def main(argv: list[str] | None = None) -> int:
         part_adversarial(verdict, args.tiny)
     if args.part in ("all", "solver") and not args.tiny:
         part_solver(verdict)
+    if args.part in ("all", "bounded"):
+        part_bounded(verdict, args.tiny, args.cap)
     print("targets: " + ("met" if not verdict.missed else "MISSED: " + "; ".join(verdict.missed)))
     return 0
 

@@ -403,6 +403,51 @@ def test_best_arrangement_matches_brute_force(name: str, hand: tuple[Card, ...],
     assert remi.best_arrangement(shuffled, ruleset) == a
 
 
+#: Hands of the whole pack, two decks and jokers: the cross-check of the rank-by-rank search.
+FULL = tuple(Card.from_code(code) for code in range(52))
+
+
+@st.composite
+def big_hands(draw: st.DrawFn, ruleset: remi.Ruleset) -> tuple[Card, ...]:
+    """Up to 13 cards the ruleset's largest pack holds (duplicates with two decks), jokers included."""
+    decks, jokers = max(ruleset.pack_for(p) for p in range(ruleset.min_players, ruleset.max_players + 1))
+    naturals = draw(st.lists(st.sampled_from(FULL), min_size=1, max_size=13))
+    counts = Counter(naturals)
+    naturals = [card for card in counts for _ in range(min(counts[card], decks))]
+    wild = draw(st.integers(0, min(jokers, 5)))
+    return tuple(naturals) + (JOKER,) * wild
+
+
+@pytest.mark.parametrize("name", ["norwegian", "swedish", "slovenian", "kalooki", "gin", "spade-twos"])
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_rank_by_rank_search_picks_what_the_suit_by_suit_search_picks(name: str, data: st.DataObject) -> None:
+    """docs/performance.rst (bounded cost): the faster search gives the very arrangement the old one gave."""
+    ruleset = RULESETS[name]
+    hand = data.draw(big_hands(ruleset))
+    entry = _solver._entry(ruleset)
+    counts = _solver._counts(hand)
+    old = _solver._arrangement_by_suit(counts, entry.rules, entry.values)
+    assert _solver._arrangement(counts, entry.rules, entry.values) == old
+    assert _solver._least_deadwood(counts, entry.rules, entry.values) == old.deadwood_value
+
+
+def test_best_arrangement_of_a_41_card_norwegian_hand() -> None:
+    """docs/performance.rst (bounded cost): issue 15's 41-card hand (34 s before) is placed whole."""
+    hand = remi.parse_cards(
+        "♠A ♠2 ♠2 ♠3 ♠4 ♠6 ♠J ♠J ♠Q ♠K ♥3 ♥4 ♥7 ♥7 ♥9 ♥10 ♥Q ♥Q ♦3 ♦3 ♦5 ♦6 ♦9 ♦J ♦Q ♦Q ♦K ♦K "
+        "♣A ♣2 ♣3 ♣4 ♣5 ♣6 ♣6 ♣J ♣Q JK JK JK JK"
+    )
+    a = remi.best_arrangement(hand, remi.NORWEGIAN)
+    assert Counter(a.deadwood) + Counter(c for m in a.melds for c in m.cards) == Counter(hand)
+    assert all(legal(m, remi.NORWEGIAN) for m in a.melds)
+    assert a.deadwood_value == hand_value(a.deadwood, remi.NORWEGIAN) == remi.deadwood(hand, remi.NORWEGIAN)
+    # Nothing left over melds, and no card left over could replace a cheaper one in a meld.
+    assert not remi.candidate_melds(a.deadwood, remi.NORWEGIAN)
+    # What the suit-by-suit search answered in 34 s: ♠2 and ♥4 left over.
+    assert a.deadwood_value == 6
+
+
 # -- openings ------------------------------------------------------------------------------------------
 
 

@@ -1117,11 +1117,119 @@ class _Packer:
         return _best_path(self, rem)
 
 
+#: Card codes in rank-major order (♠A ♥A ♦A ♣A ♠2 …), the joker last: the order in which
+#: :class:`_RankPacker` takes the lowest card.
+_RANK_MAJOR: Final = tuple((code % 13) * 4 + code // 13 if code < _JOKER else _JOKER for code in range(53))
+
+
+def _rank_major(packed: int, width: int) -> int:
+    """The packed counts *packed* (card codes in suit order) with each field moved to its rank-major place."""
+    field = (1 << width) - 1
+    out = 0
+    while packed:
+        # One step per card code held (a meld holds a few), not per field up to the highest.
+        code = ((packed & -packed).bit_length() - 1) // width
+        shift = width * code
+        out |= ((packed >> shift) & field) << (width * _RANK_MAJOR[code])
+        packed &= ~(field << shift)
+    return out
+
+
+class _RankPacker:
+    """The least cost of placing any part of a hand, with the lowest card taken in rank-major order.
+
+    The same search as :class:`_Packer` with a floor (every card left over at
+    its cost or melded, a memo over the multiset of cards left), run over the
+    cards renumbered rank by rank. Taking the lowest card suit by suit, a set
+    leaves holes at its rank in every later suit and the memo meets a product
+    of such holes (34 s on a 41-card Norwegian hand); rank by rank, a set takes
+    cards of the current rank only and a run cards of one suit above it, so far
+    fewer multisets are left. Only values come out of it: the choice among
+    equal ways stays :func:`_arrangement_path`'s, suit by suit as before.
+    """
+
+    def __init__(self, pool: _Pool, skip_cost: Sequence[int]) -> None:
+        width = pool.width
+        self.uses = [_rank_major(group.use, width) for group in pool.groups]
+        # The lowest card a group takes: its lowest field (the joker's only for jokers alone).
+        firsts = [((use & -use).bit_length() - 1) // width for use in self.uses]
+        rank_pool = pool._replace(
+            total=_rank_major(pool.total, width),
+            groups=tuple(
+                group._replace(use=use, first=first)
+                for group, use, first in zip(pool.groups, self.uses, firsts, strict=True)
+            ),
+        )
+        ranked = [0] * 53
+        for code, cost in enumerate(skip_cost):
+            ranked[_RANK_MAJOR[code]] = cost
+        groups = rank_pool.groups
+        self.packer = _Packer(
+            rank_pool, ranked, [0] * len(groups), [g.members[0] for g in groups], skip_cost[_JOKER], 0
+        )
+        self.total = rank_pool.total
+
+    def best(self, rem: int) -> int:
+        """The least cost of the rank-major packed multiset *rem*."""
+        return self.packer.best(rem)
+
+
+def _arrangement_path(pool: _Pool, skip_cost: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The melds (candidate indices) and left-over codes :class:`_Packer` with a floor of 0 picks for *pool*.
+
+    The same walk as :func:`_best_path` over that packer's choices: at each
+    step the lowest card left (suit by suit) goes into the first group, in
+    pool order, that holds it as its lowest card and leaves a least-cost rest,
+    and is left over only when that costs strictly less than every such group.
+    The costs come from :class:`_RankPacker`, which finds them over far fewer
+    multisets; the choices, and so the answer, are those of the suit-by-suit search.
+    """
+    oracle = _RankPacker(pool, skip_cost)
+    width, guard = pool.width, pool.guard
+    by_first: dict[int, list[int]] = {}
+    for index, group in enumerate(pool.groups):
+        by_first.setdefault(group.first, []).append(index)
+    rem, ranked = pool.total, oracle.total
+    picked: list[int] = []
+    left: list[int] = []
+    while rem:
+        low = ((rem & -rem).bit_length() - 1) // width
+        if low == _JOKER:
+            left.extend([_JOKER] * (rem >> (width * _JOKER)))
+            break
+        target = oracle.best(ranked)
+        for index in by_first.get(low, ()):
+            group = pool.groups[index]
+            x = (rem | guard) - group.use
+            if x & guard != guard:
+                continue
+            if oracle.best(ranked - oracle.uses[index]) == target:
+                picked.append(group.members[0])
+                rem = x ^ guard
+                ranked -= oracle.uses[index]
+                break
+        else:
+            left.append(low)
+            rem -= 1 << (width * low)
+            ranked -= 1 << (width * _RANK_MAJOR[low])
+    return picked, left
+
+
 @lru_cache(maxsize=2048)
 def _arrangement(counts: tuple[int, ...], rules: _Rules, values: tuple[int, ...]) -> Arrangement:
     pool = _pool(counts, rules, False, _BOTH)
     scale = pool.n_cards + 1
     # Least deadwood value first, then fewest deadwood cards; on a tie, meld.
+    skip_cost = [v * scale + 1 for v in values]
+    picked, left = _arrangement_path(pool, skip_cost)
+    melds = tuple(_meld(pool.keys[i]) for i in sorted(picked))
+    return Arrangement(melds, tuple(_CARDS[c] for c in sorted(left)), sum(values[c] for c in left))
+
+
+def _arrangement_by_suit(counts: tuple[int, ...], rules: _Rules, values: tuple[int, ...]) -> Arrangement:
+    """:func:`_arrangement` by the suit-by-suit search alone (slow on big hands): the tests' oracle."""
+    pool = _pool(counts, rules, False, _BOTH)
+    scale = pool.n_cards + 1
     skip_cost = [v * scale + 1 for v in values]
     groups = pool.groups
     packer = _Packer(pool, skip_cost, [0] * len(groups), [g.members[0] for g in groups], skip_cost[_JOKER], 0)
@@ -1162,7 +1270,16 @@ def deadwood(hand: Hand, ruleset: Ruleset) -> int:
     mask = _hand_mask(hand, entry.rules)
     if mask >= 0:  # no joker, no card twice: a hand every pack gives
         return _mask_deadwood(mask, entry)
-    return _arrangement(_hand_counts(hand, ruleset), entry.rules, entry.values).deadwood_value
+    return _least_deadwood(_hand_counts(hand, ruleset), entry.rules, entry.values)
+
+
+@lru_cache(maxsize=2048)
+def _least_deadwood(counts: tuple[int, ...], rules: _Rules, values: tuple[int, ...]) -> int:
+    """The deadwood value of :func:`_arrangement` without the walk that picks its melds."""
+    pool = _pool(counts, rules, False, _BOTH)
+    scale = pool.n_cards + 1
+    oracle = _RankPacker(pool, [v * scale + 1 for v in values])
+    return oracle.best(oracle.total) // scale
 
 
 class _OpeningPacker:
@@ -1734,15 +1851,14 @@ def _knock(counts: tuple[int, ...], rules: _Rules, values: tuple[int, ...], limi
         meldable = set(present)
         floor = 0
     pool = _pool(counts, rules, False, _BOTH)
-    packer = _Packer(
-        pool, values, [0] * len(pool.groups), [g.members[0] for g in pool.groups], values[_JOKER], 0
-    )
+    # Values only: the rank-by-rank search (the same least costs, over far fewer multisets).
+    oracle = _RankPacker(pool, values)
     width = pool.width
     out: list[Card] = []
     for code in present:
         if (floor if code in meldable else floor - values[code]) > limit:
             continue
-        if packer.best(pool.total - (1 << (width * code))) <= limit:
+        if oracle.best(oracle.total - (1 << (width * _RANK_MAJOR[code]))) <= limit:
             out.append(_CARDS[code])
     return frozenset(out)
 
