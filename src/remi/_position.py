@@ -713,6 +713,9 @@ def _size_problems(s: GameState) -> list[tuple[int, str]]:
         extra = 1 if seat == s.turn_player and s.phase in ("play", "buy") else 0
         if rules.family == "gin":
             expected = dealt + extra
+            if s.phase == "knock" and seat == s.turn_player:
+                # docs/rules/gin.rst, gin-knocker-chooses: the knocker's melds laid so far left the hand.
+                expected -= sum(len(meld.cards) for meld in s.table)
             if len(hand) != expected:
                 out.append((seat, f"a Gin hand holds {expected} cards here, not {len(hand)}."))
             continue

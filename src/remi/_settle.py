@@ -45,7 +45,9 @@ class Settlement:
 
     ``kind`` is one of ``"out"`` (somebody went out), ``"no-winner"``,
     ``"rummy"`` (went out going rummy, points doubled), ``"block"``,
-    ``"gin"``, ``"knock"`` or ``"undercut"``; ``detail`` is one sentence.
+    ``"gin"``, ``"knock"``, ``"undercut"`` or ``"tie"`` (a Gin defender's
+    deadwood equals the knocker's and ties are not undercuts: ``winner`` is
+    ``None``); ``detail`` is one sentence.
 
     >>> import remi
     >>> remi.settle_basic([[], "♣5 ♦9", "♥Q ♥2", "♠K ♠Q ♠2"], 0, remi.SWEDISH).deltas
@@ -394,6 +396,14 @@ def _settle_knock(
         )
     for d in defenders:
         deltas[d] = -(dead[d] - knock_dead)
+    tied = [d for d in defenders if dead[d] == knock_dead]
+    if tied:
+        # docs/rules/gin.rst, gin-undercut: a tie that is not an undercut names no winner.
+        who = f"Seat {tied[0]} ties" if len(tied) == 1 else f"Seats {' and '.join(map(str, tied))} tie"
+        detail = f"{who} seat {seat}'s knock at {knock_dead}: nobody wins the deal, and a tie scores nothing"
+        if len(tied) < len(defenders):
+            detail += "; each other defender loses the difference to their deadwood"
+        return Settlement(tuple(deltas), None, "tie", detail + ".")
     return Settlement(
         tuple(deltas),
         seat,
