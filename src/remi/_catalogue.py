@@ -225,10 +225,9 @@ class Catalogue:
         self._shanghai = ruleset.shanghai
         block("discard", 53 * (2 if ruleset.shanghai else 1))
         #: The knocker's melds of the Gin knock phase, one id each, in the order of meld_sort_key.
-        self._knock_melds: Final[tuple[Meld, ...]] = ()
+        self._knock_melds: Final[tuple[Meld, ...]] = self._every_meld(segments) if gin else ()
         if gin:
             block("knock", 53)
-            self._knock_melds = self._every_meld(segments)
             block("meld", len(self._knock_melds))
         if ruleset.shanghai:
             block("shanghai", self.max_table * 2)

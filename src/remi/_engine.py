@@ -1495,7 +1495,9 @@ _RULES: Final[tuple[_Rule, ...]] = (
     _Rule(DrawStock, frozenset({"draw"}), lambda s: _DRAW, _refuse_draw, _perform_draw),
     _Rule(TakeDiscard, frozenset({"draw"}), lambda s: _TAKE, _refuse_take, _perform_take),
     _Rule(Buy, frozenset({"buy"}), lambda s: _BUY, _refuse_buy, _perform_buy),
-    _Rule(Pass, frozenset({"draw", "buy", "knock", "shanghai"}), lambda s: _PASS, _refuse_pass, _perform_pass),
+    _Rule(
+        Pass, frozenset({"draw", "buy", "knock", "shanghai"}), lambda s: _PASS, _refuse_pass, _perform_pass
+    ),
     _Rule(LayDown, frozenset({"play", "knock"}), _lay_candidates, _refuse_lay, _perform_lay, _lay_offered),
     _Rule(Build, frozenset({"play"}), _build_candidates, _refuse_build, _perform_build, _build_offered),
     _Rule(LayOff, frozenset({"play"}), _layoff_candidates, _refuse_layoff, _perform_layoff, _layoff_offered),

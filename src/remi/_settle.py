@@ -298,6 +298,13 @@ def settle_gin(
       Several undercut: the lowest deadwood wins, ties to the first in turn
       order after the knocker. [decision] The other defenders settle with
       the knocker as in a knock (a negative difference counts 0).
+    - **Tie**: a defender whose deadwood equals the knocker's, without
+      ``undercut_on_tie``, and nobody below it: kind ``"tie"``, ``winner``
+      ``None`` (nobody wins the deal); it scores as a knock (that defender
+      and the knocker 0).
+
+    The engine passes *melds*: the melds the knocker chose to lay in the
+    knock phase (docs/rules/gin.rst, gin-knocker-chooses).
 
     >>> import remi
     >>> hands = ["♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♥K", "♥5 ♥6 ♥7 ♣9 ♣10 ♣J ♦2 ♦3 ♠4 ♣K"]

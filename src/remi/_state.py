@@ -682,7 +682,8 @@ def _from_dict(data: Any) -> GameState:
         raise StateError("unknown-format", f"Expected format {FORMAT!r}, got {fmt!r}.")
     if fmt in _OLD_FORMATS and data.get("phase") == "knock":
         raise StateError(
-            "malformed-state", f"The state dict is malformed: the knock phase came with {FORMAT!r}, not {fmt!r}."
+            "malformed-state",
+            f"The state dict is malformed: the knock phase came with {FORMAT!r}, not {fmt!r}.",
         )
     values: dict[str, Any] = {}
     for name, kind in _SERIAL:

@@ -349,7 +349,9 @@ def test_gin_knock_phase_through_openspiel() -> None:
             assert [state.action_to_string(state.current_player(), a) for a in legal] == [
                 str(a) for a in inner.legal_actions()
             ]
-            knocks = [a for a in legal if state.action_to_string(state.current_player(), a).startswith("knock")]
+            knocks = [
+                a for a in legal if state.action_to_string(state.current_player(), a).startswith("knock")
+            ]
             if inner.phase == "knock":
                 knock_steps += 1
             state.apply_action(knocks[0] if knocks else rng.choice(legal))

@@ -213,8 +213,8 @@ def test_gin_knock_phase_through_pettingzoo() -> None:
         e = raw_env("gin", 2, max_turns=80)
         e.reset(seed=seed)
         rng = random.Random(seed)
-        for agent in e.agent_iter():
-            observation, reward, termination, truncation, _ = e.last()
+        for _agent in e.agent_iter():
+            observation, _reward, termination, truncation, _ = e.last()
             if termination or truncation:
                 e.step(None)
                 continue

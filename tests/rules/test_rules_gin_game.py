@@ -6,7 +6,7 @@ import random
 
 import attrs
 import pytest
-from game_helpers import finish_knock, knock_best, position
+from game_helpers import knock_best, position
 
 import remi
 from remi import Discard, GameState, IllegalActionError, Knock

@@ -108,9 +108,12 @@ def test_a_knocker_who_lays_every_card_goes_gin_and_may_also_keep_a_meld() -> No
     # Keeping ♠A ♠2 ♠3 (6 points) is a knock, not a gin: the defender lays off onto the melds laid
     # (♠4 onto the fours) and pays the difference.
     kept = state.lay("♥4 ♦4 ♣4", "♠7 ♠8 ♠9 ♠10").apply("pass")
-    assert kept.results[-1].points == remi.settle_gin(
-        ["♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♠10", hands[1]], 0, G, melds=["♥4 ♦4 ♣4", "♠7 ♠8 ♠9 ♠10"]
-    ).deltas
+    assert (
+        kept.results[-1].points
+        == remi.settle_gin(
+            ["♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♠10", hands[1]], 0, G, melds=["♥4 ♦4 ♣4", "♠7 ♠8 ♠9 ♠10"]
+        ).deltas
+    )
 
 
 @pytest.mark.rule("gin-undercut")
