@@ -552,6 +552,8 @@ def _perform_pass(s: GameState, action: Pass) -> GameState:
 
 def _lay_candidates(s: GameState) -> Iterable[Action]:
     policy = policy_for(s.ruleset)
+    if s.phase == "knock":  # the Gin knocker's melds: any meld of the hand
+        return [LayDown((m,)) for m in _hand_melds(s.hands[s.turn_player], s.ruleset)]
     if not policy.table_play:
         return ()
     hand = s.hands[s.turn_player]
