@@ -32,6 +32,11 @@ from remi import Action, Build, Buy, CallShanghai, Discard, DrawStock, GameState
 def choose(state: GameState, rng: random.Random) -> Action:
     """Pick an action for the seat to act: a simple, seeded, greedy bot."""
     actions = state.legal_actions()
+    if state.phase == "knock":
+        # A Gin knocker lays the best arrangement of the hand knocked with, meld by meld, then passes.
+        held = state.hands[state.current_player] + tuple(c for meld in state.table for c in meld.cards)
+        best = sorted(remi.best_arrangement(held, state.ruleset).melds, key=remi.meld_sort_key)
+        return next((LayDown((m,)) for m in best if m not in state.table), Pass())
     # Build: where melds go down card by card (all down at once, the last round), a card of one.
     plays = [a for a in actions if isinstance(a, (LayDown, Build, LayOff, CallShanghai))]
     if plays:

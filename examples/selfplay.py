@@ -66,9 +66,22 @@ def random_bot(state: GameState, rng: random.Random) -> Action:
     return rng.choice(state.legal_actions())
 
 
+def knock_step(state: GameState) -> Action:
+    """The Gin knocker's next step: the next meld of the best arrangement of the hand knocked with, or pass."""
+    laid = list(state.table)  # in the knock phase, the knocker's melds so far
+    held = state.hands[state.turn_player] + tuple(card for meld in laid for card in meld.cards)
+    for meld in sorted(remi.best_arrangement(held, state.ruleset).melds, key=remi.meld_sort_key):
+        if meld not in laid:
+            return LayDown((meld,))
+        laid.remove(meld)
+    return remi.Pass()
+
+
 def greedy_bot(state: GameState, rng: random.Random) -> Action:
     """Lay down the most cards, lay off, knock; else discard the highest-valued card, pass, or draw."""
     actions = state.legal_actions()
+    if state.phase == "knock":  # a Gin knocker: the least deadwood, its melds in order, then pass
+        return knock_step(state)
     laydowns = [a for a in actions if isinstance(a, LayDown)]
     if laydowns:
         return max(laydowns, key=lambda a: len(a.cards))

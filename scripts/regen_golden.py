@@ -172,6 +172,24 @@ def _built(state: GameState) -> list[LayDown]:
     return out
 
 
+def knock_step(state: GameState) -> remi.Action:
+    """The knocker's next step: the next meld of the best arrangement of the hand at the knock, then pass.
+
+    The melds are :func:`remi.best_arrangement`'s for the cards held after the
+    knock (those laid and those left), laid in ascending order: the deal settles
+    as it did when the engine laid them itself.
+    """
+    seat = state.turn_player
+    laid = list(state.table)
+    held = state.hands[seat] + tuple(card for meld in laid for card in meld.cards)
+    for meld in sorted(remi.best_arrangement(held, state.ruleset).melds, key=remi.meld_sort_key):
+        if meld in laid:
+            laid.remove(meld)
+        else:
+            return LayDown((meld,))
+    return Pass()
+
+
 class GreedyPolicy:
     """The deterministic greedy policy of the golden files (see POLICY_TEXT)."""
 
@@ -204,6 +222,8 @@ class GreedyPolicy:
         if state.phase == "shanghai":
             calls = [a for a in legal if isinstance(a, CallShanghai)]
             return self._pick(calls) if calls else Pass()
+        if state.phase == "knock":  # docs/rules/gin.rst, gin-knocker-chooses: the best arrangement
+            return knock_step(state)
         if state.building:  # docs/rules/norwegian.rst, norwegian-build-card-by-card: go on with the plan
             return self.plan[len(state.building)]
         lays = [a for a in legal if isinstance(a, LayDown)]

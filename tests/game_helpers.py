@@ -265,3 +265,20 @@ def mid_build(seed: int, skip: int = 0, ruleset: remi.Ruleset = BUILDS) -> GameS
             if skip == 0:
                 return state
             skip -= 1
+
+
+def finish_knock(state: GameState) -> GameState:
+    """In the Gin knock phase, lay the knocker's best arrangement meld by meld and pass: the deal is settled.
+
+    What the engine did at the knock before the knocker chose the melds
+    (docs/rules/gin.rst, gin-knocker-chooses): the bots' and goldens' choice.
+    """
+    assert state.phase == "knock", state.phase
+    for meld in remi.best_arrangement(state.hands[state.turn_player], state.ruleset).melds:
+        state = state.apply(remi.LayDown((meld,)))
+    return state.apply(remi.Pass())
+
+
+def knock_best(state: GameState, card: str | Card) -> GameState:
+    """Knock with *card*, then lay the best arrangement and pass (:func:`finish_knock`)."""
+    return finish_knock(state.apply(remi.Knock(card)))

@@ -248,7 +248,7 @@ def test_a_state_mid_build_survives_its_dict_and_old_formats_still_load(seed: in
     rules = attrs.evolve(ALL_DOWN, max_turns_per_round=40)
     state = mid_build(seed, ruleset=rules)
     data = state.to_dict()
-    assert data["format"] == "remi-state/3" and data["building"] == " ".join(map(str, state.building))
+    assert data["format"] == "remi-state/4" and data["building"] == " ".join(map(str, state.building))
     back = GameState.from_dict(data)
     assert back == state and back.legal_actions() == state.legal_actions()
     # remi-state/2 had no building: a dict of a state with nothing built loads as before.

@@ -100,6 +100,13 @@ GOLDEN: dict[str, list[tuple[str, tuple[int, ...]]]] = {
         ("discard JK", (55,)),
         ("knock ♠7", (62,)),
         ("knock ♣K", (107,)),
+        # The knocker's melds (docs/rules/gin.rst, gin-knocker-chooses): one id each, after the knocks.
+        ("lay ♠A ♥A ♦A", (109,)),
+        ("lay ♠K ♥K ♦K ♣K", (173,)),
+        ("lay ♠A ♠2 ♠3", (174,)),
+        ("lay ♠A ♠2 ♠3 ♠4", (175,)),
+        ("lay ♥5 ♥6 ♥7", (278,)),
+        ("lay ♣J ♣Q ♣K", (437,)),
     ],
 }
 
@@ -110,7 +117,7 @@ SIZES = {
     "finnish": (1914, 17, 3),
     "slovenian": (5812, 36, 15),
     "kalooki": (5646, 35, 7),
-    "gin": (109, 17, 3),
+    "gin": (438, 17, 3),
 }
 
 VARIANTS = {
@@ -296,7 +303,7 @@ def test_mask_uses_the_state_ruleset_only() -> None:
 def test_refusals() -> None:
     gin = catalogue(remi.GIN)
     with pytest.raises(CatalogueError):
-        gin.encode(remi.parse_action("lay ♠7 ♥7 ♦7"))  # Gin lays nothing on the table
+        gin.encode(remi.LayDown.of("♠7 ♥7 ♦7", "♣5 ♣6 ♣7"))  # a knocker lays one meld per action
     with pytest.raises(CatalogueError):
         gin.decode(gin.size)
     with pytest.raises(CatalogueError):

@@ -189,11 +189,11 @@ def test_a_table_meld_with_an_extra_key_is_refused_naming_it() -> None:
 def test_the_format_refusal_says_which_formats_load() -> None:
     data = remi.new_game(remi.GIN, players=2, seed=1).to_dict()
     with pytest.raises(remi.StateError) as info:
-        GameState.from_dict({**data, "format": "remi-state/4"})
+        GameState.from_dict({**data, "format": "remi-state/5"})
     assert info.value.code == "unknown-format"
     assert info.value.reason == (
-        "This version reads state formats 'remi-state/1', 'remi-state/2' and 'remi-state/3', "
-        "not 'remi-state/4'; a newer format needs a newer remi."
+        "This version reads state formats 'remi-state/1', 'remi-state/2', 'remi-state/3' and "
+        "'remi-state/4', not 'remi-state/5'; a newer format needs a newer remi."
     )
     without = {k: v for k, v in data.items() if k != "format"}
     with pytest.raises(remi.StateError, match="has no 'format' key; this version reads 'remi-state/1'"):

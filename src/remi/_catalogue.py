@@ -9,7 +9,7 @@ every release that keeps the ruleset's options.
 >>> from remi.catalogue import catalogue
 >>> cat = catalogue(remi.GIN)
 >>> cat.size
-109
+438
 >>> cat.encode(remi.parse_action("knock ♠7"))
 62
 >>> str(cat.decode(62))
@@ -31,6 +31,10 @@ block                     ids
 ``swap``                  52 natural cards × *T* targets (joker swaps only)
 ``discard``               53 cards × 2 with Shanghai (the ``shanghai`` flag), else 53
 ``knock``                 53 cards (Gin only)
+``meld``                  one per meld the ruleset accepts, in the order of
+                          :func:`remi.meld_sort_key` (Gin only: the knocker's
+                          ``lay`` of one meld in the knock phase, one id, no
+                          sub-steps; Gin Rummy has 329)
 ``shanghai``              *T* targets × 2 (Shanghai variant only)
 ========================  ==========================================================
 
@@ -79,7 +83,7 @@ most wild cards in the pack (a set, or a run with its ace low or high and
 its spare wild cards split between the ends), ``3 + 4 × (w + 1)`` where the
 ♠2 is wild (it may also be natural). The wild card is the joker, or the ♠2
 in the ♠2-wild variant (the two never meet in one ruleset). Norwegian Remi,
-the largest preset, has 5,977 ids, its six-player variant 8,821, Gin 109.
+the largest preset, has 5,977 ids, its six-player variant 8,821, Gin 438.
 """
 
 from __future__ import annotations
@@ -204,25 +208,32 @@ class Catalogue:
         segments: list[_Segment] = []
         #: The bound on the placements of one card multiset (the ``lay #k`` ids).
         self.places: Final = (3 + 4 * (wilds + 1)) if ruleset.wild_spade_twos else (1 + 2 * (wilds + 1))
-        if table_play:
+        gin = ruleset.family == "gin"
+        if table_play or gin:
+            # The meld shapes: the lay-down placements, and the Gin knocker's melds.
             segments = self._segments(0, decks, wilds)
+        self._place_cache: dict[tuple[int, ...], tuple[Meld, ...]] = {}
+        self._segment_of: Final = {(s.kind, s.key): s for s in segments}
+        self._option_index: Final = {
+            (s.kind, s.key): {option: i for i, option in enumerate(s.options)} for s in segments
+        }
+        if table_play:
             block("lay", 53 + self.places)
             block("off", 53 * self.max_table * 2)
             if ruleset.joker_swap != "none" and ruleset.has_wild_cards:
                 block("swap", 52 * self.max_table)
         self._shanghai = ruleset.shanghai
         block("discard", 53 * (2 if ruleset.shanghai else 1))
-        if ruleset.family == "gin":
+        #: The knocker's melds of the Gin knock phase, one id each, in the order of meld_sort_key.
+        self._knock_melds: Final[tuple[Meld, ...]] = self._every_meld(segments) if gin else ()
+        if gin:
             block("knock", 53)
+            block("meld", len(self._knock_melds))
         if ruleset.shanghai:
             block("shanghai", self.max_table * 2)
         #: How many ids there are: ids run from 0 to ``size - 1``.
         self.size: Final = size
-        self._place_cache: dict[tuple[int, ...], tuple[Meld, ...]] = {}
-        self._segment_of: Final = {(s.kind, s.key): s for s in segments}
-        self._option_index: Final = {
-            (s.kind, s.key): {option: i for i, option in enumerate(s.options)} for s in segments
-        }
+        self._knock_meld_ids: Final = {meld: i for i, meld in enumerate(self._knock_melds)}
         #: Ids already encoded, by action (actions are immutable): encode()'s fast path.
         self._ids: Final[dict[Action, int]] = {}
         #: Actions already decoded, by id: decode()'s fast path.
@@ -267,6 +278,29 @@ class Catalogue:
                     out.append(_Segment(base, "run", (suit, low, length), masks))
                     base += len(masks)
         return out
+
+    def _every_meld(self, segments: Sequence[_Segment]) -> tuple[Meld, ...]:
+        """Every meld the ruleset could accept, in the order of :func:`remi.meld_sort_key` (the ``meld`` ids)."""
+        wild = self._wild_card.code
+        found: dict[tuple[object, ...], Meld] = {}
+        for segment in segments:
+            if segment.kind == "set":
+                rank, *counts = segment.key
+                naturals = [Card.of(rank, suit).code for suit in range(4) for _ in range(counts[suit])]
+                shapes = [naturals + [wild] * w for w in segment.options]
+            else:
+                suit, low, length = segment.key
+                shapes = [
+                    [
+                        wild if mask >> i & 1 else Card.of(1 if low + i == 14 else low + i, suit).code
+                        for i in range(length)
+                    ]
+                    for mask in segment.options
+                ]
+            for codes in shapes:
+                for meld in self._placements_of(tuple(sorted(codes))):
+                    found[meld_sort_key(meld)] = meld
+        return tuple(found[key] for key in sorted(found))
 
     def _meld_id(self, meld: Meld) -> int:
         wild_card = self._wild_card
@@ -373,6 +407,8 @@ class Catalogue:
                 raise _fail(f"{self.ruleset.name} has no Shanghai discards.")
             return start + action.card.code * (2 if self._shanghai else 1) + int(action.shanghai)
         if isinstance(action, LayDown):
+            if "meld" in self._blocks:
+                return self._knock_meld_id(action)
             raise _fail(f"'{action}' takes several steps: use encode_steps().")
         if isinstance(action, LayOff):
             start = self._start("off", action)
@@ -400,7 +436,7 @@ class Catalogue:
         >>> [str(cat.decode(i)) for i in steps]
         ['build ♠5', 'build ♠6', 'build ♠7', 'build JK', 'lay #1']
         """
-        if not isinstance(action, LayDown):
+        if not isinstance(action, LayDown) or "meld" in self._blocks:
             return (self.encode(action),)
         start = self._start("lay", action)
         if len(action.melds) != 1:
@@ -413,6 +449,16 @@ class Catalogue:
         except ValueError:
             raise _fail(f"The meld {meld} has no number in {self.ruleset.name}.") from None
         return (*(start + code for code in key), start + 53 + place)
+
+    def _knock_meld_id(self, action: LayDown) -> int:
+        """The ``meld`` id of a Gin knocker's lay-down of one meld."""
+        start = self._start("meld", action)
+        if len(action.melds) != 1:
+            raise _fail(f"A numbered lay-down holds exactly one meld, not {len(action.melds)}.")
+        place = self._knock_meld_ids.get(action.melds[0])
+        if place is None:
+            raise _fail(f"The meld {action.melds[0]} has no number in {self.ruleset.name}.")
+        return start + place
 
     def advance(self, partial: Sequence[int], ident: int) -> tuple[tuple[int, ...], Action | None]:
         """Play id *ident* on the meld being built (*partial*, card codes): the new partial and the action.
@@ -487,6 +533,8 @@ class Catalogue:
             return Discard(_CARDS[offset])
         if name == "knock":
             return Knock(_CARDS[offset])
+        if name == "meld":
+            return LayDown((self._knock_melds[offset],))
         target, low = divmod(offset, 2)
         return CallShanghai(target, bool(low))
 
@@ -567,12 +615,18 @@ class LaySteps:
         step = 2 if cat._shanghai else 1
         built = tuple(sorted(c.code for c in building))
         engine = bool(built)
+        knock_melds = "meld" in cat._blocks
         for action in actions:
             if isinstance(action, Discard) and discards is not None and (step == 2 or not action.shanghai):
                 # The commonest action, numbered without hashing it.
                 ident = discards + action.card.code * step + (1 if action.shanghai else 0)
                 single.append(ident)
                 own[ident] = action
+            elif isinstance(action, LayDown) and knock_melds:
+                # A Gin knocker's meld: one id, no sub-steps.
+                number = cat._knock_meld_id(action)
+                single.append(number)
+                own[number] = action
             elif isinstance(action, LayDown):
                 if len(action.melds) != 1:
                     raise _fail(f"A numbered lay-down holds exactly one meld, not {len(action.melds)}.")
@@ -686,7 +740,7 @@ def num_distinct_actions(ruleset: Ruleset, players: int | None = None) -> int:
 
     >>> import remi
     >>> num_distinct_actions(remi.GIN, 2), num_distinct_actions(remi.SWEDISH)
-    (109, 1914)
+    (438, 1914)
     """
     return _for(ruleset, players).size
 
@@ -733,7 +787,7 @@ def legal_mask(state: GameState, partial: Sequence[int] = ()) -> list[bool]:
     >>> state = remi.new_game(remi.GIN, players=2, seed=1)
     >>> mask = legal_mask(state)
     >>> len(mask), [decode(i, remi.GIN) for i, ok in enumerate(mask) if ok] == state.legal_actions()
-    (109, True)
+    (438, True)
     """
     return catalogue(state.ruleset).legal_mask(state, partial)
 

@@ -69,6 +69,7 @@ ErrorCode = Literal[
     "joker-pending",
     "joker-stuck",
     "jokers-not-in-game",
+    "knock-meld-order",
     "knock-too-high",
     "lay-card-by-card",
     "malformed-meld",
@@ -372,6 +373,10 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     "shanghai-pointless": ("A Shanghai-protected discard would protect nothing.", _APPLY),
     "no-knocking": ("The game is not ended by knocking.", _APPLY),
     "knock-too-high": ("The knocker's deadwood is above the knock limit.", ("settle_gin", *_APPLY)),
+    "knock-meld-order": (
+        "A Gin knocker lays the melds in ascending meld order, and this one comes before one laid.",
+        _APPLY,
+    ),
     "nothing-laid-in-gin": ("In Gin Rummy nothing is laid on the table during play.", _APPLY),
     "must-draw": (
         "The seat on turn must draw or take; only Block Rummy may decline the discard top.",

@@ -61,9 +61,10 @@ from ._melds import (
 )
 from ._policies import Policy, Refusal, must_keep_card, never, policy_for
 from ._rules import Ruleset
+from ._scoring import card_value
 from ._settle import settle
 from ._solver import can_complete_contract as _complete_contract
-from ._solver import candidate_melds, deadwood, knock_cards
+from ._solver import candidate_melds, deadwood, knock_cards, meld_sort_key
 from ._state import GameState, RoundResult, _changed, _Work, sorted_hand
 
 __all__ = [
@@ -510,6 +511,8 @@ def _continue_window(w: _Work, queue: list[int]) -> None:
 
 
 def _refuse_pass(s: GameState, action: Pass) -> Refusal | None:
+    if s.phase == "knock":
+        return _refuse_knock_finish(s)
     if s.phase != "draw":
         return None
     # docs/rules/swedish.rst, basic-block-rummy: with the stock empty and the pile never reused,
@@ -523,6 +526,8 @@ def _refuse_pass(s: GameState, action: Pass) -> Refusal | None:
 
 
 def _perform_pass(s: GameState, action: Pass) -> GameState:
+    if s.phase == "knock":
+        return _perform_knock_finish(s)
     if s.phase == "buy":
         # What _continue_window does, on the few fields a pass changes (no scratch copy).
         queue = s.queue[1:]
@@ -547,6 +552,8 @@ def _perform_pass(s: GameState, action: Pass) -> GameState:
 
 def _lay_candidates(s: GameState) -> Iterable[Action]:
     policy = policy_for(s.ruleset)
+    if s.phase == "knock":  # the Gin knocker's melds: any meld of the hand
+        return [LayDown((m,)) for m in _hand_melds(s.hands[s.turn_player], s.ruleset)]
     if not policy.table_play:
         return ()
     hand = s.hands[s.turn_player]
@@ -562,6 +569,8 @@ def _lay_offered(s: GameState) -> list[Action]:
     candidates of one hand. Where melds go down card by card, the lay-downs
     are the melds of exactly the cards chosen (none before a card is).
     """
+    if s.phase == "knock":
+        return _knock_lays(s)
     policy = policy_for(s.ruleset)
     if policy.may_build and policy.builds(s):
         if not s.building:
@@ -791,6 +800,8 @@ _set_field: Final = object.__setattr__
 
 
 def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
+    if s.phase == "knock":
+        return _refuse_knock_lay(s, action)
     rules = s.ruleset
     policy = policy_for(rules)
     seat = s.turn_player
@@ -857,6 +868,8 @@ def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
 
 
 def _perform_lay(s: GameState, action: LayDown) -> GameState:
+    if s.phase == "knock":
+        return _perform_knock_lay(s, action)
     w = _Work.of(s)
     seat = s.turn_player
     meld = action.melds[0]
@@ -1309,7 +1322,127 @@ def _perform_knock(s: GameState, action: Knock) -> GameState:
     w.take_from_hand(seat, action.card)
     w.discard.append(action.card)
     w.taken = None
-    _end_round(w, seat)
+    # docs/rules/gin.rst, gin-knocker-chooses: the knocker shows the hand (every card known) and
+    # lays the melds of their choice, one per action, before the deal is settled.
+    w.known[seat] = w.hands[seat]
+    w.phase = "knock"
+    return w.freeze()
+
+
+# The knock phase (Gin) ------------------------------------------------------------------------------------
+#
+# docs/rules/gin.rst, gin-knocker-chooses: after the knock the knocker lays melds from the rest of the
+# hand, one LayDown per action, in ascending meld order (meld_sort_key, so each arrangement has one
+# path), then passes; the deal is settled with exactly the melds laid. A meld is offered only when
+# an arrangement within the knock limit can still be reached with it and higher melds; the pass only
+# when the cards left are within the limit.
+
+
+def _knock_floor(s: GameState) -> tuple[object, ...]:
+    """The least key the knocker's next meld may have: the last meld laid (``()`` before the first)."""
+    return meld_sort_key(s.table[-1]) if s.table else ()
+
+
+def _without(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _points(cards: Iterable[Card], rules: Ruleset) -> int:
+    return sum(card_value(card, rules) for card in cards)
+
+
+@lru_cache(maxsize=4096)
+def _knock_reachable(hand: tuple[Card, ...], rules: Ruleset, floor: tuple[object, ...]) -> bool:
+    """Whether melds of *hand* no lower than *floor* (ascending) can leave at most ``knock_limit``."""
+    limit = rules.knock_limit
+    if _points(hand, rules) <= limit:
+        return True
+    if deadwood(hand, rules) > limit:  # not even the best arrangement, with any melds, is within it
+        return False
+    for meld in _hand_melds(hand, rules):
+        key = meld_sort_key(meld)
+        if key >= floor and _knock_reachable(_without(hand, meld.cards), rules, key):
+            return True
+    return False
+
+
+def _knock_lays(s: GameState) -> list[Action]:
+    rules = s.ruleset
+    hand = s.hands[s.turn_player]
+    floor = _knock_floor(s)
+    out: list[Action] = []
+    for meld in _hand_melds(hand, rules):
+        key = meld_sort_key(meld)
+        if key >= floor and _knock_reachable(_without(hand, meld.cards), rules, key):
+            out.append(_lay_one(meld))
+    return out
+
+
+def _refuse_knock_lay(s: GameState, action: LayDown) -> Refusal | None:
+    rules = s.ruleset
+    seat = s.turn_player
+    hand = s.hands[seat]
+    if not action.melds:
+        return ("no-melds", "A lay-down needs at least one meld.")
+    if len(action.melds) > 1:
+        return (
+            "one-meld-at-a-time",
+            "The knocker lays the melds one at a time, one lay-down action each "
+            "(GameState.lay lays several in one call).",
+        )
+    meld = action.melds[0]
+    missing = _not_in_hand(hand, meld.cards, seat)
+    if missing is not None:
+        return missing
+    verdict = validate_meld(meld, rules)
+    if not verdict.ok:
+        return ("invalid-meld", f"{meld} is not a legal meld: {verdict.reason}")
+    key = meld_sort_key(meld)
+    if key < _knock_floor(s):
+        return (
+            "knock-meld-order",
+            f"The knocker lays the melds in ascending order, and {meld} comes before {s.table[-1]}, "
+            "laid already: lay the melds in order.",
+        )
+    if meld not in _hand_melds(hand, rules):  # pragma: no cover - every legal meld of the hand is a candidate
+        return ("invalid-meld", f"{meld} is not a meld your hand can form.")
+    if not _knock_reachable(_without(hand, meld.cards), rules, key):
+        return (
+            "knock-too-high",
+            f"After {meld} the cards left cannot be melded down to at most {rules.knock_limit} points of "
+            "deadwood with melds laid in order.",
+        )
+    return None
+
+
+def _perform_knock_lay(s: GameState, action: LayDown) -> GameState:
+    w = _Work.of(s)
+    seat = s.turn_player
+    meld = action.melds[0]
+    for card in meld.cards:
+        w.take_from_hand(seat, card)
+    w.table.append(meld)
+    w.owners.append(seat)
+    return w.freeze()
+
+
+def _refuse_knock_finish(s: GameState) -> Refusal | None:
+    rules = s.ruleset
+    left = _points(s.hands[s.turn_player], rules)
+    if left <= rules.knock_limit:
+        return None
+    return (
+        "knock-too-high",
+        f"The cards left hold {left} points of deadwood; the limit is {rules.knock_limit}: lay more melds first.",
+    )
+
+
+def _perform_knock_finish(s: GameState) -> GameState:
+    w = _Work.of(s)
+    _end_round(w, s.turn_player)
     return w.freeze()
 
 
@@ -1364,8 +1497,10 @@ _RULES: Final[tuple[_Rule, ...]] = (
     _Rule(DrawStock, frozenset({"draw"}), lambda s: _DRAW, _refuse_draw, _perform_draw),
     _Rule(TakeDiscard, frozenset({"draw"}), lambda s: _TAKE, _refuse_take, _perform_take),
     _Rule(Buy, frozenset({"buy"}), lambda s: _BUY, _refuse_buy, _perform_buy),
-    _Rule(Pass, frozenset({"draw", "buy", "shanghai"}), lambda s: _PASS, _refuse_pass, _perform_pass),
-    _Rule(LayDown, frozenset({"play"}), _lay_candidates, _refuse_lay, _perform_lay, _lay_offered),
+    _Rule(
+        Pass, frozenset({"draw", "buy", "knock", "shanghai"}), lambda s: _PASS, _refuse_pass, _perform_pass
+    ),
+    _Rule(LayDown, frozenset({"play", "knock"}), _lay_candidates, _refuse_lay, _perform_lay, _lay_offered),
     _Rule(Build, frozenset({"play"}), _build_candidates, _refuse_build, _perform_build, _build_offered),
     _Rule(LayOff, frozenset({"play"}), _layoff_candidates, _refuse_layoff, _perform_layoff, _layoff_offered),
     _Rule(
@@ -1386,7 +1521,7 @@ _RULES: Final[tuple[_Rule, ...]] = (
 _RULE_OF: Final[dict[type[Any], _Rule]] = {rule.kind: rule for rule in _RULES}
 _RULES_IN: Final[dict[str, tuple[_Rule, ...]]] = {
     phase: tuple(r for r in _RULES if phase in r.phases)
-    for phase in ("cut", "draw", "buy", "play", "shanghai")
+    for phase in ("cut", "draw", "buy", "play", "knock", "shanghai")
 }
 #: The rules asked while a meld is built card by card: nothing else may happen until it is laid.
 _BUILDING_RULES: Final = (_RULE_OF[LayDown], _RULE_OF[Build])
@@ -1431,6 +1566,7 @@ def _wrong_phase(s: GameState, action: Action) -> Refusal:
         "draw": f"seat {seat} must first draw from the stock or take the discard",
         "buy": f"seat {seat} must say buy or pass on {s.discard_top}",
         "play": policy_for(s.ruleset).play_text(seat),
+        "knock": f"seat {seat} has knocked and lays their melds, one at a time, then passes",
         "shanghai": f"seat {seat} must call Shanghai or pass",
     }[s.phase]
     return ("wrong-phase", f"'{action}' is not possible now: {expected}.")
@@ -1649,7 +1785,16 @@ def _end_round(w: _Work, went_out: int | None) -> None:
         # [decision] A deal that ends with nobody out (turn cap, no cards left) is settled as
         # in Block Rummy: the lowest hand wins the differences, so a capped match still ends.
         scoring = attrs.evolve(rules, scoring="block")
-    settlement = settle(w.hands, went_out, scoring, going_rummy=rummy, first=(w.dealer + 1) % w.players)
+    hands: Sequence[tuple[Card, ...]] = w.hands
+    melds: tuple[Meld, ...] | None = None
+    if w.phase == "knock" and went_out is not None:
+        # docs/rules/gin.rst, gin-knocker-chooses: settled with exactly the melds the knocker laid.
+        melds = tuple(w.table)
+        hands = list(w.hands)
+        hands[went_out] = sorted_hand((*hands[went_out], *(c for m in melds for c in m.cards)))
+    settlement = settle(
+        hands, went_out, scoring, going_rummy=rummy, first=(w.dealer + 1) % w.players, melds=melds
+    )
     points = list(settlement.deltas)
     bonus: int | None = None
     if w.cut_bonus_seat >= 0:

@@ -5,7 +5,7 @@
 >>> state = rec.apply("draw")
 >>> record = rec.record(Event="Club night")
 >>> print(record.text())
-[Format "remi-record/1"]
+[Format "remi-record/2"]
 [Game "gin"]
 [Players "2"]
 [Seed "3"]
@@ -27,7 +27,7 @@ from typing import Final
 
 import attrs
 
-from ._actions import Action, parse_action
+from ._actions import Action, LayDown, Pass, parse_action
 from ._errors import IllegalActionError, NotationError, RemiError
 from ._game import GameState, new_game
 from ._position import (
@@ -38,11 +38,15 @@ from ._position import (
     position,
     ruleset_text,
 )
+from ._solver import best_arrangement, meld_sort_key
 
 __all__ = ["GameRecord", "Recorder", "replay", "RECORD_FORMAT"]
 
 #: The version tag every record carries in its ``Format`` header.
-RECORD_FORMAT: Final = "remi-record/1"
+RECORD_FORMAT: Final = "remi-record/2"
+#: Older versions still read: ``remi-record/1`` knew no Gin knock phase (the knock laid the
+#: knocker's best arrangement at once), so reading one plays that arrangement's steps.
+_OLD_RECORD_FORMATS: Final = ("remi-record/1",)
 _MAX_TEXT: Final = 5_000_000
 _HEADER: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]{0,40}) "((?:[^"\\]|\\.)*)"\]$')
 _RESERVED: Final = frozenset({"Format", "Game", "Players", "Seed", "Dealer", "Position", "Result"})
@@ -192,7 +196,7 @@ class GameRecord:
         >>> GameRecord.from_text('[Format "remi-record/9"]')
         Traceback (most recent call last):
         ...
-        remi.NotationError: This version reads 'remi-record/1' records, not 'remi-record/9'.
+        remi.NotationError: This version reads ... records, not 'remi-record/9'.
         """
         record, _ = _read(text)
         return record
@@ -244,8 +248,10 @@ def _read(text: str) -> tuple[GameRecord, list[GameState]]:
             "unknown-format",
             f'The record has no Format header; this version reads [Format "{RECORD_FORMAT}"].',
         )
-    if fmt != RECORD_FORMAT:
-        raise NotationError("unknown-format", f"This version reads {RECORD_FORMAT!r} records, not {fmt!r}.")
+    if fmt != RECORD_FORMAT and fmt not in _OLD_RECORD_FORMATS:
+        known = " and ".join(repr(f) for f in (RECORD_FORMAT, *_OLD_RECORD_FORMATS))
+        raise NotationError("unknown-format", f"This version reads {known} records, not {fmt!r}.")
+    old_knock = fmt == "remi-record/1"
     if "Position" in headers:
         state = from_position(headers["Position"])
     else:
@@ -271,6 +277,8 @@ def _read(text: str) -> tuple[GameRecord, list[GameState]]:
     states = [state]
     actions: list[Action] = []
     for body, line in moves:
+        if old_knock and state.phase == "knock":
+            state = _lay_best_knock(state, actions, states)
         words = body.split(None, 1)
         if len(words) == 2 and re.fullmatch(r"[0-9]{1,3}", words[0]):
             seat, action_text = int(words[0]), words[1]
@@ -292,6 +300,8 @@ def _read(text: str) -> tuple[GameRecord, list[GameState]]:
         actions.append(action)
         state = nxt
         states.append(state)
+    if old_knock and state.phase == "knock":
+        state = _lay_best_knock(state, actions, states)
     result = headers.get("Result", "*")
     if result != "*" and result != _result_text(state):
         raise NotationError(
@@ -302,11 +312,27 @@ def _read(text: str) -> tuple[GameRecord, list[GameState]]:
     return GameRecord(initial, tuple(actions), free), states
 
 
+def _lay_best_knock(state: GameState, actions: list[Action], states: list[GameState]) -> GameState:
+    """A ``remi-record/1`` knock: the knocker lays their best arrangement and passes, as remi then did.
+
+    docs/rules/gin.rst, gin-knocker-chooses: the steps are added to *actions* and *states*.
+    """
+    hand = state.hands[state.turn_player]
+    steps: list[Action] = [
+        LayDown((meld,)) for meld in sorted(best_arrangement(hand, state.ruleset).melds, key=meld_sort_key)
+    ]
+    for action in (*steps, Pass()):
+        state = state.apply(action)
+        actions.append(action)
+        states.append(state)
+    return state
+
+
 def replay(record: str | GameRecord) -> list[GameState]:
     """Rebuild every state of a record (text or value): the start, then one per action.
 
     >>> import remi
-    >>> states = replay('[Format "remi-record/1"]\\n[Game "gin"]\\n[Players "2"]\\n[Seed "1"]\\n\\n1 draw\\n')
+    >>> states = replay('[Format "remi-record/2"]\\n[Game "gin"]\\n[Players "2"]\\n[Seed "1"]\\n\\n1 draw\\n')
     >>> len(states), states[-1].phase
     (2, 'play')
     """

@@ -47,7 +47,9 @@ class Settlement:
 
     ``kind`` is one of ``"out"`` (somebody went out), ``"no-winner"``,
     ``"rummy"`` (went out going rummy, points doubled), ``"block"``,
-    ``"gin"``, ``"knock"`` or ``"undercut"``; ``detail`` is one sentence.
+    ``"gin"``, ``"knock"``, ``"undercut"`` or ``"tie"`` (a Gin defender's
+    deadwood equals the knocker's and ties are not undercuts: ``winner`` is
+    ``None``); ``detail`` is one sentence.
 
     >>> import remi
     >>> remi.settle_basic([[], "♣5 ♦9", "♥Q ♥2", "♠K ♠Q ♠2"], 0, remi.SWEDISH).deltas
@@ -301,6 +303,13 @@ def settle_gin(
       Several undercut: the lowest deadwood wins, ties to the first in turn
       order after the knocker. [decision] The other defenders settle with
       the knocker as in a knock (a negative difference counts 0).
+    - **Tie**: a defender whose deadwood equals the knocker's, without
+      ``undercut_on_tie``, and nobody below it: kind ``"tie"``, ``winner``
+      ``None`` (nobody wins the deal); it scores as a knock (that defender
+      and the knocker 0).
+
+    The engine passes *melds*: the melds the knocker chose to lay in the
+    knock phase (docs/rules/gin.rst, gin-knocker-chooses).
 
     >>> import remi
     >>> hands = ["♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♥K", "♥5 ♥6 ♥7 ♣9 ♣10 ♣J ♦2 ♦3 ♠4 ♣K"]
@@ -399,6 +408,14 @@ def _settle_knock(
         )
     for d in defenders:
         deltas[d] = -(dead[d] - knock_dead)
+    tied = [d for d in defenders if dead[d] == knock_dead]
+    if tied:
+        # docs/rules/gin.rst, gin-undercut: a tie that is not an undercut names no winner.
+        who = f"Seat {tied[0]} ties" if len(tied) == 1 else f"Seats {' and '.join(map(str, tied))} tie"
+        detail = f"{who} seat {seat}'s knock at {knock_dead}: nobody wins the deal, and a tie scores nothing"
+        if len(tied) < len(defenders):
+            detail += "; each other defender loses the difference to their deadwood"
+        return Settlement(tuple(deltas), None, "tie", detail + ".")
     return Settlement(
         tuple(deltas),
         seat,

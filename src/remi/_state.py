@@ -37,14 +37,15 @@ if TYPE_CHECKING:
 
 __all__ = ["GameState", "RoundResult", "Phase", "PHASES"]
 
-Phase = Literal["cut", "draw", "buy", "play", "shanghai", "over"]
+Phase = Literal["cut", "draw", "buy", "play", "knock", "shanghai", "over"]
 #: Every phase a state can be in.
-PHASES: Final = ("cut", "draw", "buy", "play", "shanghai", "over")
+PHASES: Final = ("cut", "draw", "buy", "play", "knock", "shanghai", "over")
 
 #: The dict format :meth:`GameState.to_dict` writes; :meth:`GameState.from_dict` also reads
-#: ``remi-state/1`` and ``remi-state/2``.
-FORMAT: Final = "remi-state/3"
-_OLD_FORMATS: Final = ("remi-state/1", "remi-state/2")
+#: ``remi-state/1``, ``remi-state/2`` and ``remi-state/3`` (``/4`` brought the Gin knock phase,
+#: ``/3`` the meld built card by card, ``/2`` the known cards and idle turns).
+FORMAT: Final = "remi-state/4"
+_OLD_FORMATS: Final = ("remi-state/1", "remi-state/2", "remi-state/3")
 
 
 @attrs.frozen
@@ -265,7 +266,8 @@ class GameState:
     round: int = _field("int", "the round being played")
     #: The seat that dealt this round.
     dealer: int = _field("int", "the dealer")
-    #: What the state waits for: ``cut``, ``draw``, ``buy``, ``play``, ``shanghai`` or ``over``.
+    #: What the state waits for: ``cut``, ``draw``, ``buy``, ``play``, ``knock`` (a Gin knocker lays
+    #: their melds), ``shanghai`` or ``over``.
     phase: Phase = _field("phase", "the phase")
     #: The seat whose turn it is.
     turn_player: int = _field("int", "the seat on turn")
@@ -614,7 +616,7 @@ class GameState:
         >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
         >>> data = state.to_dict()
         >>> data["format"], data["phase"], data["discard"], remi.GameState.from_dict(data) == state
-        ('remi-state/3', 'draw', '♠6', True)
+        ('remi-state/4', 'draw', '♠6', True)
         """
         out: dict[str, Any] = {"format": FORMAT}
         for name, kind in _SERIAL:
@@ -636,7 +638,7 @@ class GameState:
     def from_dict(cls, data: Any) -> GameState:
         """Rebuild a state from :meth:`to_dict` output; malformed input raises :class:`~remi.StateError`.
 
-        Dicts in the older formats ``remi-state/1`` and ``remi-state/2`` load too. An unknown
+        Dicts in the older formats ``remi-state/1`` to ``remi-state/3`` load too. An unknown
         key is refused, and so is a hand no play reaches (docs/rules/index.rst,
         shared-hand-limit) and a state that could not play on (no legal action though the
         match is not over).
@@ -707,6 +709,11 @@ def _from_dict(data: Any) -> GameState:
             "malformed-state",
             f"The state dict is malformed: unknown key{'s' if len(unknown) > 1 else ''} "
             f"{', '.join(repr(k) for k in unknown)}.",
+        )
+    if fmt in _OLD_FORMATS and data.get("phase") == "knock":
+        raise StateError(
+            "malformed-state",
+            f"The state dict is malformed: the knock phase came with {FORMAT!r}, not {fmt!r}.",
         )
     values: dict[str, Any] = {}
     for name, kind in _SERIAL:
@@ -906,7 +913,7 @@ def _card_problems(s: GameState) -> list[str]:
 def _phase_problems(s: GameState) -> list[str]:
     rules, n = s.ruleset, s.players
     problems: list[str] = []
-    live = s.phase in ("draw", "buy", "play", "shanghai")
+    live = s.phase in ("draw", "buy", "play", "knock", "shanghai")
     if s.phase == "cut":
         if not rules.liverpool_cut:
             problems.append("a cut in a game without the Liverpool cut")
@@ -922,7 +929,7 @@ def _phase_problems(s: GameState) -> list[str]:
         problems.append("the seat on turn holds no cards to play or discard")
     if s.phase == "over" and not s.results:
         problems.append("the match is over with no round played")
-    if s.phase in ("draw", "play", "cut") and s.to_act != s.turn_player:
+    if s.phase in ("draw", "play", "knock", "cut") and s.to_act != s.turn_player:
         problems.append("the seat to act is not the seat on turn")
     if s.phase in ("buy", "shanghai") and (not s.queue or s.queue[0] != s.to_act):
         problems.append("the window's queue does not start with the seat to act")
@@ -953,6 +960,32 @@ def _phase_problems(s: GameState) -> list[str]:
         problems.append("the seat on turn has nothing to draw or take")
     if not 0 <= s.idle_turns <= n:
         problems.append(f"idle_turns {s.idle_turns} is outside 0-{n}")
+    return problems + _knock_problems(s)
+
+
+def _knock_problems(s: GameState) -> list[str]:
+    """The knock phase (docs/rules/gin.rst, gin-knocker-chooses) and the table of a game that lays nothing in play."""
+    from ._policies import policy_for  # the policies read states: imported when first needed
+    from ._solver import meld_sort_key
+
+    policy = policy_for(s.ruleset)
+    problems: list[str] = []
+    if s.phase == "knock":
+        if not policy.knocks:
+            problems.append("a knock phase in a game that is not ended by knocking")
+        if not s.discard:
+            problems.append("a knock phase with no knocked card on the discard pile")
+        if s.known[s.turn_player] != s.hands[s.turn_player]:
+            problems.append("the knocker's cards are not all shown (known) in the knock phase")
+    if policy.table_play or not s.table:
+        return problems
+    if s.phase not in ("knock", "over"):
+        problems.append("a table meld outside the knock phase of a game where nothing is laid during play")
+    if any(owner != s.turn_player for owner in s.owners):
+        problems.append("a table meld of a knock laid by a seat other than the knocker")
+    keys = [meld_sort_key(meld) for meld in s.table]
+    if any(a > b for a, b in zip(keys, keys[1:])):
+        problems.append("the knocker's melds are not laid in ascending order")
     return problems
 
 
@@ -1027,7 +1060,10 @@ def hand_size_problems(s: GameState) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     for seat, hand in enumerate(s.hands):
         limit = hand_limit(s, seat)
-        if rules.family == "gin" and limit is not None and s.phase in ("draw", "play") and not any(s.buys):
+        if rules.family == "gin" and limit is not None and s.phase in ("draw", "play", "knock") and not any(s.buys):
+            if s.phase == "knock" and seat == s.turn_player:
+                # docs/rules/gin.rst, gin-knocker-chooses: the knocker's melds laid so far left the hand.
+                limit -= sum(len(meld.cards) for meld in s.table)
             if len(hand) != limit:
                 out.append((seat, f"a Gin hand holds {limit} cards here, not {len(hand)}."))
             continue

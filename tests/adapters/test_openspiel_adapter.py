@@ -47,7 +47,7 @@ def test_registered_and_parameters() -> None:
     assert remi_openspiel.SHORT_NAME in [g.short_name for g in pyspiel.registered_games()]
     game = pyspiel.load_game("python_remi")
     assert game.num_players() == 2
-    assert game.num_distinct_actions() == 109
+    assert game.num_distinct_actions() == 438
     params = game.get_parameters()
     assert params["preset"] == "gin" and params["max_rounds"] == 1
     norwegian = pyspiel.load_game("python_remi", {"preset": "norwegian", "players": 4, "max_rounds": 0})
@@ -210,7 +210,7 @@ def test_clone_and_serialize_keep_the_remi_state() -> None:
     assert remi_openspiel.remi_state(state2) == remi_openspiel.remi_state(state)
     assert str(state2) == str(state)
     assert state.clone().legal_actions() == state.legal_actions()
-    assert "remi-state/3" in json_of(state.serialize())
+    assert "remi-state/4" in json_of(state.serialize())
 
 
 def json_of(serialized: str) -> str:
@@ -258,8 +258,9 @@ def test_the_knock_card_stays_face_down_in_the_history() -> None:
                 card = text.split()[1]
                 mine = state.information_state_string(knocker).split("history: ")[1]
                 theirs = state.information_state_string(1 - knocker).split("history: ")[1]
-                assert f"| {knocker}:knock [{card}] |" in mine
-                assert f"| {knocker}:knock |" in theirs
+                # The knock phase follows (docs/rules/gin.rst, gin-knocker-chooses): the knock is last.
+                assert mine.endswith(f"| {knocker}:knock [{card}]")
+                assert theirs.endswith(f"| {knocker}:knock")
                 return
             state.apply_action(rng.choice(legal))
     pytest.skip("no knock in these games")
@@ -487,3 +488,31 @@ def test_ids_outside_the_legal_set_are_refused() -> None:
                 action = next(a for a in range(size) if a not in legal)
                 with pytest.raises(remi_openspiel.SpielActionError):
                     copy.apply_action(action)
+
+
+@pytest.mark.rule("gin-knocker-chooses")
+def test_gin_knock_phase_through_openspiel() -> None:
+    """Random play that knocks when it can: the knock phase's lays and pass apply as single ids."""
+    game = remi_openspiel.load_game("gin", 2, max_turns=80)
+    knock_steps = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        for _ in range(4):
+            state.apply_action(rng.randrange(256))
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            inner = remi_openspiel.remi_state(state)
+            assert inner is not None
+            assert [state.action_to_string(state.current_player(), a) for a in legal] == [
+                str(a) for a in inner.legal_actions()
+            ]
+            knocks = [
+                a for a in legal if state.action_to_string(state.current_player(), a).startswith("knock")
+            ]
+            if inner.phase == "knock":
+                knock_steps += 1
+            state.apply_action(knocks[0] if knocks else rng.choice(legal))
+            clone = state.clone()
+            assert remi_openspiel.remi_state(clone) == remi_openspiel.remi_state(state)
+    assert knock_steps

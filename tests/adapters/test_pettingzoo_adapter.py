@@ -314,7 +314,8 @@ def test_step_takes_python_and_numpy_ids() -> None:
         assert e.state != before
     e = raw_env("gin")
     e.reset(seed=1)
-    for bad in (-1, 109, 10**30):
+    size = e.action_space(e.agent_selection).n
+    for bad in (-1, size, 10**30):
         with pytest.raises(remi.IllegalActionError, match="not an action id"):
             e.step(bad)
 
@@ -324,3 +325,44 @@ def test_step_before_reset_is_a_runtime_error() -> None:
     for call in (lambda: e.step(0), lambda: e.step(None), lambda: e.observe("player_0")):
         with pytest.raises(RuntimeError, match=r"reset\(\)"):
             call()
+
+
+@pytest.mark.rule("gin-knocker-chooses")
+def test_gin_knock_phase_through_pettingzoo() -> None:
+    """Random play that knocks when it can: the knocker's lays and pass are single catalogue ids."""
+    from remi.catalogue import catalogue
+
+    cat = catalogue(remi.GIN)
+    melds = cat.block("meld")
+    assert melds is not None
+    lays = passes = 0
+    for seed in range(6):
+        e = raw_env("gin", 2, max_turns=80)
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        for _agent in e.agent_iter():
+            observation, _reward, termination, truncation, _ = e.last()
+            if termination or truncation:
+                e.step(None)
+                continue
+            ids = [int(i) for i in np.flatnonzero(observation["action_mask"])]
+            state = e.state
+            assert [cat.decode(i) for i in ids] == state.legal_actions()
+            knocks = [i for i in ids if str(cat.decode(i)).startswith("knock")]
+            discards = [i for i in ids if isinstance(cat.decode(i), remi.Discard)]
+            choice = knocks[0] if knocks else rng.choice(ids)
+            if discards and not knocks:
+                hand = list(state.hands[state.to_act])
+
+                def left(ident: int, hand: list[remi.Card] = hand) -> int:
+                    rest = list(hand)
+                    rest.remove(cat.decode(ident).card)  # type: ignore[union-attr]
+                    return remi.deadwood(rest, remi.GIN)
+
+                choice = min(discards, key=left)
+            if state.phase == "knock":
+                lays += choice in melds
+                passes += choice == cat.encode(remi.Pass())
+            e.step(choice)
+            assert e.partial == ()
+    assert lays and passes

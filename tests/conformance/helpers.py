@@ -360,7 +360,7 @@ def hand_delta(before: GameState, action: remi.Action, after: GameState) -> None
         sizes[seat] += 2
     elif isinstance(action, LayDown):
         sizes[seat] -= len(action.cards)
-    elif isinstance(action, (LayOff, Discard)):
+    elif isinstance(action, (LayOff, Discard, Knock)):
         sizes[seat] -= 1
     elif isinstance(action, CallShanghai):
         sizes[seat] -= 1
@@ -403,7 +403,7 @@ def phase_shape(state: GameState) -> None:
             raise AssertionError("the seat left of the dealer starts")
         if rules.upcard and len(state.discard) != 1:
             raise AssertionError("the upcard starts the discard pile")
-    if state.phase in ("draw", "play") and state.to_act != state.turn_player:
+    if state.phase in ("draw", "play", "knock") and state.to_act != state.turn_player:
         raise AssertionError("outside the windows the seat on turn acts")
     if state.phase in ("buy", "shanghai") and state.to_act == state.turn_player and state.phase == "buy":
         raise AssertionError("the seat on turn may not buy")
@@ -415,8 +415,15 @@ def phase_shape(state: GameState) -> None:
     if state.pending and state.phase != "play":
         raise AssertionError("a pending joker outside the play phase")
     for seat, hand in enumerate(state.hands):
-        if not hand and state.phase != "over":
+        # A Gin knocker may lay every card (gin) before passing to settle the deal.
+        if not hand and state.phase != "over" and not (state.phase == "knock" and seat == state.turn_player):
             raise AssertionError(f"seat {seat} has an empty hand but the round goes on")
+    if state.phase == "knock":
+        # docs/rules/gin.rst, gin-knocker-chooses: the knocker's hand is shown, the melds are theirs.
+        if state.known[state.turn_player] != state.hands[state.turn_player]:
+            raise AssertionError("the knocker's hand is not shown in the knock phase")
+        if any(owner != state.turn_player for owner in state.owners):
+            raise AssertionError("a table meld of the knock phase is not the knocker's")
     if rules.max_buys_per_round is not None and max(state.buys) > rules.max_buys_per_round:
         raise AssertionError("a seat bought more than max_buys_per_round")
 
@@ -434,7 +441,14 @@ def round_end(before: GameState, action: remi.Action, after: GameState) -> None:
     hands = [list(h) for h in before.hands]
     seat = before.current_player
     exact = True
-    if isinstance(action, LayDown):
+    knock_melds = None
+    if before.phase == "knock":
+        # docs/rules/gin.rst, gin-knocker-chooses: the pass settles with exactly the melds laid.
+        if not isinstance(action, Pass):
+            raise AssertionError(f"{action} ended a knock phase")
+        knock_melds = before.table
+        hands[seat] += [card for meld in knock_melds for card in meld.cards]
+    elif isinstance(action, LayDown):
         for card in action.cards:
             hands[seat].remove(card)
     elif isinstance(action, (LayOff, Discard, Knock)):
@@ -445,7 +459,7 @@ def round_end(before: GameState, action: remi.Action, after: GameState) -> None:
         raise AssertionError(f"{action} ended a round")
     if result.went_out is not None:
         # RULES 5: a Gin knock ends the deal with cards still in hand.
-        if result.went_out != seat or (hands[seat] and not isinstance(action, Knock)):
+        if result.went_out != seat or (hands[seat] and knock_melds is None):
             raise AssertionError(f"seat {result.went_out} went out, but {seat} acted and holds {hands[seat]}")
     else:
         # No winner: the next turn hit the turn cap, or the stock ran dry with nothing to rebuild from.
@@ -477,6 +491,7 @@ def round_end(before: GameState, action: remi.Action, after: GameState) -> None:
                 scoring,
                 going_rummy=rummy,
                 first=(before.dealer + 1) % before.players,
+                melds=knock_melds,
             ).deltas
         )
     for s in range(before.players):
@@ -487,8 +502,8 @@ def round_end(before: GameState, action: remi.Action, after: GameState) -> None:
             raise AssertionError(
                 f"round {result.round}: seat {s} scored {result.points[s]}, expected {expected}"
             )
-    if isinstance(action, Pass) and result.went_out is not None:
-        raise AssertionError("a pass cannot go out")
+    if isinstance(action, Pass) and result.went_out is not None and knock_melds is None:
+        raise AssertionError("a pass cannot go out, except the pass that ends a Gin knock")
 
 
 def match_record(final: GameState) -> None:

@@ -33,6 +33,12 @@ def make(ruleset: remi.Ruleset, players: int, seed: int) -> str:
     while not rec.state.is_over:
         actions = rec.state.legal_actions()
         # knock at once, lay most of the time: a little less aimless than random
+        if rec.state.phase == "knock":  # the knocker lays the best arrangement, then passes
+            table = rec.state.table
+            held = rec.state.hands[rec.state.to_act] + tuple(c for meld in table for c in meld.cards)
+            best = sorted(remi.best_arrangement(held, ruleset).melds, key=remi.meld_sort_key)
+            rec.apply(next((remi.LayDown((m,)) for m in best if m not in table), remi.Pass()))
+            continue
         knocks = [a for a in actions if isinstance(a, remi.Knock)]
         if knocks:
             rec.apply(knocks[0])

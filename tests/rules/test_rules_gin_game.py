@@ -6,7 +6,7 @@ import random
 
 import attrs
 import pytest
-from game_helpers import position
+from game_helpers import knock_best, position
 
 import remi
 from remi import Discard, GameState, IllegalActionError, Knock
@@ -62,7 +62,7 @@ def test_knock_with_deadwood_at_most_ten() -> None:
 def test_knock_scores_the_difference_after_lay_offs() -> None:
     # docs/rules/gin.rst, gin-knock: Knock: defenders lay off onto the knocker's melds and lose the difference
     state = gin_position([KNOCKER, DEFENDER])
-    after = state.apply("knock ♥K")
+    after = knock_best(state, "♥K")
     result = after.results[-1]
     assert result.went_out == 0
     # Seat 1 lays ♠4 onto ♠A-♠3 and keeps ♦2 ♦3 ♣K (15 deadwood) against the knocker's 2.
@@ -77,7 +77,7 @@ def test_knock_scores_the_difference_after_lay_offs() -> None:
 def test_gin_scores_twenty_five_and_double_the_losers_hands() -> None:
     # docs/rules/gin.rst, gin-gin: Gin: all cards in melds; the winner scores 25, each loser loses twice their hand value
     state = gin_position(["♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♠10 ♥K", DEFENDER])
-    after = state.apply("knock ♥K")
+    after = knock_best(state, "♥K")
     hand = remi.hand_value(DEFENDER, G)
     assert after.results[-1].points == (25, -2 * hand)
 
@@ -86,7 +86,7 @@ def test_gin_scores_twenty_five_and_double_the_losers_hands() -> None:
 def test_undercut() -> None:
     # docs/rules/gin.rst, gin-undercut: Undercut: a defender with lower deadwood wins 20; the knocker loses 10 plus the difference
     state = gin_position([KNOCKER, "♥5 ♥6 ♥7 ♣9 ♣10 ♣J ♦A ♦2 ♦3 ♣3"])
-    after = state.apply("knock ♣2")  # knocker keeps ♥K: deadwood 10; the defender keeps ♣3: 3
+    after = knock_best(state, "♣2")  # knocker keeps ♥K: deadwood 10; the defender keeps ♣3: 3
     assert after.results[-1].points == (-17, 20)  # 20 bonus; the knocker loses 10 + (10 - 3)
 
 
@@ -106,7 +106,7 @@ def test_match_ends_at_the_target_and_the_highest_total_wins() -> None:
     # docs/rules/gin.rst, gin-match: [decision] Option: match target (default 100); the highest total wins
     results = (remi.RoundResult(1, 0, (90, -10)),)
     state = gin_position(["♠A ♠2 ♠3 ♥4 ♦4 ♣4 ♠7 ♠8 ♠9 ♠10 ♥K", DEFENDER], round=2, results=results)
-    after = state.apply("knock ♥K")
+    after = knock_best(state, "♥K")
     assert after.is_over and after.scores[0] >= 100
     assert after.winners == (0,)
     assert after.legal_actions() == []
@@ -117,7 +117,7 @@ def test_match_also_ends_when_a_total_falls_to_minus_the_target() -> None:
     # docs/rules/gin.rst, gin-match: [decision] Most Gin deals take points away, so -100 ends the match too
     results = (remi.RoundResult(1, 0, (0, -95)),)
     state = gin_position([KNOCKER, DEFENDER], round=2, results=results)
-    after = state.apply("knock ♥K")
+    after = knock_best(state, "♥K")
     assert after.is_over and after.scores == (0, -108)
     assert after.winners == (0,)
 
