@@ -216,9 +216,9 @@ class PlayerView:
     def sample_state(self, rng: Random) -> GameState:
         """Return a full state consistent with this view: unseen cards dealt at random, a fresh seed.
 
-        *rng* is a :class:`random.Random` (or any object with its ``random``,
-        ``shuffle`` and ``getrandbits`` methods); anything else raises a
-        :class:`TypeError` naming ``rng``. Every other hand gets its known
+        *rng* is a :class:`random.Random` (or any object with its ``shuffle``
+        and ``getrandbits`` methods); anything else raises a :class:`TypeError`
+        naming ``rng``. Every other hand gets its known
         cards (for the seat on turn also the jokers it took back and the cards
         of the meld it is building) plus random unseen cards up to its size;
         the rest form the stock in random order. The seed comes from *rng*, so
@@ -244,7 +244,7 @@ class PlayerView:
         >>> v.sample_state(42)
         Traceback (most recent call last):
         ...
-        TypeError: rng must be a random.Random (or have its random, shuffle and getrandbits methods), not int 42.
+        TypeError: rng must be a random.Random (or have its shuffle and getrandbits methods), not int 42.
         """
         _check_rng(rng)
         pool = list(self.unseen())
@@ -265,6 +265,8 @@ class PlayerView:
             rng.shuffle(pool)
             return self._deal(forced, pool, rng.getrandbits(63))
         seed = rng.getrandbits(63)
+        # The tries draw from their own generator, seeded from *rng*: one draw from the caller's.
+        rng = Random(rng.getrandbits(64))
         sample = None
         for _ in range(_TRIES):
             rng.shuffle(pool)
@@ -415,9 +417,9 @@ _PROBE_STEPS: Final = 80
 
 
 def _check_rng(rng: object) -> None:
-    if not all(callable(getattr(rng, name, None)) for name in ("random", "shuffle", "getrandbits")):
+    if not all(callable(getattr(rng, name, None)) for name in ("shuffle", "getrandbits")):
         raise TypeError(
-            "rng must be a random.Random (or have its random, shuffle and getrandbits methods), "
+            "rng must be a random.Random (or have its shuffle and getrandbits methods), "
             f"not {type(rng).__name__} {rng!r:.60}."
         )
 
