@@ -333,7 +333,8 @@ class PlayerView:
                 return None
             if any(isinstance(a, Discard) for a in legal):
                 break
-            moves = [a for a in legal if isinstance(a, LayDown)] or [a for a in legal if isinstance(a, Build)]
+            moves: list[Action] = [a for a in legal if isinstance(a, LayDown)]
+            moves = moves or [a for a in legal if isinstance(a, Build)]
             moves = moves or [a for a in legal if not isinstance(a, Knock)] or legal
             state = state.apply(moves[int(rng.random() * len(moves))])
             if (state.round, state.turn, state.turn_player, state.to_act, state.phase) != start:
