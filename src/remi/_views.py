@@ -273,7 +273,7 @@ class PlayerView:
             sample = self._deal(forced, pool, seed)
             if sample.legal_actions():
                 return sample
-        for size in _PROBE_EXTRA:
+        for size in _PROBE_EXTRA * 2:
             finish = self._finish(forced, pool, actor, size, seed, rng)
             if finish is None:
                 continue
@@ -315,8 +315,9 @@ class PlayerView:
 
         *actor* is given its forced cards and *extra* random unseen cards more
         than its hand holds, then plays random moves that lay or build (a
-        ``lay`` before a ``build``, so melds stay short) until it may discard
-        or its turn is over. The unseen cards it played are returned when they
+        ``lay`` before a ``build``, so melds stay short, and mostly those that
+        take the fewest cards beyond the forced ones) until it may discard or
+        its turn is over. The unseen cards it played are returned when they
         fit its hand beside the forced ones; ``None`` when this probe found none.
         """
         room = self.hand_sizes[actor] - len(forced[actor])
@@ -336,6 +337,12 @@ class PlayerView:
             moves: list[Action] = [a for a in legal if isinstance(a, LayDown)]
             moves = moves or [a for a in legal if isinstance(a, Build)]
             moves = moves or [a for a in legal if not isinstance(a, Knock)] or legal
+            if rng.random() < _THRIFT:
+                # Mostly the moves that take the fewest cards beyond the forced ones, so the finish fits.
+                free = (Counter(forced[actor]) & Counter(state.hands[actor])) - Counter(state.building)
+                costs = [_new_cards(a, free, state.building) for a in moves]
+                least = min(costs)
+                moves = [a for a, cost in zip(moves, costs) if cost == least]
             state = state.apply(moves[int(rng.random() * len(moves))])
             if (state.round, state.turn, state.turn_player, state.to_act, state.phase) != start:
                 break
@@ -415,6 +422,19 @@ _TRIES: Final = 24
 _PROBE_EXTRA: Final = (6, 10, 14, 20, 30, 45, 60, 80)
 #: Moves a probe plays before it gives up (a turn's melds and builds).
 _PROBE_STEPS: Final = 80
+#: How often a probe's move is one taking the fewest unforced cards (else any move: variety).
+_THRIFT: Final = 0.8
+
+
+def _new_cards(action: Action, free: Counter[Card], building: Sequence[Card]) -> int:
+    """How many cards *action* takes from hand beyond the *free* forced ones (and those being built)."""
+    if isinstance(action, LayDown):
+        cards = Counter(action.cards) - Counter(building)
+    elif isinstance(action, Build):
+        cards = Counter((action.card,))
+    else:
+        return 0
+    return sum((cards - free).values())
 
 
 def _check_rng(rng: object) -> None:
