@@ -330,3 +330,45 @@ def test_view_with_its_arguments_swapped_names_the_state():
         view(0, state)  # type: ignore[arg-type]
     with pytest.raises(remi.StateError, match="Seat"):
         state.view(state)  # type: ignore[arg-type]
+
+
+#: All down at once with a last discard: seat 1 builds a run from ♣J, took ♥5 (which it may not
+#: discard) and holds five known cards; few hands of its size finish the turn (a probe found none
+#: when it took any cards it liked).
+TIGHT_BUILD = """
+game: norwegian all_down_at_once=true last_card_discard=true max_turns_per_round=40 liverpool_cut=true values={"ace":15,"joker":15,"two_to_nine":null,"ten":10,"court":10,"ace_low_in_run":null}
+players: 3
+seed: 2
+round: 2
+dealer: 1
+phase: play
+turn: 21
+turn player: 1
+hand 0: ♦10
+hand 1: ♠9 ♥5 ♥J ♥Q ♦9 ♦J ♣9 ♣J ♣Q JK JK
+hand 2: ♥9 ♣9
+known 1: ♥5 ♥J ♦9 ♦J ♣9
+known 2: ♥9
+meld 0 seat 0: ♠A ♠2 JK=♠3 JK=♠4 ♠5 ♠6 ♠7
+meld 1 seat 0: ♥4 ♦4 ♣4
+meld 2 seat 2: ♦A ♦2 ♦3 JK=♦4 ♦5
+meld 3 seat 2: ♥8 ♥8 ♣8 JK=8
+discard: ♠8 ♠Q ♣K ♥4 ♣J ♦5 ♣7 ♦7 ♦K
+stock: ♣K ♥Q ♥5 ♦2 ♥7 ♦A ♣8 ♥10 JK ♣6 ♣4 ♥2 ♠J ♠J ♣2 ♥K ♣6 ♣7 ♥A ♠8 ♥2 ♥6 JK ♥7 ♣5 ♦10 ♦4 ♠4 ♦9 ♥3 ♦J ♦Q ♠3 ♥K ♣3 ♠7 ♠3 JK ♦Q ♥J ♣A ♦8 ♠10 ♠K ♣10 ♣10 ♦6 ♣2 ♥3 ♠2 ♠5 ♥10 ♦7 ♦6 ♥6 ♣Q ♦K ♥9 ♠10 ♠Q ♠K ♠9 ♣3 ♣5 ♠4 ♣A ♦8 ♠6 ♦3 ♥A ♠A
+down: 2 -1 13
+buys: 1 0 0
+building: ♣J
+taken: ♥5
+"""
+
+
+@pytest.mark.rule("norwegian-build-card-by-card", "norwegian-variants")
+def test_samples_of_a_tight_build_play_on():
+    state = GameState.from_position(TIGHT_BUILD)
+    assert [str(a) for a in state.legal_actions()] == ["build ♣Q"]
+    for seat in (0, 2):
+        v = state.view(seat)
+        for k in range(12):
+            sample = v.sample_state(random.Random(k))
+            assert _plays_on(sample), (seat, k)
+            assert view(sample, seat) == v
