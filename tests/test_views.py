@@ -223,3 +223,152 @@ def test_a_view_without_a_meld_being_built_has_none():
     state = remi.new_game(BUILDS, players=4, seed=1)
     v = view(state, 0)
     assert v.building == () and "building" not in str(v)
+
+
+# -- samples keep what the seat to act started this turn (docs/bots.rst, issue 15 items 8, 14) --
+
+#: Slovenian: seat 0 laid 40 of the 51 points of its opening and must lay more this turn.
+HALF_OPENED = """
+game: slovenian
+players: 2
+phase: play
+turn player: 0
+hand 0: ♣10 ♣J ♣Q ♣K ♣5 ♣6 ♣7 ♥2 ♦9 ♠4 ♥8 ♦K ♠9 ♥J ♦3
+hand 1: ♠A ♠2 ♠3 ♥5 ♥6 ♥7 ♦5 ♦6 ♦7 ♣2 ♣3 ♣4 ♥K ♦Q
+discard: ♠K
+"""
+
+#: Norwegian round 1 (two sets): seat 0 laid one set and must lay the other this turn.
+HALF_CONTRACT = """
+game: norwegian
+players: 3
+phase: play
+turn player: 0
+hand 0: ♠9 ♥9 ♦9 ♣K ♥K ♦K ♠2 ♥4 ♦6 ♣8 ♠J
+hand 1: ♠A ♠3 ♥5 ♥6 ♥7 ♦5 ♦7 ♣2 ♣3 ♣4
+hand 2: ♠4 ♠5 ♥8 ♥10 ♦10 ♦Q ♣6 ♣7 ♣9 ♠Q
+discard: ♠K
+"""
+
+
+def _plays_on(sample: GameState) -> bool:
+    return GameState.from_dict(sample.to_dict()) == sample and bool(sample.legal_actions())
+
+
+@pytest.mark.rule("opening-51", "opening-one-meld-at-a-time")
+def test_samples_keep_a_half_laid_opening():
+    state = GameState.from_position(HALF_OPENED).apply("lay ♣10 ♣J ♣Q ♣K")
+    v = state.view(1)
+    samples = [v.sample_state(random.Random(k)) for k in range(100)]
+    # The issue's reproduction: 11 of these 100 samples had no legal action.
+    assert all(_plays_on(s) for s in samples)
+    assert all(view(s, 1) == v for s in samples)
+    # The seat on turn still holds what completes the opening, and the worlds differ.
+    assert len({s.hands[0] for s in samples}) > 50
+
+
+@pytest.mark.rule("norwegian-contract-meld-by-meld")
+def test_samples_keep_a_half_laid_contract():
+    state = GameState.from_position(HALF_CONTRACT).apply("lay ♠9 ♥9 ♦9")
+    for seat in (1, 2):
+        v = state.view(seat)
+        samples = [v.sample_state(random.Random(k)) for k in range(40)]
+        assert all(_plays_on(s) for s in samples)
+        # Each sample's seat 0 can lay a second set, so its legal actions are lay-downs only.
+        assert all(all(isinstance(a, remi.LayDown) for a in s.legal_actions()) for s in samples)
+        assert len({s.hands[0] for s in samples}) > 20
+
+
+@pytest.mark.rule("norwegian-build-card-by-card")
+def test_samples_of_a_meld_being_built_play_on():
+    for seed in range(6):
+        state = mid_build(seed, seed % 3)
+        for seat in range(state.players):
+            v = state.view(seat)
+            for k in range(8):
+                sample = v.sample_state(random.Random(k))
+                assert _plays_on(sample), (seed, seat, k)
+                assert sample.building == state.building
+
+
+@pytest.mark.rule("kalooki-opening", "opening-one-meld-at-a-time")
+@pytest.mark.parametrize("name", ["kalooki", "slovenian"])
+def test_samples_during_an_opening_in_random_play_play_on(name):
+    from remi._policies import policy_for
+
+    rules = RULESETS[name]
+    found = 0
+    for seed in range(30):
+        state = remi.new_game(rules, players=3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and state.round == 1 and found < 6:
+            legal = state.legal_actions()
+            lays = [a for a in legal if isinstance(a, remi.LayDown)]
+            state = state.apply(rng.choice(lays) if lays else rng.choice(legal))
+            if state.phase == "play" and policy_for(rules).in_progress(state, state.turn_player):
+                found += 1
+                for seat in range(state.players):
+                    for k in range(6):
+                        assert _plays_on(state.view(seat).sample_state(random.Random(k)))
+                break
+    assert found, "random play never left an opening half laid"
+
+
+def test_sample_state_needs_a_random_number_generator():
+    v = remi.new_game(remi.GIN, players=2, seed=1).view(0)
+    for bad in (None, 42, "x", [3]):
+        with pytest.raises(TypeError, match="^rng must be a random.Random"):
+            v.sample_state(bad)  # type: ignore[arg-type]
+    # Subclasses of random.Random and the same seed give the same world.
+    assert v.sample_state(random.SystemRandom()).hands[0] == v.hand
+    assert v.sample_state(random.Random(4)) == v.sample_state(random.Random(4))
+
+
+def test_view_with_its_arguments_swapped_names_the_state():
+    state = remi.new_game(remi.GIN, players=2, seed=1)
+    with pytest.raises(TypeError, match="^state must be a GameState, not int 0"):
+        view(0, state)  # type: ignore[arg-type]
+    with pytest.raises(remi.StateError, match="Seat"):
+        state.view(state)  # type: ignore[arg-type]
+
+
+#: All down at once with a last discard: seat 1 builds a run from ♣J, took ♥5 (which it may not
+#: discard) and holds five known cards; few hands of its size finish the turn (a probe found none
+#: when it took any cards it liked).
+TIGHT_BUILD = """
+game: norwegian all_down_at_once=true last_card_discard=true max_turns_per_round=40 liverpool_cut=true values={"ace":15,"joker":15,"two_to_nine":null,"ten":10,"court":10,"ace_low_in_run":null}
+players: 3
+seed: 2
+round: 2
+dealer: 1
+phase: play
+turn: 21
+turn player: 1
+hand 0: ♦10
+hand 1: ♠9 ♥5 ♥J ♥Q ♦9 ♦J ♣9 ♣J ♣Q JK JK
+hand 2: ♥9 ♣9
+known 1: ♥5 ♥J ♦9 ♦J ♣9
+known 2: ♥9
+meld 0 seat 0: ♠A ♠2 JK=♠3 JK=♠4 ♠5 ♠6 ♠7
+meld 1 seat 0: ♥4 ♦4 ♣4
+meld 2 seat 2: ♦A ♦2 ♦3 JK=♦4 ♦5
+meld 3 seat 2: ♥8 ♥8 ♣8 JK=8
+discard: ♠8 ♠Q ♣K ♥4 ♣J ♦5 ♣7 ♦7 ♦K
+stock: ♣K ♥Q ♥5 ♦2 ♥7 ♦A ♣8 ♥10 JK ♣6 ♣4 ♥2 ♠J ♠J ♣2 ♥K ♣6 ♣7 ♥A ♠8 ♥2 ♥6 JK ♥7 ♣5 ♦10 ♦4 ♠4 ♦9 ♥3 ♦J ♦Q ♠3 ♥K ♣3 ♠7 ♠3 JK ♦Q ♥J ♣A ♦8 ♠10 ♠K ♣10 ♣10 ♦6 ♣2 ♥3 ♠2 ♠5 ♥10 ♦7 ♦6 ♥6 ♣Q ♦K ♥9 ♠10 ♠Q ♠K ♠9 ♣3 ♣5 ♠4 ♣A ♦8 ♠6 ♦3 ♥A ♠A
+down: 2 -1 13
+buys: 1 0 0
+building: ♣J
+taken: ♥5
+"""
+
+
+@pytest.mark.rule("norwegian-build-card-by-card", "norwegian-variants")
+def test_samples_of_a_tight_build_play_on():
+    state = GameState.from_position(TIGHT_BUILD)
+    assert [str(a) for a in state.legal_actions()] == ["build ♣Q"]
+    for seat in (0, 2):
+        v = state.view(seat)
+        for k in range(12):
+            sample = v.sample_state(random.Random(k))
+            assert _plays_on(sample), (seat, k)
+            assert view(sample, seat) == v

@@ -1060,7 +1060,12 @@ def hand_size_problems(s: GameState) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     for seat, hand in enumerate(s.hands):
         limit = hand_limit(s, seat)
-        if rules.family == "gin" and limit is not None and s.phase in ("draw", "play", "knock") and not any(s.buys):
+        if (
+            rules.family == "gin"
+            and limit is not None
+            and s.phase in ("draw", "play", "knock")
+            and not any(s.buys)
+        ):
             if s.phase == "knock" and seat == s.turn_player:
                 # docs/rules/gin.rst, gin-knocker-chooses: the knocker's melds laid so far left the hand.
                 limit -= sum(len(meld.cards) for meld in s.table)

@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
-from ._actions import Action
+from ._actions import Action, Build, Discard, Knock, LayDown
 from ._cards import Card, format_cards, make_pack
 from ._errors import StateError
 from ._game import GameState, Phase, RoundResult
@@ -216,42 +216,155 @@ class PlayerView:
     def sample_state(self, rng: Random) -> GameState:
         """Return a full state consistent with this view: unseen cards dealt at random, a fresh seed.
 
-        Every other hand gets its known cards plus random unseen cards up to
-        its size; the rest form the stock in random order. The seed comes
-        from *rng*, so the sample's future shuffles are not the real game's.
+        *rng* is a :class:`random.Random` (or any object with its ``shuffle``
+        and ``getrandbits`` methods); anything else raises a :class:`TypeError`
+        naming ``rng``. Every other hand gets its known
+        cards (for the seat on turn also the jokers it took back and the cards
+        of the meld it is building) plus random unseen cards up to its size;
+        the rest form the stock in random order. The seed comes from *rng*, so
+        the sample's future shuffles are not the real game's.
+
+        A sample keeps every public fact, what the seat to act has started
+        this turn included: it is a state :meth:`~remi.GameState.from_dict`
+        accepts, so the seat to act always has a legal action (a seat partway
+        through a contract, an opening or a meld built card by card holds
+        cards that can complete it). Deals are drawn uniformly and kept only
+        when the seat to act can play on, which makes a sample uniform among
+        the consistent worlds; where such worlds are too rare to find that way
+        (a few dozen tries), the seat to act is dealt the cards of one way to
+        finish its turn, found by playing its turn out on a larger random hand,
+        plus random cards: such a sample is consistent but favours hands that
+        hold that finish (see docs/bots.rst).
 
         >>> import random, remi
         >>> v = view(remi.new_game(remi.SWEDISH, players=3, seed=5), 0)
         >>> sample = v.sample_state(random.Random(2))
         >>> sample.hands[0] == v.hand, view(sample, 0) == v
         (True, True)
+        >>> v.sample_state(42)
+        Traceback (most recent call last):
+        ...
+        TypeError: rng must be a random.Random (or have its shuffle and getrandbits methods), not int 42.
         """
+        _check_rng(rng)
         pool = list(self.unseen())
-        rng.shuffle(pool)
-        hands: list[tuple[Card, ...]] = []
+        forced: list[list[Card]] = []
         for seat in range(self.players):
+            if seat == self.seat:
+                forced.append(list(self.hand))
+                continue
+            cards = list(_forced(self.known, self.pending, self.turn_player, seat, self.building).elements())
+            if len(cards) > self.hand_sizes[seat]:
+                raise StateError("broken-invariant", f"Seat {seat}'s hand size does not fit the view.")
+            forced.append(cards)
+        if sum(self.hand_sizes) - sum(len(f) for f in forced) + self.stock_size != len(pool):
+            raise StateError("broken-invariant", "The unseen cards do not fill the stock.")
+        actor = self.to_act
+        if self.phase == "over" or actor == self.seat:
+            # Only the seat to act can be stranded, and this seat's own hand is the real one.
+            rng.shuffle(pool)
+            return self._deal(forced, pool, rng.getrandbits(63))
+        seed = rng.getrandbits(63)
+        # The tries draw from their own generator, seeded from *rng*: one draw from the caller's.
+        rng = Random(rng.getrandbits(64))
+        rng.shuffle(pool)
+        sample = self._deal(forced, pool, seed)
+        for _ in range(_TRIES):
+            if sample.legal_actions():
+                return sample
+            rng.shuffle(pool)
+            sample = self._deal(forced, pool, seed)
+        for size in _PROBE_EXTRA * 2:
+            finish = self._finish(forced, pool, actor, size, seed, rng)
+            if finish is None:
+                continue
+            rest = list(pool)
+            for card in finish:
+                rest.remove(card)
+            rng.shuffle(rest)
+            dealt = [list(f) for f in forced]
+            dealt[actor] += finish
+            sample = self._deal(dealt, rest, seed)
+            if sample.legal_actions():
+                return sample
+        return sample  # pragma: no cover - no probe found a finish (never seen in the sampling sweeps)
+
+    def _deal(self, forced: Sequence[Sequence[Card]], pool: Sequence[Card], seed: int) -> GameState:
+        """The state with *forced* cards per seat, each hand filled up from the front of *pool*, the rest the stock."""
+        hands: list[tuple[Card, ...]] = []
+        at = 0
+        for seat in range(self.players):
+            need = self.hand_sizes[seat] - len(forced[seat])
             if seat == self.seat:
                 hands.append(self.hand)
                 continue
-            forced = list(_forced(self.known, self.pending, self.turn_player, seat, self.building).elements())
-            need = self.hand_sizes[seat] - len(forced)
-            if need < 0 or need > len(pool):
-                raise StateError("broken-invariant", f"Seat {seat}'s hand size does not fit the view.")
-            drawn, pool = pool[:need], pool[need:]
-            hands.append(_sorted(forced + drawn))
-        if len(pool) != self.stock_size:
-            raise StateError("broken-invariant", "The unseen cards do not fill the stock.")
+            hands.append(_sorted([*forced[seat], *pool[at : at + need]]))
+            at += need
+        return self._state(tuple(hands), tuple(pool[at:]), seed)
+
+    def _finish(
+        self,
+        forced: Sequence[Sequence[Card]],
+        pool: Sequence[Card],
+        actor: int,
+        extra: int,
+        seed: int,
+        rng: Random,
+    ) -> list[Card] | None:
+        """Unseen cards with which *actor* can finish its turn: found by playing it out on a larger hand.
+
+        *actor* is given its forced cards and *extra* random unseen cards more
+        than its hand holds, then plays random moves that lay or build (a
+        ``lay`` before a ``build``, so melds stay short, and mostly those that
+        take the fewest cards beyond the forced ones) until it may discard or
+        its turn is over. The unseen cards it played are returned when they
+        fit its hand beside the forced ones; ``None`` when this probe found none.
+        """
+        room = self.hand_sizes[actor] - len(forced[actor])
+        cards = list(pool)
+        rng.shuffle(cards)
+        taken = cards[: min(len(cards), room + extra)]
+        probe_hands = [tuple(f) if s != actor else _sorted([*f, *taken]) for s, f in enumerate(forced)]
+        state = self._state(tuple(probe_hands), tuple(cards[len(taken) :]), seed)
+        start = (state.round, state.turn, state.turn_player, state.to_act, state.phase)
+        hand = state.hands[actor]
+        for _ in range(_PROBE_STEPS):
+            legal = state.legal_actions()
+            if not legal:
+                return None
+            if any(isinstance(a, Discard) for a in legal):
+                break
+            moves: list[Action] = [a for a in legal if isinstance(a, LayDown)]
+            moves = moves or [a for a in legal if isinstance(a, Build)]
+            moves = moves or [a for a in legal if not isinstance(a, Knock)] or legal
+            if rng.random() < _THRIFT:
+                # Mostly the moves that take the fewest cards beyond the forced ones, so the finish fits.
+                free = (Counter(forced[actor]) & Counter(state.hands[actor])) - Counter(state.building)
+                costs = [_new_cards(a, free, state.building) for a in moves]
+                least = min(costs)
+                moves = [a for a, cost in zip(moves, costs) if cost == least]
+            state = state.apply(moves[int(rng.random() * len(moves))])
+            if (state.round, state.turn, state.turn_player, state.to_act, state.phase) != start:
+                break
+        else:
+            return None
+        left = Counter(state.hands[actor]) if state.round == start[0] else Counter()
+        played = Counter(hand) - left
+        finish = list((played - Counter(forced[actor])).elements())
+        return finish if len(finish) <= room else None
+
+    def _state(self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], seed: int) -> GameState:
         fields: dict[str, Any] = {
             "ruleset": self.ruleset,
             "players": self.players,
-            "seed": rng.getrandbits(63),
+            "seed": seed,
             "round": self.round,
             "dealer": self.dealer,
             "phase": self.phase,
             "turn_player": self.turn_player,
             "to_act": self.to_act,
-            "hands": tuple(hands),
-            "stock": tuple(pool),
+            "hands": hands,
+            "stock": stock,
             "discard": self.discard,
             "table": self.table,
             "owners": self.owners,
@@ -303,6 +416,33 @@ class PlayerView:
 
 
 _STATE_FIELDS: frozenset[str] = frozenset(a.name for a in attrs.fields(GameState))
+#: Uniform deals tried before the seat to act is dealt a finish of its turn.
+_TRIES: Final = 24
+#: How many cards more than its hand the seat to act gets in each probe for a finish.
+_PROBE_EXTRA: Final = (6, 10, 14, 20, 30, 45, 60, 80)
+#: Moves a probe plays before it gives up (a turn's melds and builds).
+_PROBE_STEPS: Final = 80
+#: How often a probe's move is one taking the fewest unforced cards (else any move: variety).
+_THRIFT: Final = 0.8
+
+
+def _new_cards(action: Action, free: Counter[Card], building: Sequence[Card]) -> int:
+    """How many cards *action* takes from hand beyond the *free* forced ones (and those being built)."""
+    if isinstance(action, LayDown):
+        cards = Counter(action.cards) - Counter(building)
+    elif isinstance(action, Build):
+        cards = Counter((action.card,))
+    else:
+        return 0
+    return sum((cards - free).values())
+
+
+def _check_rng(rng: object) -> None:
+    if not all(callable(getattr(rng, name, None)) for name in ("shuffle", "getrandbits")):
+        raise TypeError(
+            "rng must be a random.Random (or have its shuffle and getrandbits methods), "
+            f"not {type(rng).__name__} {rng!r:.60}."
+        )
 
 
 def view(state: GameState, seat: int) -> PlayerView:
@@ -316,7 +456,15 @@ def view(state: GameState, seat: int) -> PlayerView:
     Traceback (most recent call last):
     ...
     remi.StateError: Seat 3 is not a seat of this 3-player game.
+    >>> view(1, remi.new_game(remi.GIN, players=2, seed=1))
+    Traceback (most recent call last):
+    ...
+    TypeError: state must be a GameState, not int 1 (the call is view(state, seat)).
     """
+    if not isinstance(state, GameState):
+        raise TypeError(
+            f"state must be a GameState, not {type(state).__name__} {state!r:.60} (the call is view(state, seat))."
+        )
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
         raise StateError("bad-seat", f"Seat {seat!r} is not a seat of this {state.players}-player game.")
     idle = getattr(state, "idle_turns", 0)

@@ -516,3 +516,31 @@ def test_gin_knock_phase_through_openspiel() -> None:
             clone = state.clone()
             assert remi_openspiel.remi_state(clone) == remi_openspiel.remi_state(state)
     assert knock_steps
+
+
+@pytest.mark.parametrize(("preset", "players"), [("swedish", 2), ("slovenian", 3), ("norwegian", 4)])
+def test_resampled_states_play_on_mid_lay_down(preset: str, players: int) -> None:
+    """docs/frameworks.rst: a resample for a seat that is not building drops the builder's private steps.
+
+    Issue 15, item 9: the builder's catalogue partial meld was kept while the builder got a new
+    hand (Swedish: 157 of 200 such resamples had no legal action).
+    """
+    game = remi_openspiel.load_game(preset, players, max_turns=30)
+    checked = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal() and checked < 40:
+            if state.is_chance_node():
+                state.apply_action(rng.randrange(256))
+                continue
+            for seat in range(players):
+                other = state.resample_from_infostate(seat, rng.random)
+                assert other.legal_actions(other.current_player()), (seed, seat)
+                assert other.information_state_string(seat) == state.information_state_string(seat)
+                if state._partial:
+                    checked += 1
+                    builder = state.current_player()
+                    assert other._partial == (state._partial if seat == builder else ())
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked, "no lay-down was under way"

@@ -514,6 +514,9 @@ class RemiState(_StateBase):  # type: ignore[misc]
             for actor, text, private in box.log
         )
         clone._box = _Box(sampled, log)
+        if player_id != box.state.to_act:
+            # The meld a builder has begun in the catalogue's steps is private: not dealt to the world.
+            clone._partial = ()
         return clone
 
     def __str__(self) -> str:
