@@ -28,6 +28,7 @@ __all__ = ["ErrorCode", "CheckCode", "CODES", "RAISED_BY", "as_error_code"]
 ErrorCode = Literal[
     "ace-high-not-allowed",
     "ace-low-not-allowed",
+    "bad-card-code",
     "bad-contract",
     "bad-dealer",
     "bad-end",
@@ -108,6 +109,7 @@ ErrorCode = Literal[
     "opening-keeps-discard",
     "opening-too-low",
     "opening-unfinished",
+    "partial-not-reachable",
     "repeated-suit",
     "run-off-the-end",
     "run-too-long",
@@ -299,8 +301,26 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     ),
     # -- playing a game
     "not-an-action": (
-        "The value is neither an action nor action text.",
-        ("GameState.apply", "GameState.is_legal"),
+        "The action or action id is not one the ruleset's catalogue numbers.",
+        (
+            "catalogue.Catalogue.encode",
+            "catalogue.Catalogue.encode_steps",
+            "catalogue.Catalogue.decode",
+            "catalogue.Catalogue.advance",
+        ),
+    ),
+    "bad-card-code": (
+        "A catalogue's card code (a placement key or a partial meld) is not a card code 0-52.",
+        (
+            "catalogue.Catalogue.placements",
+            "catalogue.Catalogue.advance",
+            "catalogue.Catalogue.legal_ids",
+            "catalogue.Catalogue.legal_mask",
+        ),
+    ),
+    "partial-not-reachable": (
+        "No legal lay-down of the state starts with the cards of the partial meld, in code order.",
+        ("catalogue.Catalogue.legal_ids", "catalogue.Catalogue.legal_mask", "catalogue.LaySteps.ids"),
     ),
     "bad-player": ("The ``player`` given is not a seat number.", ("GameState.apply",)),
     "not-your-turn": ("Another seat must act now.", ("GameState.apply",)),

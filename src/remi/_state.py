@@ -497,9 +497,7 @@ class GameState:
         >>> [str(a) for a in remi.new_game(remi.NORWEGIAN, seed=2).lay_steps("♠5 ♠6 ♠7 JK")]
         ['lay ♠5 ♠6 ♠7 JK=♠8']
         """
-        from ._actions import LayDown
-
-        return _engine.build_steps(self, LayDown.of(meld))
+        return _engine.build_steps(self, _engine.lay_of(self, meld))
 
     # -- views, positions, notation ---------------------------------------------------------------
     def view(self, seat: int) -> PlayerView:
