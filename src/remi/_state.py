@@ -440,9 +440,13 @@ class GameState:
     def apply(self, action: Action | str, *, player: int | None = None) -> GameState:
         """Return the state after *action*; this state is left untouched.
 
-        *action* may be an action value or its notation. When *player* is
-        given it must be the seat to act. Raises
-        :class:`~remi.IllegalActionError` with a ``code`` and a reason.
+        *action* may be an action value or its notation, read with this
+        state's ruleset (where ♠2s are wild, ``lay ♥3 ♠2 ♥5 ♥6`` is the run
+        with ♠2 as ♥4), as every entry point of a state reads text. When
+        *player* is given it must be the seat to act. Raises
+        :class:`~remi.IllegalActionError` with a ``code`` and a reason,
+        :class:`~remi.NotationError` for text that is no action, and
+        :class:`TypeError` for a value that is neither an action nor text.
 
         >>> import remi
         >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
@@ -470,7 +474,8 @@ class GameState:
 
         Contracts and openings go down one meld per action within a turn; this
         helper applies ``LayDown`` for each meld in turn and raises the first
-        refusal, naming the meld. The state is left untouched either way.
+        refusal, naming the meld. Meld text is read with this state's ruleset.
+        The state is left untouched either way.
 
         >>> import remi
         >>> state = remi.new_game(remi.SWEDISH, players=2, seed=3).apply("draw")
