@@ -62,6 +62,9 @@ discard: ♠Q
 """
 
 
+TWOS_STATE = from_position(TWOS_ROUND_2)
+
+
 # -- item 2: text is read with the state's ruleset ---------------------------------------------------
 
 
@@ -340,7 +343,7 @@ def test_junk_action_text_gets_a_quoting_notation_error(text: str, at_state: boo
     except (NotationError, IllegalActionError) as exc:
         assert repr(text) in exc.reason, exc.reason
         assert at_state or isinstance(exc, NotationError)
-    for state in (LATER, from_position(TWOS_ROUND_2)):
+    for state in (LATER, TWOS_STATE):
         legal = state.is_legal(text)  # answers, never raises
         error = state.why_illegal(text)
         assert legal == (error is None)

@@ -171,6 +171,13 @@ def _ident(value: Any) -> int:
 
 def _card_codes(value: Any, name: str) -> tuple[int, ...]:
     """Card codes 0-52 of *name* (a sequence of integers); a code out of range is a CatalogueError quoting it."""
+    if type(value) is tuple:
+        # The adapters' hot path: a tuple of plain ints in range is returned as it is.
+        for item in value:
+            if type(item) is not int or not 0 <= item <= 52:
+                break
+        else:
+            return value
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise TypeError(f"{name} must be a sequence of card codes, not {type(value).__name__} {value!r:.60}.")
     items = tuple(value)
