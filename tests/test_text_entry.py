@@ -173,8 +173,6 @@ TYPED_CALLS: list[tuple[str, str, Callable[[Any], object]]] = [
 ACTION_CALLS: list[tuple[str, Callable[[Any], object]]] = [
     ("GameState.apply", lambda b: _state().apply(b)),
     ("GameState.child", lambda b: _state().child(b)),
-    ("GameState.is_legal", lambda b: _state().is_legal(b)),
-    ("GameState.why_illegal", lambda b: _state().why_illegal(b)),
     ("Recorder.apply", lambda b: Recorder(_state()).apply(b)),
     ("from_actions item", lambda b: GameRecord.from_actions(_state(), [b])),
 ]
@@ -198,15 +196,17 @@ def test_a_value_that_is_no_action_is_a_type_error(
         call(bad)
 
 
+@pytest.mark.parametrize("bad", [None, 42, 1.5, b"draw", remi.Card("♠A")], ids=repr)
+def test_is_legal_of_a_value_that_is_no_action_is_false_and_why_illegal_names_it(bad: object) -> None:
+    state = _state()
+    assert state.is_legal(bad) is False  # type: ignore[arg-type]  # exactly ``bad in legal_actions()``
+    error = state.why_illegal(bad)  # type: ignore[arg-type]
+    assert error is not None and error.code == "not-an-action"
+    assert error.reason.startswith("action must be a remi action or its text, not ")
+
+
 @pytest.mark.parametrize(("name", "call"), ACTION_CALLS, ids=[c[0] for c in ACTION_CALLS])
 def test_junk_action_text_is_a_notation_error(name: str, call: Callable[[Any], object]) -> None:
-    if name == "GameState.is_legal":
-        assert call("x") is False
-        return
-    if name == "GameState.why_illegal":
-        error = call("x")
-        assert isinstance(error, remi.RemiError) and "'x'" in error.reason
-        return
     with pytest.raises(NotationError, match="'x'"):
         call("x")
 

@@ -301,8 +301,10 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     ),
     # -- playing a game
     "not-an-action": (
-        "The action or action id is not one the ruleset's catalogue numbers.",
+        "The value is neither an action nor action text, or not an action or id the catalogue numbers.",
         (
+            "GameState.is_legal",
+            "GameState.why_illegal",
             "Catalogue.encode",
             "Catalogue.encode_steps",
             "Catalogue.decode",

@@ -1421,15 +1421,17 @@ def coerce(s: GameState, action: Action | str) -> Action:
     The one place text becomes an action for a state: ``apply``, ``is_legal``,
     ``why_illegal`` and ``parse_action`` of a state and its records read text here
     (a ♠2 in a run stands for a card where ♠2s are wild). Another type is a
-    :class:`TypeError` naming ``action``.
+    :class:`TypeError` naming ``action`` (``is_legal`` answers ``False``).
     """
     if isinstance(action, str):
         return read_action(action, s.ruleset)
     if not is_action(action):
-        raise TypeError(
-            f"action must be a remi action or its text, not {type(action).__name__} {action!r:.60}."
-        )
+        raise TypeError(_not_an_action(action))
     return action
+
+
+def _not_an_action(value: object) -> str:
+    return f"action must be a remi action or its text, not {type(value).__name__} {value!r:.60}."
 
 
 def lay_of(s: GameState, meld: Meld | str) -> LayDown:
@@ -1465,6 +1467,9 @@ def _refusal(s: GameState, action: Action) -> Refusal | None:
 
 def refusal_of(s: GameState, action: Action | str) -> Refusal | None:
     """Why *action* (a value or its text) is not legal in *s*, or ``None``: the rule of its kind, nothing played."""
+    if not isinstance(action, str) and not is_action(action):
+        # is_legal is ``action in legal_actions()``: False, with why_illegal's reason naming the argument.
+        return ("not-an-action", _not_an_action(action))
     try:
         return _refusal(s, coerce(s, action))
     except RemiError as exc:
