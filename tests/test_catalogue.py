@@ -370,7 +370,10 @@ def _walk_builds(cat: Catalogue, state: remi.GameState, seen: list[remi.GameStat
     if state.building:
         # The engine holds the meld under way: no catalogue partial, nothing but build steps allowed.
         assert all(i in lay for i in cat.legal_ids(state))
-        assert cat.legal_ids(state, (state.building[0].code,)) == []
+        # A catalogue partial here is no meld under way: refused, not an empty answer (issue 15, item 16).
+        with pytest.raises(CatalogueError) as info:
+            cat.legal_ids(state, (state.building[0].code,))
+        assert info.value.code == "partial-not-reachable"
 
 
 def test_engine_builds_all_down_at_once() -> None:

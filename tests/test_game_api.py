@@ -286,10 +286,17 @@ def test_error_player_not_the_one_to_act() -> None:
 
 
 def test_errors_for_things_that_are_not_actions() -> None:
+    # A wrong Python type is a TypeError naming the argument (the house rule; issue 15, item 14).
     state = remi.new_game(N, 4, seed=1)
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(42)  # type: ignore[arg-type]
-    assert info.value.code == "not-an-action" and one_sentence(info.value.reason)
+    for call in (state.apply, state.child):
+        for bad in (None, 42, 1.5, b"draw"):
+            with pytest.raises(TypeError, match=r"^action must be a remi action or its text, not "):
+                call(bad)  # type: ignore[arg-type]
+    # is_legal is ``action in legal_actions()``; why_illegal says why, naming the argument.
+    assert state.is_legal(42) is False  # type: ignore[arg-type]
+    error = state.why_illegal(42)  # type: ignore[arg-type]
+    assert error is not None and error.code == "not-an-action"
+    assert error.reason == "action must be a remi action or its text, not int 42."
     with pytest.raises(remi.NotationError):
         state.apply("fold")
     assert not state.is_legal("fold")

@@ -15,13 +15,14 @@ Discard(card=Card('♠K'), shanghai=False)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Union
+from typing import Any, Final, Union
 
 import attrs
 
 from ._cards import Card, parse_card
-from ._errors import NotationError, RemiError
+from ._errors import MeldError, NotationError, RemiError
 from ._melds import Meld, parse_meld
+from ._rules import Ruleset
 from ._solver import meld_sort_key
 
 __all__ = [
@@ -335,63 +336,158 @@ _ACTION_TYPES = (
 def parse_action(text: str) -> Action:
     """Parse an action from its notation.
 
+    A refusal is a :class:`~remi.NotationError` that quotes the whole text and
+    names the part that is wrong. :meth:`remi.GameState.apply` and the other
+    entry points of a state read action text with the state's ruleset (a ♠2
+    where ♠2s are wild, for one); this reads melds as :func:`~remi.parse_meld`
+    does without a ruleset.
+
     >>> parse_action("lay ♥9 ♠9 ♦9 / ♣5 ♣6 ♣7 ♣8")
     LayDown(melds=(Meld(kind='set', ...), Meld(kind='run', ...)))
     >>> parse_action("fold")
     Traceback (most recent call last):
     ...
     remi.NotationError: 'fold' is not an action: expected cut, draw, take, buy, pass, lay, build, off, swap, discard, knock or shanghai.
+    >>> parse_action("off ♣9 -1")
+    Traceback (most recent call last):
+    ...
+    remi.NotationError: 'off ♣9 -1' is not a valid action: '-1' is not a table meld number (0, 1, 2 ...).
+    """
+    return read_action(text, None)
+
+
+#: What each verb takes, for the refusal of text with the wrong number of words.
+_SHAPES: Final = {
+    "cut": "cut takes nothing after it",
+    "draw": "draw takes nothing after it",
+    "take": "take takes nothing after it",
+    "buy": "buy takes nothing after it",
+    "pass": "pass takes nothing after it",
+    "lay": "lay takes melds separated by '/' (lay ♠7 ♥7 ♦7 / ♣5 ♣6 ♣7 ♣8)",
+    "build": "build takes one card (build ♠5)",
+    "off": "off takes a card, a table meld number and optionally low (off ♠9 2 low)",
+    "swap": "swap takes a natural card and a table meld number (swap ♠3 1)",
+    "discard": "discard takes a card and optionally shanghai (discard ♠K shanghai)",
+    "knock": "knock takes one card (knock ♠K)",
+    "shanghai": "shanghai takes a table meld number and optionally low (shanghai 2 low)",
+}
+_SIMPLE: Final[dict[str, Action]] = {
+    "cut": Cut(),
+    "draw": DrawStock(),
+    "take": TakeDiscard(),
+    "buy": Buy(),
+    "pass": Pass(),
+}
+
+
+class _Part(Exception):
+    """One wrong part of an action text: the sentence that names it."""
+
+
+def _table_number(word: str) -> int:
+    try:
+        return _number(word)
+    except ValueError:
+        raise _Part(f"{word!r} is not a table meld number (0, 1, 2 ...)") from None
+
+
+def _word(word: str, expected: str) -> None:
+    if word.lower() != expected:
+        raise _Part(f"{word!r} is not {expected!r}, the only word that may follow")
+
+
+def read_meld(meld: Meld | str, ruleset: Ruleset | None) -> Meld:
+    """Read one meld of a lay-down (text or a meld) as the game of *ruleset* reads it.
+
+    Under a ruleset the cards are arranged as :func:`~remi.check_meld` would
+    in that game (a ♠2 in a run stands for a card where ♠2s are wild). Cards
+    the game refuses as a meld are read as plain notation, so the rules of the
+    state can say why it is refused; cards that are no meld in any reading
+    raise the game's own refusal.
+    """
+    if isinstance(meld, Meld):
+        return meld
+    if not isinstance(meld, str):
+        raise TypeError(f"meld must be a remi.Meld or meld text, not {type(meld).__name__} {meld!r:.60}.")
+    if ruleset is None:
+        return parse_meld(meld)
+    try:
+        return parse_meld(meld, ruleset)
+    except MeldError as in_game:
+        try:
+            return parse_meld(meld)
+        except MeldError:
+            raise in_game from None
+
+
+def read_action(text: str, ruleset: Ruleset | None) -> Action:
+    """Read action notation, its melds as the game of *ruleset* reads them: the one reader of action text.
+
+    :func:`parse_action` is this without a ruleset; every entry point of a
+    state (``apply``, ``is_legal``, ``why_illegal``, ``lay``, ``lay_steps``,
+    ``parse_action``, records) reads text with the state's ruleset through it.
     """
     if not isinstance(text, str):
         raise NotationError("not-text", f"Expected action text, got {type(text).__name__}.")
     words = text.split()
     if not words:
-        raise NotationError("empty-action", "An action needs text; none was given.")
+        raise NotationError("empty-action", f"An action needs text; {text!r} holds none.")
     verb, args = words[0].lower(), words[1:]
+    shape = _SHAPES.get(verb)
+    if shape is None:
+        raise NotationError(
+            "unknown-action",
+            f"{text!r} is not an action: expected cut, draw, take, buy, pass, lay, build, off, swap, "
+            "discard, knock or shanghai.",
+        )
     try:
-        if verb in ("cut", "draw", "take", "buy", "pass") and not args:
-            simple: dict[str, Action] = {
-                "cut": Cut(),
-                "draw": DrawStock(),
-                "take": TakeDiscard(),
-                "buy": Buy(),
-                "pass": Pass(),
-            }
-            return simple[verb]
-        if verb == "lay" and args:
-            return LayDown.of(*(part.strip() for part in " ".join(args).split("/")))
-        if verb == "build" and len(args) == 1:
-            return Build(args[0])
-        if verb == "off" and len(args) in (2, 3):
-            low = len(args) == 3
-            if low and args[2].lower() != "low":
-                raise ValueError
-            return LayOff(args[0], _number(args[1]), low)
-        if verb == "swap" and len(args) == 2:
-            return SwapJoker(args[0], _number(args[1]))
-        if verb == "discard" and len(args) in (1, 2):
-            shanghai = len(args) == 2
-            if shanghai and args[1].lower() != "shanghai":
-                raise ValueError
-            return Discard(args[0], shanghai)
-        if verb == "knock" and len(args) == 1:
-            return Knock(args[0])
-        if verb == "shanghai" and len(args) in (1, 2):
-            low = len(args) == 2
-            if low and args[1].lower() != "low":
-                raise ValueError
-            return CallShanghai(_number(args[0]), low)
-    except NotationError:
-        raise
-    except RemiError as exc:  # a MeldError from a bad meld in a lay
+        action = _read_words(verb, args, text, ruleset)
+    except _Part as part:
+        raise NotationError("unknown-action", f"{text!r} is not a valid action: {part}.") from None
+    except RemiError as exc:  # a card that is no card, a meld that is no meld
         raise NotationError(exc.code, f"{text!r} is not a valid action: {exc.reason}") from None
-    except ValueError:
-        pass
-    raise NotationError(
-        "unknown-action",
-        f"{text!r} is not an action: expected cut, draw, take, buy, pass, lay, build, off, swap, "
-        "discard, knock or shanghai.",
-    )
+    if action is None:
+        raise NotationError("unknown-action", f"{text!r} is not a valid action: {shape}.")
+    return action
+
+
+def _read_words(verb: str, args: list[str], text: str, ruleset: Ruleset | None) -> Action | None:
+    """The action of a known *verb* and its *args*, ``None`` for the wrong number of words."""
+    n = len(args)
+    if verb in ("cut", "draw", "take", "buy", "pass"):
+        if n:
+            return None
+        return _SIMPLE[verb]
+    if verb == "lay":
+        if not n:
+            return None
+        body = text.split(None, 1)[1]
+        return LayDown(tuple(read_meld(part.strip(), ruleset) for part in body.split("/")))
+    if verb in ("build", "knock"):
+        if n != 1:
+            return None
+        return Build(args[0]) if verb == "build" else Knock(args[0])
+    if verb == "off":
+        if n not in (2, 3):
+            return None
+        if n == 3:
+            _word(args[2], "low")
+        return LayOff(args[0], _table_number(args[1]), n == 3)
+    if verb == "swap":
+        if n != 2:
+            return None
+        return SwapJoker(args[0], _table_number(args[1]))
+    if verb == "discard":
+        if n not in (1, 2):
+            return None
+        if n == 2:
+            _word(args[1], "shanghai")
+        return Discard(args[0], n == 2)
+    if n not in (1, 2):
+        return None
+    if n == 2:
+        _word(args[1], "low")
+    return CallShanghai(_table_number(args[0]), n == 2)
 
 
 def is_action(value: object) -> bool:

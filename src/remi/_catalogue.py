@@ -111,13 +111,14 @@ from ._actions import (
     Pass,
     SwapJoker,
     TakeDiscard,
+    is_action,
 )
 from ._cards import JOKER, Card
 from ._errors import RemiError
 from ._game import GameState
 from ._melds import Meld, meld_shapes
 from ._policies import policy_for
-from ._rules import Ruleset
+from ._rules import Ruleset, require_ruleset
 from ._solver import meld_sort_key
 
 __all__ = [
@@ -143,8 +144,54 @@ class CatalogueError(RemiError, ValueError):
     """An action or id outside a ruleset's catalogue."""
 
 
+CatalogueError.__module__ = "remi.catalogue"  # its public home, as the other errors name ``remi``
+
+
 def _fail(reason: str) -> CatalogueError:
     return CatalogueError("not-an-action", reason)
+
+
+def _int_of(value: Any, what: str) -> int:
+    """An integer (numpy integers and the like too); a bool, float or text is a TypeError saying *what*."""
+    if type(value) is int:
+        return value
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise TypeError(f"{what}, not {type(value).__name__} {value!r:.60}.")
+
+
+def _require_state(state: Any) -> GameState:
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a remi.GameState, not {type(state).__name__} {state!r:.60}.")
+    return state
+
+
+def _ident(value: Any) -> int:
+    return _int_of(value, "ident must be an integer action id")
+
+
+def _card_codes(value: Any, name: str) -> tuple[int, ...]:
+    """Card codes 0-52 of *name* (a sequence of integers); a code out of range is a CatalogueError quoting it."""
+    if type(value) is tuple:
+        # The adapters' hot path: a tuple of plain ints in range is returned as it is.
+        for item in value:
+            if type(item) is not int or not 0 <= item <= 52:
+                break
+        else:
+            return value
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise TypeError(f"{name} must be a sequence of card codes, not {type(value).__name__} {value!r:.60}.")
+    items = tuple(value)
+    codes = tuple(_int_of(item, f"{name} must hold card codes (integers 0 to 52)") for item in items)
+    for code in codes:
+        if not 0 <= code <= 52:
+            raise CatalogueError(
+                "bad-card-code", f"{name} {items!r:.80} holds {code}, which is not a card code (0 to 52)."
+            )
+    return codes
 
 
 @attrs.frozen
@@ -177,7 +224,7 @@ class Catalogue:
 
     def __init__(self, ruleset: Ruleset) -> None:
         if not isinstance(ruleset, Ruleset):
-            raise TypeError(f"Expected a Ruleset, got {type(ruleset).__name__}.")
+            raise TypeError(f"ruleset must be a remi.Ruleset, not {type(ruleset).__name__} {ruleset!r:.60}.")
         self.ruleset: Final = ruleset
         players = range(ruleset.min_players, ruleset.max_players + 1)
         smallest = min(ruleset.set_min, ruleset.run_min)
@@ -353,7 +400,7 @@ class Catalogue:
         >>> [str(m) for m in catalogue(remi.NORWEGIAN).placements((4, 5, 6, 52))]
         ['JK=♠4 ♠5 ♠6 ♠7', '♠5 ♠6 ♠7 JK=♠8']
         """
-        return self._placements_of(tuple(sorted(int(c) for c in key)))
+        return self._placements_of(tuple(sorted(_card_codes(key, "key"))))
 
     def _placements_of(self, key: tuple[int, ...]) -> tuple[Meld, ...]:
         cached = self._place_cache.get(key)
@@ -390,6 +437,8 @@ class Catalogue:
         >>> catalogue(remi.GIN).encode(remi.DrawStock())
         0
         """
+        if not is_action(action):
+            raise TypeError(f"action must be a remi action, not {type(action).__name__} {action!r:.60}.")
         known = self._ids.get(action)
         if known is not None:
             return known
@@ -425,7 +474,7 @@ class Catalogue:
             return self._start("knock", action) + action.card.code
         if isinstance(action, CallShanghai):
             return self._start("shanghai", action) + self._target(action.target) * 2 + action.low
-        raise TypeError(f"{action!r} is not a remi action.")
+        raise TypeError(f"action must be a remi action, not {type(action).__name__} {action!r:.60}.")
 
     def encode_steps(self, action: Action) -> tuple[int, ...]:
         """Return the ids that play *action*: one id, or a lay-down's card steps and its ``lay #k`` step.
@@ -466,8 +515,10 @@ class Catalogue:
         A ``build`` id returns the longer partial and ``None``; a ``lay #k`` id
         returns ``()`` and the :class:`~remi.LayDown`; any other id (allowed
         only with no meld under way) returns ``()`` and its action.
-        Legality is the caller's (:meth:`legal_ids`).
+        Legality is the caller's (:meth:`legal_ids`); card codes outside 0-52
+        and ids outside the catalogue raise :class:`CatalogueError`.
         """
+        partial = _card_codes(partial, "partial")
         step = self.decode(ident)
         if not isinstance(step, MeldStep):
             if partial:
@@ -482,7 +533,7 @@ class Catalogue:
 
     def steps(self, state: GameState) -> LaySteps:
         """Return the step index of *state*'s legal actions (what :meth:`legal_ids` reads)."""
-        self._check_state(state)
+        self._check_state(_require_state(state))
         return LaySteps(self, state.legal_actions(), state.building)
 
     def decode(self, ident: int) -> Action | MeldStep:
@@ -496,8 +547,8 @@ class Catalogue:
             known = self._decoded.get(ident)
             if known is not None:
                 return known
-        elif isinstance(ident, bool) or not isinstance(ident, int):
-            ident = _as_int(ident)
+        else:
+            ident = _ident(ident)
         if not 0 <= ident < self.size:
             raise _fail(f"{ident} is not an action id of {self.ruleset.name} (0 to {self.size - 1}).")
         step = self._decode(ident)
@@ -570,6 +621,8 @@ class Catalogue:
         >>> catalogue(remi.GIN).block("knock")
         range(56, 109)
         """
+        if not isinstance(name, str):
+            raise TypeError(f"name must be a block name, not {type(name).__name__} {name!r:.60}.")
         start = self._blocks.get(name)
         if start is None:
             return None
@@ -668,14 +721,20 @@ class LaySteps:
         actions of their own. Applying the very object the state listed spares
         the engine asking its rule again (:meth:`remi.GameState.apply`).
         """
-        return self._own.get(ident)
+        return self._own.get(_ident(ident))
 
     def ids(self, partial: Sequence[int] = ()) -> list[int]:
         """The allowed ids with *partial* (card codes, ascending) under way (a fresh list)."""
-        prefix = tuple(partial)
+        prefix = _card_codes(partial, "partial")
         last = self._last
         if last is not None and last[0] == prefix:
             return list(last[1])
+        if prefix and prefix not in self._next and prefix not in self._keys:
+            shown = " ".join(str(_CARDS[code]) for code in prefix)
+            raise CatalogueError(
+                "partial-not-reachable",
+                f"No legal lay-down here starts with the cards {prefix} ({shown}), in ascending code order.",
+            )
         if not prefix and not self._keys:
             self._last = (prefix, self._single)
             return list(self._single)
@@ -698,14 +757,6 @@ def _place(cat: Catalogue, key: tuple[int, ...], meld: Meld) -> int:
         raise _fail(f"The meld {meld} has no number in {cat.ruleset.name}.") from None
 
 
-def _as_int(value: Any) -> int:
-    """An integer-like id (numpy integers and the like), or a refusal."""
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise _fail(f"{value!r} is not an action id.") from None
-
-
 @cache
 def _masks(length: int, most: int, ratio: bool) -> tuple[int, ...]:
     """Every wild mask of a run of *length*: at most *most* wild cards (and at most half with *ratio*)."""
@@ -716,7 +767,6 @@ def _masks(length: int, most: int, ratio: bool) -> tuple[int, ...]:
     )
 
 
-@lru_cache(maxsize=64)
 def catalogue(ruleset: Ruleset) -> Catalogue:
     """Return the (cached) catalogue of *ruleset*.
 
@@ -724,15 +774,23 @@ def catalogue(ruleset: Ruleset) -> Catalogue:
     >>> catalogue(remi.GIN) is catalogue(remi.GIN)
     True
     """
+    return _catalogue(require_ruleset(ruleset, "ruleset"))
+
+
+@lru_cache(maxsize=64)
+def _catalogue(ruleset: Ruleset) -> Catalogue:
     return Catalogue(ruleset)
 
 
 def _for(ruleset: Ruleset, players: int | None) -> Catalogue:
+    cat = catalogue(ruleset)
+    if players is not None:
+        players = _int_of(players, "players must be a number of players or None")
     if players is not None and not ruleset.min_players <= players <= ruleset.max_players:
         raise _fail(
             f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players}, not {players}."
         )
-    return catalogue(ruleset)
+    return cat
 
 
 def num_distinct_actions(ruleset: Ruleset, players: int | None = None) -> int:
@@ -777,7 +835,7 @@ def decode(ident: int, ruleset: Ruleset) -> Action | MeldStep:
 
 def legal_ids(state: GameState, partial: Sequence[int] = ()) -> list[int]:
     """Return the sorted ids allowed in *state* with the meld *partial* (card codes) under way."""
-    return catalogue(state.ruleset).legal_ids(state, partial)
+    return catalogue(_require_state(state).ruleset).legal_ids(state, partial)
 
 
 def legal_mask(state: GameState, partial: Sequence[int] = ()) -> list[bool]:
@@ -789,7 +847,7 @@ def legal_mask(state: GameState, partial: Sequence[int] = ()) -> list[bool]:
     >>> len(mask), [decode(i, remi.GIN) for i, ok in enumerate(mask) if ok] == state.legal_actions()
     (438, True)
     """
-    return catalogue(state.ruleset).legal_mask(state, partial)
+    return catalogue(_require_state(state).ruleset).legal_mask(state, partial)
 
 
 def actions_of(ids: Iterable[int], ruleset: Ruleset) -> list[Action | MeldStep]:

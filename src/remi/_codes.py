@@ -28,6 +28,7 @@ __all__ = ["ErrorCode", "CheckCode", "CODES", "RAISED_BY", "as_error_code"]
 ErrorCode = Literal[
     "ace-high-not-allowed",
     "ace-low-not-allowed",
+    "bad-card-code",
     "bad-contract",
     "bad-dealer",
     "bad-end",
@@ -109,6 +110,7 @@ ErrorCode = Literal[
     "opening-keeps-discard",
     "opening-too-low",
     "opening-unfinished",
+    "partial-not-reachable",
     "repeated-suit",
     "run-off-the-end",
     "run-too-long",
@@ -191,10 +193,10 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
         "A table meld index is not a whole number from 0.",
         ("LayOff", "SwapJoker", "CallShanghai"),
     ),
-    "empty-action": ("The action text is empty.", ("parse_action",)),
+    "empty-action": ("The action text is empty.", ("parse_action", "GameState.parse_action")),
     "unknown-action": (
-        "The text is not one of the action forms (``draw``, ``discard ♠K``, …).",
-        ("parse_action", "GameState.apply"),
+        "The text is not one of the action forms (``draw``, ``discard ♠K``, …), or one of its parts is wrong.",
+        ("parse_action", "GameState.parse_action", "GameState.apply"),
     ),
     "not-a-meld": (
         "The value is not a meld, or its cards are neither a set nor a run.",
@@ -332,8 +334,28 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     ),
     # -- playing a game
     "not-an-action": (
-        "The value is neither an action nor action text.",
-        ("GameState.apply", "GameState.is_legal"),
+        "The value is neither an action nor action text, or not an action or id the catalogue numbers.",
+        (
+            "GameState.is_legal",
+            "GameState.why_illegal",
+            "Catalogue.encode",
+            "Catalogue.encode_steps",
+            "Catalogue.decode",
+            "Catalogue.advance",
+        ),
+    ),
+    "bad-card-code": (
+        "A catalogue's card code (a placement key or a partial meld) is not a card code 0-52.",
+        (
+            "Catalogue.placements",
+            "Catalogue.advance",
+            "Catalogue.legal_ids",
+            "Catalogue.legal_mask",
+        ),
+    ),
+    "partial-not-reachable": (
+        "No legal lay-down of the state starts with the cards of the partial meld, in code order.",
+        ("Catalogue.legal_ids", "Catalogue.legal_mask"),
     ),
     "bad-player": ("The ``player`` given is not a seat number.", ("GameState.apply",)),
     "not-your-turn": ("Another seat must act now.", ("GameState.apply",)),
@@ -367,7 +389,10 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
         "The card just taken from the discard pile may not be discarded this turn.",
         _APPLY,
     ),
-    "no-such-meld": ("There is no table meld with that index.", _APPLY),
+    "no-such-meld": (
+        "There is no table meld with that index, or typed text names none (or several).",
+        (*_APPLY, "GameState.parse_action"),
+    ),
     "no-end-choice": ("``low`` was given, but the card fits only one end of the run.", _APPLY),
     "no-shanghai": ("The game is played without Shanghai calls.", _APPLY),
     "shanghai-pointless": ("A Shanghai-protected discard would protect nothing.", _APPLY),

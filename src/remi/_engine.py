@@ -43,7 +43,8 @@ from ._actions import (
     TakeDiscard,
     is_action,
     meld_key,
-    parse_action,
+    read_action,
+    read_meld,
 )
 from ._build import BuildSearch, placements
 from ._cards import Card, format_cards, make_pack
@@ -1549,14 +1550,28 @@ def legal_actions(s: GameState) -> list[Action]:
     return out
 
 
-def _coerce(action: Action | str) -> Action:
+def coerce(s: GameState, action: Action | str) -> Action:
+    """The action *action* means in *s*: a value as it is, text read with the state's ruleset.
+
+    The one place text becomes an action for a state: ``apply``, ``is_legal``,
+    ``why_illegal`` and ``parse_action`` of a state and its records read text here
+    (a ♠2 in a run stands for a card where ♠2s are wild). Another type is a
+    :class:`TypeError` naming ``action`` (``is_legal`` answers ``False``).
+    """
     if isinstance(action, str):
-        return parse_action(action)
+        return read_action(action, s.ruleset)
     if not is_action(action):
-        raise IllegalActionError(
-            "not-an-action", f"{action!r} is not an action (expected an action value or its text)."
-        )
+        raise TypeError(_not_an_action(action))
     return action
+
+
+def _not_an_action(value: object) -> str:
+    return f"action must be a remi action or its text, not {type(value).__name__} {value!r:.60}."
+
+
+def lay_of(s: GameState, meld: Meld | str) -> LayDown:
+    """The ``LayDown`` of one meld (a value or its text, read with the state's ruleset)."""
+    return LayDown((read_meld(meld, s.ruleset),))
 
 
 def _wrong_phase(s: GameState, action: Action) -> Refusal:
@@ -1588,15 +1603,18 @@ def _refusal(s: GameState, action: Action) -> Refusal | None:
 
 def refusal_of(s: GameState, action: Action | str) -> Refusal | None:
     """Why *action* (a value or its text) is not legal in *s*, or ``None``: the rule of its kind, nothing played."""
+    if not isinstance(action, str) and not is_action(action):
+        # is_legal is ``action in legal_actions()``: False, with why_illegal's reason naming the argument.
+        return ("not-an-action", _not_an_action(action))
     try:
-        return _refusal(s, _coerce(action))
+        return _refusal(s, coerce(s, action))
     except RemiError as exc:
         return (exc.code, exc.reason)
 
 
 def apply(s: GameState, action: Action | str, player: int | None) -> GameState:
     """Play *action* in *s* (see :meth:`GameState.apply`)."""
-    act = _coerce(action)
+    act = coerce(s, action)
     if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
         raise IllegalActionError("bad-player", f"player must be a seat number, not {player!r}.")
     if player is not None and player != s.current_player:
@@ -1629,7 +1647,10 @@ def lay_all(s: GameState, melds: Sequence[Meld | str]) -> GameState:
     if not melds:
         raise IllegalActionError("no-melds", "A lay-down needs at least one meld.")
     for number, meld in enumerate(melds, start=1):
-        action = LayDown.of(meld)
+        try:
+            action = lay_of(s, meld)
+        except RemiError as exc:  # text that is no meld: its reason quotes it
+            raise type(exc)(exc.code, f"Meld {number}: {exc.reason}") from None
         for step in build_steps(state, action):
             refusal = _refusal(state, step)
             if refusal is not None:

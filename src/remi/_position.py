@@ -41,14 +41,14 @@ from ._actions import (
     LayDown,
     LayOff,
     SwapJoker,
-    parse_action,
 )
 from ._cards import Card, format_cards, make_pack, parse_card, parse_cards
+from ._engine import coerce
 from ._errors import IllegalActionError, NotationError, RemiError, StateError
 from ._game import PHASES, GameState, RoundResult
 from ._melds import Meld, parse_meld
 from ._presets import PRESETS, find_ruleset
-from ._rules import Ruleset
+from ._rules import Ruleset, require_ruleset
 from ._state import hand_size_problems
 
 __all__ = ["position", "from_position", "parse_action_in", "ruleset_text", "parse_ruleset_text"]
@@ -64,6 +64,12 @@ def _code(card: Card) -> int:
 
 def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_code))
+
+
+def _require_state(value: object) -> GameState:
+    if not isinstance(value, GameState):
+        raise TypeError(f"state must be a remi.GameState, not {type(value).__name__} {value!r:.60}.")
+    return value
 
 
 def _quote(text: str, limit: int = 80) -> str:
@@ -116,7 +122,7 @@ def ruleset_text(ruleset: Ruleset) -> str:
     >>> ruleset_text(attrs.evolve(remi.NORWEGIAN, shanghai=True, jokers=4))
     'norwegian jokers=4 shanghai=true'
     """
-    mine = ruleset.to_dict()
+    mine = require_ruleset(ruleset, "ruleset").to_dict()
     best_name, best_diff = "", list(mine)
     for name, preset in PRESETS.items():
         theirs = preset.to_dict()
@@ -238,7 +244,9 @@ def position(state: GameState, *, one_line: bool = False) -> str:
     discard: ♥2
     stock: …
     """
-    s = state
+    s = _require_state(state)
+    if not isinstance(one_line, bool):
+        raise TypeError(f"one_line must be True or False, not {type(one_line).__name__} {one_line!r:.60}.")
     lines = [
         f"game: {ruleset_text(s.ruleset)}",
         f"players: {s.players}",
@@ -716,14 +724,32 @@ def _meld_ref(state: GameState, words: list[str], text: str) -> int:
     """Resolve a table meld reference: its index (``2`` or ``#2``) or cards it holds (``♠8`` or ``♠7 ♠8``)."""
     if not words:
         raise NotationError("no-such-meld", f"{text!r} names no table meld.")
+    count = len(state.table)
     if len(words) == 1 and re.fullmatch(r"#?[0-9]{1,6}", words[0]):
         index = int(words[0].lstrip("#"))
-        if index >= len(state.table):
+        if index >= count:
             raise NotationError(
-                "no-such-meld", f"{text!r}: there is no table meld {index}; the table has {len(state.table)}."
+                "no-such-meld", f"{text!r}: there is no table meld {index}; the table has {count}."
             )
         return index
-    cards = Counter(card for word in words for card in parse_cards(word.partition("=")[0]))
+    numbers = [w for w in words if re.fullmatch(r"#?[+-]?[0-9]+", w)]
+    if numbers and len(words) == 1:
+        span = f"the table melds are numbered 0 to {count - 1}" if count else "the table has no melds"
+        raise NotationError("no-such-meld", f"{text!r}: {words[0]!r} is not a table meld number; {span}.")
+    if numbers:
+        raise NotationError(
+            "no-such-meld",
+            f"{text!r}: {' '.join(words)!r} is not a table meld: give one number or cards the meld holds.",
+        )
+    held: list[Card] = []
+    for word in words:
+        try:
+            held.extend(parse_cards(word.partition("=")[0]))
+        except NotationError:
+            raise NotationError(
+                "no-such-meld", f"{text!r}: {word!r} is neither a table meld number nor a card."
+            ) from None
+    cards = Counter(held)
     found = [i for i, m in enumerate(state.table) if not cards - Counter(m.cards)]
     if not found:
         raise NotationError("no-such-meld", f"{text!r}: no table meld holds {' '.join(words)}.")
@@ -759,14 +785,25 @@ def parse_action_in(state: GameState, text: str) -> Action:
     ...
     remi.IllegalActionError: 'discard 6s' is not legal here: 'discard ♠6' is not possible now: seat 1 must first draw from the stock or take the discard.
     """
+    _require_state(state)
     if not isinstance(text, str):
         raise NotationError("not-text", f"Expected action text, got {type(text).__name__}.")
     if len(text) > 2000:
         raise NotationError("malformed-state", f"{_quote(text)} is too long for an action.")
-    legal = state.legal_actions()
+    try:
+        return _action_at(state, text)
+    except NotationError as exc:
+        if repr(text) in exc.reason:
+            raise
+        # A safety net: every refusal quotes the whole text (the parts above already do).
+        raise NotationError(exc.code, f"{text!r}: {exc.reason}") from None
+
+
+def _action_at(state: GameState, text: str) -> Action:
     words = text.split()
     if not words:
-        raise NotationError("empty-action", "An action needs text; none was given.")
+        raise NotationError("empty-action", f"An action needs text; {text!r} holds none.")
+    legal = state.legal_actions()
     verb = words[0].lower()
     action: Action | None = None
     if verb == "lay":
@@ -776,16 +813,22 @@ def parse_action_in(state: GameState, text: str) -> Action:
         low = bool(args) and args[-1].lower() == "low" and verb != "swap"
         if low:
             args = args[:-1]
+        if any(w.lower() == "low" for w in args):
+            where = "a swap takes no 'low'" if verb == "swap" else "'low' comes once, after the table meld"
+            raise NotationError("unknown-action", f"{text!r}: {where}.")
         if verb == "shanghai":
             action = CallShanghai(_meld_ref(state, args, text), low)
         else:
             if not args:
                 raise NotationError("unknown-action", f"{text!r} names no card.")
-            card = parse_card(args[0])
+            try:
+                card = parse_card(args[0])
+            except NotationError as exc:
+                raise NotationError(exc.code, f"{text!r}: {exc.reason}") from None
             target = _meld_ref(state, args[1:], text)
             action = LayOff(card, target, low) if verb == "off" else SwapJoker(card, target)
     else:
-        action = parse_action(text)
+        action = coerce(state, text)
     if action in legal:
         return action
     error = state.why_illegal(action)
@@ -800,14 +843,21 @@ def _parse_lay(state: GameState, text: str, legal: list[Action]) -> Action:
     groups = [g.strip() for g in body.split("/")]
     if not all(groups):
         raise NotationError("unknown-action", f"{text!r}: a lay-down needs cards in every meld.")
-    wanted = sorted(
-        tuple(sorted(c.code for c in parse_cards([t.partition("=")[0] for t in g.replace(",", " ").split()])))
-        for g in groups
-    )
+    try:
+        wanted = sorted(
+            tuple(
+                sorted(
+                    c.code for c in parse_cards([t.partition("=")[0] for t in g.replace(",", " ").split()])
+                )
+            )
+            for g in groups
+        )
+    except NotationError as exc:
+        raise NotationError(exc.code, f"{text!r} is not a valid action: {exc.reason}") from None
     candidates = [a for a in legal if isinstance(a, LayDown) and _lay_groups(a.melds) == wanted]
     annotated = "=" in body
     if annotated:
-        exact = parse_action(text)
+        exact = coerce(state, text)
         candidates = [a for a in candidates if a == exact]
     if len(candidates) == 1:
         return candidates[0]
@@ -817,7 +867,7 @@ def _parse_lay(state: GameState, text: str, legal: list[Action]) -> Action:
             "unknown-action",
             f"{text!r} could mean several lay-downs ({shown}); say what each wild card stands for with '='.",
         )
-    action = parse_action(text)
+    action = coerce(state, text)
     error = state.why_illegal(action)
     reason = error.reason if error is not None else "no legal lay-down lays those cards."
     raise IllegalActionError(

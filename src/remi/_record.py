@@ -27,7 +27,8 @@ from typing import Final
 
 import attrs
 
-from ._actions import Action, LayDown, Pass, parse_action
+from ._actions import Action, LayDown, Pass, is_action
+from ._engine import coerce
 from ._errors import IllegalActionError, NotationError, RemiError
 from ._game import GameState, new_game
 from ._position import (
@@ -94,6 +95,41 @@ def _initial_headers(initial: GameState) -> list[tuple[str, str]]:
     return [("Position", position(initial, one_line=True))]
 
 
+def _require_state(value: object, name: str) -> GameState:
+    if not isinstance(value, GameState):
+        raise TypeError(f"{name} must be a remi.GameState, not {type(value).__name__} {value!r:.60}.")
+    return value
+
+
+def _check_initial(instance: object, attribute: attrs.Attribute[GameState], value: object) -> None:
+    _require_state(value, attribute.name)
+
+
+def _action_tuple(value: Iterable[Action]) -> tuple[Action, ...]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise TypeError(
+            f"actions must be a sequence of remi actions, not {type(value).__name__} {value!r:.60}."
+        )
+    actions = tuple(value)
+    for number, action in enumerate(actions, 1):
+        if not is_action(action):
+            raise TypeError(
+                f"actions must hold remi action values; action {number} is {type(action).__name__} "
+                f"{action!r:.60} (GameRecord.from_actions reads text)."
+            )
+    return actions
+
+
+def _header_tuple(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise TypeError(f"headers must be (name, value) pairs, not {type(value).__name__} {value!r:.60}.")
+    pairs = tuple(value)
+    for pair in pairs:
+        if not (isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+            raise TypeError(f"headers must be (name, value) pairs of text, not {pair!r:.60}.")
+    return pairs
+
+
 def _result_text(state: GameState) -> str:
     return " ".join(str(t) for t in state.totals) if state.is_over else "*"
 
@@ -112,10 +148,10 @@ class GameRecord:
     (['draw', 'discard ♠Q'], 3)
     """
 
-    initial: GameState
-    actions: tuple[Action, ...] = ()
+    initial: GameState = attrs.field(validator=_check_initial)
+    actions: tuple[Action, ...] = attrs.field(default=(), converter=_action_tuple)
     #: Free headers as ``(name, value)`` pairs, in order (``Date``, ``Event``, ``Names``…).
-    headers: tuple[tuple[str, str], ...] = ()
+    headers: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_header_tuple)
 
     @classmethod
     def from_actions(cls, initial: GameState, actions: Iterable[Action | str], **headers: str) -> GameRecord:
@@ -127,14 +163,24 @@ class GameRecord:
         ...
         remi.IllegalActionError: Action 1 'buy': ...
         """
-        state = initial
+        state = _require_state(initial, "initial")
+        if isinstance(actions, str) or not isinstance(actions, Iterable):
+            raise TypeError(
+                f"actions must be a sequence of actions or their text, not {type(actions).__name__} "
+                f"{actions!r:.60}."
+            )
         done: list[Action] = []
         for number, action in enumerate(actions, 1):
+            if not isinstance(action, str) and not is_action(action):
+                raise TypeError(
+                    f"actions must hold remi actions or their text; action {number} is "
+                    f"{type(action).__name__} {action!r:.60}."
+                )
             try:
                 act = parse_action_in(state, action) if isinstance(action, str) else action
                 state = state.apply(act)
-            except IllegalActionError as exc:
-                raise IllegalActionError(exc.code, f"Action {number} {str(action)!r}: {exc.reason}") from None
+            except (IllegalActionError, NotationError) as exc:
+                raise type(exc)(exc.code, f"Action {number} {str(action)!r}: {exc.reason}") from None
             done.append(act)
         return cls(initial, tuple(done), _check_headers(headers.items()))
 
@@ -289,7 +335,7 @@ def _read(text: str) -> tuple[GameRecord, list[GameState]]:
         else:
             action_text = body
         try:
-            action = parse_action(action_text)
+            action = coerce(state, action_text)
             nxt = state.apply(action)
         except RemiError:
             try:
@@ -354,7 +400,7 @@ class Recorder:
     __slots__ = ("_actions", "initial", "state")
 
     def __init__(self, initial: GameState) -> None:
-        self.initial = initial
+        self.initial = _require_state(initial, "initial")
         self.state = initial
         self._actions: list[Action] = []
 

@@ -448,9 +448,13 @@ class GameState:
     def apply(self, action: Action | str, *, player: int | None = None) -> GameState:
         """Return the state after *action*; this state is left untouched.
 
-        *action* may be an action value or its notation. When *player* is
-        given it must be the seat to act. Raises
-        :class:`~remi.IllegalActionError` with a ``code`` and a reason.
+        *action* may be an action value or its notation, read with this
+        state's ruleset (where ♠2s are wild, ``lay ♥3 ♠2 ♥5 ♥6`` is the run
+        with ♠2 as ♥4), as every entry point of a state reads text. When
+        *player* is given it must be the seat to act. Raises
+        :class:`~remi.IllegalActionError` with a ``code`` and a reason,
+        :class:`~remi.NotationError` for text that is no action, and
+        :class:`TypeError` for a value that is neither an action nor text.
 
         >>> import remi
         >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
@@ -478,7 +482,8 @@ class GameState:
 
         Contracts and openings go down one meld per action within a turn; this
         helper applies ``LayDown`` for each meld in turn and raises the first
-        refusal, naming the meld. The state is left untouched either way.
+        refusal, naming the meld. Meld text is read with this state's ruleset.
+        The state is left untouched either way.
 
         >>> import remi
         >>> state = remi.new_game(remi.SWEDISH, players=2, seed=3).apply("draw")
@@ -505,9 +510,7 @@ class GameState:
         >>> [str(a) for a in remi.new_game(remi.NORWEGIAN, seed=2).lay_steps("♠5 ♠6 ♠7 JK")]
         ['lay ♠5 ♠6 ♠7 JK=♠8']
         """
-        from ._actions import LayDown
-
-        return _engine.build_steps(self, LayDown.of(meld))
+        return _engine.build_steps(self, _engine.lay_of(self, meld))
 
     # -- views, positions, notation ---------------------------------------------------------------
     def view(self, seat: int) -> PlayerView:

@@ -529,7 +529,8 @@ def test_base_dict_of_the_malformed_tests_is_valid() -> None:
     "bad", [42, None, 1.5, b"draw", ["draw"], {"action": "draw"}, remi.JOKER, remi.NORWEGIAN]
 )
 def test_actions_of_the_wrong_type_are_refused(bad: Any) -> None:
-    with pytest.raises(RemiError):
+    # A wrong type is a TypeError naming the argument (issue 15, item 14); is_legal stays membership.
+    with pytest.raises(TypeError, match="^action must be a remi action or its text"):
         MID.apply(bad)
     assert MID.is_legal(bad) is False
     assert isinstance(MID.why_illegal(bad), RemiError)
