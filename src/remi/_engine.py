@@ -433,7 +433,7 @@ def _perform_draw(s: GameState, action: DrawStock) -> GameState:
         _rebuild_stock(w, keep_top=w.ruleset.discard_reuse == "reshuffle-keep-top")
     w.give(s.turn_player, w.stock.pop())
     w.phase = "play"
-    if w.ruleset.buying and w.discard and (w.stock or len(w.discard) >= 2):
+    if w.ruleset.buying and _can_buy(w.stock, w.discard, w.ruleset):
         w.queue = _buyers(w, exclude=-1)
         if w.queue:
             w.phase = "buy"
@@ -458,8 +458,17 @@ def _perform_take(s: GameState, action: TakeDiscard) -> GameState:
 # Buy and pass -------------------------------------------------------------------------------------------
 
 
-def _buy_possible(s: GameState) -> bool:
-    return bool(s.discard) and (bool(s.stock) or len(s.discard) >= 2)
+def _can_buy(stock: Sequence[Card], discard: Sequence[Card], rules: Ruleset) -> bool:
+    """Whether the discard top can be bought: something can be its penalty card.
+
+    docs/rules/norwegian.rst, norwegian-buy-empty-stock: with the stock empty,
+    the card bought is taken, the next card stays face up on the pile, and the
+    rest of the pile is rebuilt into the stock; so the pile must hold at least
+    one card under those two, and the game must reuse its pile.
+    """
+    if not discard:
+        return False
+    return bool(stock) or (rules.discard_reuse != "none" and len(discard) >= 3)
 
 
 def _buyers(w: _Work, exclude: int) -> list[int]:
@@ -478,9 +487,19 @@ def _buyers(w: _Work, exclude: int) -> list[int]:
 
 
 def _refuse_buy(s: GameState, action: Buy) -> Refusal | None:
-    if _buy_possible(s):
+    if _can_buy(s.stock, s.discard, s.ruleset):
         return None
-    return ("cannot-buy", "Nothing is left to give as the penalty card, so this card cannot be bought.")
+    top = s.discard_top
+    if s.ruleset.discard_reuse == "none":
+        why = "this game never reuses the discard pile, so nothing can be the penalty card"
+    elif len(s.discard) == 2:
+        why = (
+            f"the pile holds only the next card, {s.discard[-2]}, under it, which stays face up, "
+            "so nothing is left to rebuild the stock from for the penalty card"
+        )
+    else:
+        why = "the pile holds nothing under it to rebuild the stock from for the penalty card"
+    return ("cannot-buy", f"The stock is empty and {why}: {top} cannot be bought.")
 
 
 def _perform_buy(s: GameState, action: Buy) -> GameState:
@@ -488,13 +507,15 @@ def _perform_buy(s: GameState, action: Buy) -> GameState:
     buyer = s.to_act
     card = w.discard.pop()
     if not w.stock:
-        _rebuild_stock(w, keep_top=False)
+        # docs/rules/norwegian.rst, norwegian-buy-empty-stock: the next card stays face up and open
+        # to the remaining buyers; the rest of the pile becomes the stock the penalty card comes from.
+        _rebuild_stock(w, keep_top=True)
     penalty = w.stock.pop()
     w.give(buyer, card, penalty)
     w.learn(buyer, card)
     w.buys[buyer] += 1
     w.last_buyer = buyer
-    queue = _buyers(w, exclude=buyer) if w.discard and (w.stock or len(w.discard) >= 2) else []
+    queue = _buyers(w, exclude=buyer) if _can_buy(w.stock, w.discard, w.ruleset) else []
     _continue_window(w, queue)
     return w.freeze()
 
