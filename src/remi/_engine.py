@@ -12,7 +12,7 @@ two can never disagree; ``is_legal`` never plays the action out.
 >>> state = remi.new_game(remi.NORWEGIAN, players=4, seed=7)
 >>> [str(a) for a in state.legal_actions()]
 ['draw', 'take']
->>> state.is_legal("draw"), state.why_illegal("knock ♠7").code
+>>> state.is_legal("draw"), state.why_illegal("discard ♠7").code
 (True, 'wrong-phase')
 """
 
@@ -48,7 +48,7 @@ from ._actions import (
 from ._build import BuildSearch, placements
 from ._cards import Card, format_cards, make_pack
 from ._codes import as_error_code
-from ._errors import IllegalActionError, RemiError
+from ._errors import IllegalActionError, NotationError, RemiError
 from ._melds import (
     Check,
     Meld,
@@ -69,6 +69,7 @@ from ._state import GameState, RoundResult, _changed, _Work, sorted_hand
 __all__ = [
     "legal_actions",
     "refusal_of",
+    "why_illegal",
     "apply",
     "lay_all",
     "start",
@@ -764,6 +765,9 @@ def _refuse_build(s: GameState, action: Build) -> Refusal | None:
             why = _refuse_lay_whole(s)
             if why is not None:
                 return ("no-meld-to-build", f"No meld can be laid now: {_lowered(why[1])}")
+            text = policy.unreachable_text(s, seat)
+            if text is not None:
+                return ("no-meld-to-build", f"No meld can be laid now: {text}.")
         return (
             "no-meld-to-build",
             f"No meld that can be laid now is made of {format_cards(chosen)} and higher cards.",
@@ -1167,6 +1171,11 @@ def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
                 "joker-stuck",
                 "The wild card could not be played again this turn, so it may not be taken.",
             )
+    if not policy.is_down(s, seat):
+        rest = list(hand)
+        rest.remove(action.card)
+        rest.append(swap.freed)
+        return policy.swap_before_down_refusal(s, seat, sorted_hand(rest), action.card, swap.freed)
     return None
 
 
@@ -1183,6 +1192,10 @@ def _perform_swap(s: GameState, action: SwapJoker) -> GameState:
     w.learn(seat, freed)
     if _same_turn(s.ruleset):
         w.pending.append(freed)
+    if w.down[seat] < 0:
+        # docs/rules/kalooki.rst, kalooki-swap-before-opening: a seat not yet open that swaps has begun
+        # its opening, which it must complete this turn (as a half-laid opening).
+        w.down[seat] = s.turn
     w.idle_turns = 0
     return w.freeze()
 
@@ -1461,6 +1474,9 @@ def _refusal(s: GameState, action: Action) -> Refusal | None:
     if s.phase == "over":
         return ("game-over", "The game is over; no more actions.")
     rule = _RULE_OF[type(action)]
+    if rule.kind is Knock and not policy_for(s.ruleset).knocks:
+        # Not a matter of the phase: the game is not ended by knocking at all (no-knocking).
+        return rule.refusal(s, action)
     if s.phase not in rule.phases:
         return _wrong_phase(s, action)
     if s.building and rule not in _BUILDING_RULES:
@@ -1477,6 +1493,20 @@ def refusal_of(s: GameState, action: Action | str) -> Refusal | None:
         return _refusal(s, _coerce(action))
     except RemiError as exc:
         return (exc.code, exc.reason)
+
+
+def why_illegal(s: GameState, action: Action | str) -> IllegalActionError | NotationError | None:
+    """The error :func:`apply` would raise for *action* (without a *player*), or ``None``; nothing played.
+
+    Text that is no action gives the :class:`~remi.NotationError` its reading
+    raises, an action that is not legal the :class:`~remi.IllegalActionError`.
+    """
+    try:
+        act = _coerce(action)
+    except (NotationError, IllegalActionError) as exc:
+        return exc
+    refusal = _refusal(s, act)
+    return None if refusal is None else IllegalActionError(*refusal)
 
 
 def apply(s: GameState, action: Action | str, player: int | None) -> GameState:
@@ -1519,9 +1549,27 @@ def lay_all(s: GameState, melds: Sequence[Meld | str]) -> GameState:
             refusal = _refusal(state, step)
             if refusal is not None:
                 code, reason = refusal
+                whole = _layout_refusal(state, code, [action.melds[0], *melds[number:]])
+                if whole is not None:
+                    raise IllegalActionError(*whole)
                 raise IllegalActionError(code, f"Meld {number} ({action.melds[0]}): {reason}")
             state = _RULE_OF[type(step)].perform(state, step)
     return state
+
+
+def _layout_refusal(s: GameState, code: str, melds: Sequence[Meld | str]) -> Refusal | None:
+    """The cause the melds still to lay show when one is refused for want of a way to complete the lay-down.
+
+    docs/rules/norwegian.rst, norwegian-round-seven: the last round's runs must
+    take every card in hand, which no single meld or build step can say.
+    """
+    if code not in ("no-meld-to-build", "contract-unreachable"):
+        return None
+    try:
+        layout = [LayDown.of(m).melds[0] for m in melds]
+    except RemiError:  # a later meld's text is refused when its turn comes
+        return None
+    return policy_for(s.ruleset).layout_refusal(s, s.turn_player, layout)
 
 
 def build_steps(s: GameState, action: LayDown) -> list[Action]:

@@ -367,6 +367,30 @@ def test_a_turn_starts_with_a_draw() -> None:
     assert illegal(state, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4")).code == "wrong-phase"
 
 
+@pytest.mark.rule("norwegian-deal-and-turn")
+@pytest.mark.parametrize("preset", ["norwegian", "swedish", "finnish", "slovenian", "kalooki"])
+def test_knocking_is_refused_as_no_part_of_the_game_in_every_phase(preset: str) -> None:
+    # docs/rules/norwegian.rst, norwegian-deal-and-turn: a turn is draw, lay, lay off, discard: the game is not ended by
+    # knocking, so a knock is refused with no-knocking in every phase, not with "must first draw" (issue 15, item 6)
+    ruleset = remi.PRESETS[preset]
+    state = remi.new_game(ruleset, players=4, seed=7)
+    seen = set()
+    for _ in range(12):
+        card = next(iter(state.hands[state.current_player]))
+        error = illegal(state, f"knock {card}")
+        assert error.code == "no-knocking"
+        assert error.reason == f"{ruleset.name} is not ended by knocking; go out by shedding your cards."
+        seen.add(state.phase)
+        state = state.apply(state.legal_actions()[-1])
+    assert "play" in seen and ("draw" in seen or preset == "slovenian")
+    # Gin knocks: there the phase is the reason before drawing.
+    gin = remi.new_game(remi.GIN, seed=1)
+    assert (
+        gin.phase == "draw"
+        and illegal(gin, f"knock {gin.hands[gin.current_player][0]}").code == "wrong-phase"
+    )
+
+
 # =============================================================================================
 # Buying
 # =============================================================================================
@@ -746,7 +770,62 @@ def test_round_seven_cannot_keep_a_card() -> None:
     # docs/rules/norwegian.rst, norwegian-round-seven: The seven contracts: round 7: the runs must take every card; nothing may stay in hand
     state = position(hands=[R7_HAND + " ♣K", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9)
     assert not any(isinstance(a, LayDown) for a in state.legal_actions())
-    refused(state, LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q"))
+    error = refused(state, LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q"))
+    assert error.code == "cards-left-in-hand"
+    assert error.reason == (
+        "Round 7 goes down only by going out: its runs must take every card in hand, and ♣K would be left."
+    )
+
+
+@pytest.mark.rule("norwegian-round-seven")
+@pytest.mark.parametrize(
+    "hand, layout, left",
+    [
+        # The issue's hand (issue 15, item 6): ♦9 has no run to go into.
+        ("♠A ♠2 ♠3 ♠4 ♣5 ♣6 ♣7 ♣8 ♥J ♥Q ♥K ♥A ♦9", ("♠A ♠2 ♠3 ♠4", "♣5 ♣6 ♣7 ♣8", "♥J ♥Q ♥K ♥A"), "♦9"),
+        # ♠5 could lengthen the spade run, but the layout leaves it, in any order of its melds.
+        (R7_HAND + " ♠5", ("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q"), "♠5"),
+        (R7_HAND + " ♠5", ("♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q", "♠A ♠2 ♠3 ♠4"), "♠5"),
+        (R7_HAND + " ♣K ♥K", ("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q"), "♥K ♣K"),
+    ],
+)
+def test_round_seven_refusal_names_the_cards_left(hand: str, layout: tuple[str, ...], left: str) -> None:
+    # docs/rules/norwegian.rst, norwegian-round-seven: the runs must take every card in hand: a lay of the whole contract
+    # that leaves cards is refused with cards-left-in-hand, naming them (not "no meld is made of ♠A and higher cards")
+    state = position(hands=[hand, "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9, buys={0: 1})
+    error = refused(state, LayDown.of(*layout))
+    assert error.code == "cards-left-in-hand"
+    assert error.reason.endswith(f"its runs must take every card in hand, and {left} would be left.")
+    with pytest.raises(IllegalActionError) as info:
+        state.lay(*layout)  # in the order given: the last meld may be the one refused
+    assert (info.value.code, info.value.reason) == (error.code, error.reason)
+    # Each step alone says why nothing can be built (or gives no reason about cards left when a layout exists).
+    first = state.why_illegal(state.lay_steps(layout[0])[0])
+    if first is not None:
+        assert first.code == "no-meld-to-build"
+        size = len(state.hands[0])
+        assert first.reason == (
+            f"No meld can be laid now: round 7 goes down only by going out, and no 3 runs take all {size} cards in hand."
+        )
+
+
+@pytest.mark.rule("norwegian-round-seven")
+def test_round_seven_other_refusals_keep_their_reason() -> None:
+    # docs/rules/norwegian.rst, norwegian-round-seven: a layout that is not three runs is refused as before, with the
+    # step's reason: no three runs take every card (a set cannot take the place of a run)
+    hand = "♠A ♠2 ♠3 ♠4 ♥5 ♥6 ♥7 ♥8 ♦9 ♥9 ♣9 ♠9"
+    state = position(hands=[hand, "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9)
+    error = refused(state, LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♥9 ♣9 ♠9"))
+    assert error.code == "no-meld-to-build"
+    assert error.reason == (
+        "Meld 1 (♠9 ♥9 ♦9 ♣9): No meld can be laid now: round 7 goes down only by going out, "
+        "and no 3 runs take all 12 cards in hand."
+    )
+    # In the draw phase the phase is the reason, whatever the layout.
+    drawing = position(hands=[R7_HAND + " ♣K", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9, phase="draw")
+    with pytest.raises(IllegalActionError) as info:
+        drawing.lay("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q")
+    assert info.value.code == "wrong-phase"
 
 
 @pytest.mark.rule("norwegian-round-seven")
