@@ -303,6 +303,28 @@ def test_errors_for_things_that_are_not_actions() -> None:
     assert state.why_illegal("fold") is not None
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["discard zz", "fold", "", "lay", "off ♣9 x", "discard ♠1", "buy", "discard ♠K", "knock ♠K", "draw"],
+)
+def test_why_illegal_returns_the_error_apply_would_raise(text: str) -> None:
+    # The promise of GameState.why_illegal's docstring: the error apply would raise, of the same type
+    # (a NotationError for text that names no action, issue 15 item 6), or None exactly when apply plays it.
+    state = remi.new_game(N, 4, seed=1)
+    try:
+        state.apply(text)
+    except RemiError as raised:
+        error = state.why_illegal(text)
+        assert type(error) is type(raised) and error == raised
+        assert (error.code, error.reason) == (raised.code, raised.reason)
+        assert not state.is_legal(text)
+    else:
+        assert state.why_illegal(text) is None and state.is_legal(text)
+    # An action value is never a notation problem.
+    for action in state.legal_actions():
+        assert state.why_illegal(action) is None
+
+
 def test_every_illegal_reason_is_one_sentence() -> None:
     # Sample many illegal actions from played states: each has a code and a one-sentence reason.
     codes: set[str] = set()

@@ -312,7 +312,7 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     "runs-touch": ("Two runs of one suit join into one run.", ("check_contract",)),
     "cards-left-in-hand": (
         "The round goes down only by going out, and cards would be left in hand.",
-        ("check_contract",),
+        ("check_contract", "GameState.lay"),
     ),
     "not-in-hand": (
         "The cards are not all in the hand.",

@@ -12,7 +12,7 @@ two can never disagree; ``is_legal`` never plays the action out.
 >>> state = remi.new_game(remi.NORWEGIAN, players=4, seed=7)
 >>> [str(a) for a in state.legal_actions()]
 ['draw', 'take']
->>> state.is_legal("draw"), state.why_illegal("knock ♠7").code
+>>> state.is_legal("draw"), state.why_illegal("discard ♠7").code
 (True, 'wrong-phase')
 """
 
@@ -49,7 +49,7 @@ from ._actions import (
 from ._build import BuildSearch, placements
 from ._cards import Card, format_cards, make_pack
 from ._codes import as_error_code
-from ._errors import IllegalActionError, RemiError
+from ._errors import IllegalActionError, NotationError, RemiError
 from ._melds import (
     Check,
     Meld,
@@ -71,6 +71,7 @@ from ._state import GameState, RoundResult, _changed, _Work, sorted_hand
 __all__ = [
     "legal_actions",
     "refusal_of",
+    "why_illegal",
     "apply",
     "lay_all",
     "start",
@@ -435,7 +436,7 @@ def _perform_draw(s: GameState, action: DrawStock) -> GameState:
         _rebuild_stock(w, keep_top=w.ruleset.discard_reuse == "reshuffle-keep-top")
     w.give(s.turn_player, w.stock.pop())
     w.phase = "play"
-    if w.ruleset.buying and w.discard and (w.stock or len(w.discard) >= 2):
+    if w.ruleset.buying and _can_buy(w.stock, w.discard, w.ruleset):
         w.queue = _buyers(w, exclude=-1)
         if w.queue:
             w.phase = "buy"
@@ -460,8 +461,17 @@ def _perform_take(s: GameState, action: TakeDiscard) -> GameState:
 # Buy and pass -------------------------------------------------------------------------------------------
 
 
-def _buy_possible(s: GameState) -> bool:
-    return bool(s.discard) and (bool(s.stock) or len(s.discard) >= 2)
+def _can_buy(stock: Sequence[Card], discard: Sequence[Card], rules: Ruleset) -> bool:
+    """Whether the discard top can be bought: something can be its penalty card.
+
+    docs/rules/norwegian.rst, norwegian-buy-empty-stock: with the stock empty,
+    the card bought is taken, the next card stays face up on the pile, and the
+    rest of the pile is rebuilt into the stock; so the pile must hold at least
+    one card under those two, and the game must reuse its pile.
+    """
+    if not discard:
+        return False
+    return bool(stock) or (rules.discard_reuse != "none" and len(discard) >= 3)
 
 
 def _buyers(w: _Work, exclude: int) -> list[int]:
@@ -480,9 +490,19 @@ def _buyers(w: _Work, exclude: int) -> list[int]:
 
 
 def _refuse_buy(s: GameState, action: Buy) -> Refusal | None:
-    if _buy_possible(s):
+    if _can_buy(s.stock, s.discard, s.ruleset):
         return None
-    return ("cannot-buy", "Nothing is left to give as the penalty card, so this card cannot be bought.")
+    top = s.discard_top
+    if s.ruleset.discard_reuse == "none":
+        why = "this game never reuses the discard pile, so nothing can be the penalty card"
+    elif len(s.discard) == 2:
+        why = (
+            f"the pile holds only the next card, {s.discard[-2]}, under it, which stays face up, "
+            "so nothing is left to rebuild the stock from for the penalty card"
+        )
+    else:
+        why = "the pile holds nothing under it to rebuild the stock from for the penalty card"
+    return ("cannot-buy", f"The stock is empty and {why}: {top} cannot be bought.")
 
 
 def _perform_buy(s: GameState, action: Buy) -> GameState:
@@ -490,13 +510,15 @@ def _perform_buy(s: GameState, action: Buy) -> GameState:
     buyer = s.to_act
     card = w.discard.pop()
     if not w.stock:
-        _rebuild_stock(w, keep_top=False)
+        # docs/rules/norwegian.rst, norwegian-buy-empty-stock: the next card stays face up and open
+        # to the remaining buyers; the rest of the pile becomes the stock the penalty card comes from.
+        _rebuild_stock(w, keep_top=True)
     penalty = w.stock.pop()
     w.give(buyer, card, penalty)
     w.learn(buyer, card)
     w.buys[buyer] += 1
     w.last_buyer = buyer
-    queue = _buyers(w, exclude=buyer) if w.discard and (w.stock or len(w.discard) >= 2) else []
+    queue = _buyers(w, exclude=buyer) if _can_buy(w.stock, w.discard, w.ruleset) else []
     _continue_window(w, queue)
     return w.freeze()
 
@@ -753,6 +775,9 @@ def _refuse_build(s: GameState, action: Build) -> Refusal | None:
             why = _refuse_lay_whole(s)
             if why is not None:
                 return ("no-meld-to-build", f"No meld can be laid now: {_lowered(why[1])}")
+            text = policy.unreachable_text(s, seat)
+            if text is not None:
+                return ("no-meld-to-build", f"No meld can be laid now: {text}.")
         return (
             "no-meld-to-build",
             f"No meld that can be laid now is made of {format_cards(chosen)} and higher cards.",
@@ -1160,6 +1185,11 @@ def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
                 "joker-stuck",
                 "The wild card could not be played again this turn, so it may not be taken.",
             )
+    if not policy.is_down(s, seat):
+        rest = list(hand)
+        rest.remove(action.card)
+        rest.append(swap.freed)
+        return policy.swap_before_down_refusal(s, seat, sorted_hand(rest), action.card, swap.freed)
     return None
 
 
@@ -1176,6 +1206,10 @@ def _perform_swap(s: GameState, action: SwapJoker) -> GameState:
     w.learn(seat, freed)
     if _same_turn(s.ruleset):
         w.pending.append(freed)
+    if w.down[seat] < 0:
+        # docs/rules/kalooki.rst, kalooki-swap-before-opening: a seat not yet open that swaps has begun
+        # its opening, which it must complete this turn (as a half-laid opening).
+        w.down[seat] = s.turn
     w.idle_turns = 0
     return w.freeze()
 
@@ -1591,6 +1625,9 @@ def _refusal(s: GameState, action: Action) -> Refusal | None:
     if s.phase == "over":
         return ("game-over", "The game is over; no more actions.")
     rule = _RULE_OF[type(action)]
+    if rule.kind is Knock and not policy_for(s.ruleset).knocks:
+        # Not a matter of the phase: the game is not ended by knocking at all (no-knocking).
+        return rule.refusal(s, action)
     if s.phase not in rule.phases:
         return _wrong_phase(s, action)
     if s.building and rule not in _BUILDING_RULES:
@@ -1610,6 +1647,20 @@ def refusal_of(s: GameState, action: Action | str) -> Refusal | None:
         return _refusal(s, coerce(s, action))
     except RemiError as exc:
         return (exc.code, exc.reason)
+
+
+def why_illegal(s: GameState, action: Action | str) -> IllegalActionError | NotationError | None:
+    """The error :func:`apply` would raise for *action* (without a *player*), or ``None``; nothing played.
+
+    Text that is no action gives the :class:`~remi.NotationError` its reading
+    raises, an action that is not legal the :class:`~remi.IllegalActionError`.
+    """
+    try:
+        act = _coerce(action)
+    except (NotationError, IllegalActionError) as exc:
+        return exc
+    refusal = _refusal(s, act)
+    return None if refusal is None else IllegalActionError(*refusal)
 
 
 def apply(s: GameState, action: Action | str, player: int | None) -> GameState:
@@ -1655,9 +1706,27 @@ def lay_all(s: GameState, melds: Sequence[Meld | str]) -> GameState:
             refusal = _refusal(state, step)
             if refusal is not None:
                 code, reason = refusal
+                whole = _layout_refusal(state, code, [action.melds[0], *melds[number:]])
+                if whole is not None:
+                    raise IllegalActionError(*whole)
                 raise IllegalActionError(code, f"Meld {number} ({action.melds[0]}): {reason}")
             state = _RULE_OF[type(step)].perform(state, step)
     return state
+
+
+def _layout_refusal(s: GameState, code: str, melds: Sequence[Meld | str]) -> Refusal | None:
+    """The cause the melds still to lay show when one is refused for want of a way to complete the lay-down.
+
+    docs/rules/norwegian.rst, norwegian-round-seven: the last round's runs must
+    take every card in hand, which no single meld or build step can say.
+    """
+    if code not in ("no-meld-to-build", "contract-unreachable"):
+        return None
+    try:
+        layout = [LayDown.of(m).melds[0] for m in melds]
+    except RemiError:  # a later meld's text is refused when its turn comes
+        return None
+    return policy_for(s.ruleset).layout_refusal(s, s.turn_player, layout)
 
 
 def build_steps(s: GameState, action: LayDown) -> list[Action]:

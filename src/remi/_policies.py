@@ -15,9 +15,11 @@ rule touches one policy, not the engine.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
+from ._cards import Card, format_cards
 from ._codes import ErrorCode
 from ._contracts import check_contract, contract_for
 from ._melds import Meld, MeldKind, points_of
@@ -115,6 +117,18 @@ class Policy:
         """
         return lambda meld: self.lay_refusal(s, seat, hand, meld) is None
 
+    def unreachable_text(self, s: GameState, seat: int) -> str | None:
+        """Why no meld can be laid now when its lay-down could not be completed this turn (``None``: unsaid)."""
+        return None
+
+    def layout_refusal(self, s: GameState, seat: int, melds: Sequence[Meld]) -> Refusal | None:
+        """Why *melds*, laid now one after another by *seat*, cannot go down as a whole (``None``: no such reason).
+
+        :meth:`GameState.lay` asks it when one of the melds is refused for want of
+        a way to complete the lay-down, to name the cause the whole layout shows.
+        """
+        return None
+
     def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:
         """Why the turn cannot end (discard) while a lay-down is half done."""
         return ("internal", "Finish your lay-down before you discard.")  # pragma: no cover
@@ -122,6 +136,12 @@ class Policy:
     def may_swap_before_down(self, rules: Ruleset) -> bool:
         """Whether a seat that is not down may take back a joker (to use it in its first lay-down)."""
         return False
+
+    def swap_before_down_refusal(
+        self, s: GameState, seat: int, hand: Sequence[Card], card: Card, freed: Card
+    ) -> Refusal | None:
+        """Why *seat*, not down, may not swap *card* for the wild card *freed*, leaving *hand* (``None``: it may)."""
+        return None
 
     def freed_joker_in_new_meld(self) -> bool:
         """Whether a joker taken back may be played again in a new meld (not only by a lay-off)."""
@@ -257,6 +277,31 @@ class ContractPolicy(Policy):
 
         return ok
 
+    def unreachable_text(self, s: GameState, seat: int) -> str | None:
+        contract = contract_for(s.round, s.ruleset)
+        if _final_round(s):
+            # docs/rules/norwegian.rst, norwegian-round-seven: the runs take every card in hand.
+            return (
+                f"round {s.round} goes down only by going out, and no {contract} take all "
+                f"{len(s.hands[seat])} cards in hand"
+            )
+        return f"the cards in hand cannot complete round {s.round}'s contract ({contract}) this turn"
+
+    def layout_refusal(self, s: GameState, seat: int, melds: Sequence[Meld]) -> Refusal | None:
+        """The last round's runs take every card in hand (docs/rules/norwegian.rst, norwegian-round-seven)."""
+        if not _final_round(s) or (s.down[seat] >= 0 and not self.in_progress(s, seat)):
+            return None
+        laid = self.own_melds(s, seat) if self.in_progress(s, seat) else []
+        hand = [*s.hands[seat], *(card for meld in laid for card in meld.cards)]
+        if check_contract([*laid, *melds], s.round, s.ruleset, hand=hand).code != "cards-left-in-hand":
+            return None
+        left = Counter(hand) - Counter(card for meld in (*laid, *melds) for card in meld.cards)
+        return (
+            "cards-left-in-hand",
+            f"Round {s.round} goes down only by going out: its runs must take every card in hand, "
+            f"and {format_cards(sorted(left.elements(), key=lambda c: c.code))} would be left.",
+        )
+
     def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:
         return (
             "contract-unfinished",
@@ -286,10 +331,17 @@ class OpeningPolicy(Policy):
         down = s.down[seat]
         if down < 0:
             return False
+        if down < s.turn:
+            return True
+        # Down this turn: a joker swap before opening sets down[seat] too, with nothing laid yet
+        # (docs/rules/kalooki.rst, kalooki-swap-before-opening).
         need = s.ruleset.opening_points
-        return need is None or down < s.turn or self.points(s, seat) >= need
+        if need is None:
+            return seat in s.owners
+        return self.points(s, seat) >= need
 
     def in_progress(self, s: GameState, seat: int) -> bool:
+        """Whether *seat* began its opening this turn (a meld, or a joker swap) and has not reached it."""
         return s.down[seat] == s.turn and not self.is_down(s, seat)
 
     def lay_refusal(self, s: GameState, seat: int, hand: Sequence[Card], meld: Meld) -> Refusal | None:
@@ -334,15 +386,51 @@ class OpeningPolicy(Policy):
         return opening_lay_test(hand, rules, need, keep_one)
 
     def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:
+        need = s.ruleset.opening_points
+        if seat not in s.owners:
+            # docs/rules/kalooki.rst, kalooki-swap-before-opening: nothing laid yet, but a joker swapped.
+            goal = "" if need is None else f" ({need} points)"
+            return (
+                "opening-unfinished",
+                f"You swapped a joker before opening, so you must open{goal} this turn; lay your opening first.",
+            )
         return (
             "opening-unfinished",
-            f"Your opening has {self.points(s, seat)} of {s.ruleset.opening_points} points; "
-            "lay more melds first.",
+            f"Your opening has {self.points(s, seat)} of {need} points; lay more melds first.",
         )
 
     def may_swap_before_down(self, rules: Ruleset) -> bool:
         # docs/rules/kalooki.rst: a player who has opened, or opens in that turn (the joker in the opening).
         return rules.joker_swap_before_opening
+
+    def swap_before_down_refusal(
+        self, s: GameState, seat: int, hand: Sequence[Card], card: Card, freed: Card
+    ) -> Refusal | None:
+        """A seat not yet open may swap only while it can still open this turn with *hand*, the hand after the swap.
+
+        docs/rules/kalooki.rst, kalooki-swap-before-opening: the opening search
+        (:func:`~remi.best_opening_points_left`'s) on the hand after the swap,
+        keeping a card for the final discard when going out needs one.
+        """
+        rules = s.ruleset
+        total = rules.opening_points
+        laid = self.points(s, seat)
+        need = 1 if total is None else total - laid
+        if opening_reaches(hand, (), need, rules, must_keep_card(s)):
+            return None
+        keep = " and keep a card to discard" if must_keep_card(s) else ""
+        wild = "the joker" if freed.is_joker else f"the wild {freed}"
+        if total is None:
+            goal = "open"
+        elif laid:
+            goal = f"make up the rest of your opening ({laid} of {total} points laid){keep}"
+        else:
+            goal = f"open with {total} points{keep}"
+        return (
+            "contract-not-down",
+            f"You have not opened yet, and after swapping {card} for {wild} your cards could not {goal} "
+            "this turn, so you may not swap it.",
+        )
 
     def freed_joker_in_new_meld(self) -> bool:
         return True
@@ -394,7 +482,3 @@ def policy_for(ruleset: Ruleset) -> Policy:
     'opening'
     """
     return _POLICIES[ruleset.family]
-
-
-if TYPE_CHECKING:
-    from ._cards import Card

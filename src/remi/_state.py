@@ -32,7 +32,7 @@ from ._types import StateDict
 
 if TYPE_CHECKING:
     from ._actions import Action
-    from ._errors import IllegalActionError
+    from ._errors import IllegalActionError, NotationError
     from ._views import PlayerView
 
 __all__ = ["GameState", "RoundResult", "Phase", "PHASES"]
@@ -283,7 +283,8 @@ class GameState:
     table: tuple[Meld, ...] = _field("melds", "the table melds")
     #: The seat that laid each table meld.
     owners: tuple[int, ...] = _field("ints", "who laid each table meld")
-    #: For each seat, the turn in which it first went down (contract, opening or first meld; -1: not yet).
+    #: For each seat, the turn in which it first went down (contract, opening or first meld; -1: not yet);
+    #: in Kalooki also the turn in which a seat not yet open swapped a joker (it must open that turn).
     down: tuple[int, ...] = _field("ints", "the turn each seat went down in")
     #: Turns begun in this round (1 for the first turn).
     turn: int = _field("int", "turns begun this round")
@@ -433,17 +434,22 @@ class GameState:
         """
         return _engine.refusal_of(self, action) is None
 
-    def why_illegal(self, action: Action | str) -> IllegalActionError | None:
+    def why_illegal(self, action: Action | str) -> IllegalActionError | NotationError | None:
         """Return the error :meth:`apply` would raise for *action*, or ``None`` exactly when it is legal.
 
-        >>> import remi
-        >>> remi.new_game(remi.NORWEGIAN, seed=1).why_illegal("buy").code
-        'wrong-phase'
-        """
-        from ._errors import IllegalActionError
+        An illegal action gives an :class:`~remi.IllegalActionError`; text that
+        names no action gives the :class:`~remi.NotationError` that reading it
+        raises (both carry a ``code`` and a ``reason``). Nothing is raised.
 
-        refusal = _engine.refusal_of(self, action)
-        return None if refusal is None else IllegalActionError(*refusal)
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> state.why_illegal("buy").code
+        'wrong-phase'
+        >>> error = state.why_illegal("discard zz")
+        >>> type(error).__name__, error.code
+        ('NotationError', 'unknown-card')
+        """
+        return _engine.why_illegal(self, action)
 
     def apply(self, action: Action | str, *, player: int | None = None) -> GameState:
         """Return the state after *action*; this state is left untouched.

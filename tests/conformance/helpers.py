@@ -585,6 +585,10 @@ def action_effects(before: GameState, action: remi.Action, after: GameState) -> 
             raise AssertionError("a buy was not counted")
         if before.discard_top not in after.hands[seat]:
             raise AssertionError("the bought card is not in the buyer's hand")
+        # RULES 1 (docs/rules/norwegian.rst, norwegian-buy-empty-stock): the next card is open after a buy,
+        # also when the stock was empty and rebuilt for the penalty card.
+        if same_round and after.discard[-1:] != before.discard[-2:-1]:
+            raise AssertionError("the next card of the pile is not face up after a buy")
     if isinstance(action, TakeDiscard) and same_round:
         if after.taken != before.discard_top or after.discard != before.discard[:-1]:
             raise AssertionError("take did not move the discard top into the hand")

@@ -85,7 +85,13 @@ def test_a_card_laid_on_the_table_resets_the_lap() -> None:
 def test_nothing_to_draw_or_take_ends_the_round_at_once() -> None:
     # docs/rules/index.rst, shared-round-cannot-progress: with both piles empty the round ends at once
     state = position(
-        hands=["♠2 ♥3", "♣5 ♣6", "♣7", "♣8"], phase="buy", queue=(1, 2, 3), discard="♠5 ♥6", rest=3, turn=7
+        hands=["♠2 ♥3", "♣5 ♣6", "♣7", "♣8"],
+        phase="buy",
+        queue=(1, 2, 3),
+        discard="♥6",
+        stock="♠5",
+        rest=3,
+        turn=7,
     )
     bought = state.apply("buy")
     assert bought.stock == () and bought.discard == ()

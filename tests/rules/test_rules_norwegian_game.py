@@ -367,6 +367,30 @@ def test_a_turn_starts_with_a_draw() -> None:
     assert illegal(state, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4")).code == "wrong-phase"
 
 
+@pytest.mark.rule("norwegian-deal-and-turn")
+@pytest.mark.parametrize("preset", ["norwegian", "swedish", "finnish", "slovenian", "kalooki"])
+def test_knocking_is_refused_as_no_part_of_the_game_in_every_phase(preset: str) -> None:
+    # docs/rules/norwegian.rst, norwegian-deal-and-turn: a turn is draw, lay, lay off, discard: the game is not ended by
+    # knocking, so a knock is refused with no-knocking in every phase, not with "must first draw" (issue 15, item 6)
+    ruleset = remi.PRESETS[preset]
+    state = remi.new_game(ruleset, players=4, seed=7)
+    seen = set()
+    for _ in range(12):
+        card = next(iter(state.hands[state.current_player]))
+        error = illegal(state, f"knock {card}")
+        assert error.code == "no-knocking"
+        assert error.reason == f"{ruleset.name} is not ended by knocking; go out by shedding your cards."
+        seen.add(state.phase)
+        state = state.apply(state.legal_actions()[-1])
+    assert "play" in seen and ("draw" in seen or preset == "slovenian")
+    # Gin knocks: there the phase is the reason before drawing.
+    gin = remi.new_game(remi.GIN, seed=1)
+    assert (
+        gin.phase == "draw"
+        and illegal(gin, f"knock {gin.hands[gin.current_player][0]}").code == "wrong-phase"
+    )
+
+
 # =============================================================================================
 # Buying
 # =============================================================================================
@@ -503,39 +527,104 @@ def test_any_seat_may_buy_unless_buy_only_before_contract() -> None:
     assert strict.apply(DrawStock()).queue == (1, 3)
 
 
-@pytest.mark.rule("norwegian-buying")
-def test_buy_with_an_empty_stock_rebuilds_from_the_pile_under_the_card() -> None:
-    # docs/rules/norwegian.rst, norwegian-buying: Buying [decision]: stock empty when a buy needs its penalty card: the stock is first
-    # rebuilt from the pile under the card being bought
+@pytest.mark.rule("norwegian-buying", "norwegian-buy-empty-stock")
+def test_buy_with_an_empty_stock_keeps_the_next_card_open() -> None:
+    # docs/rules/norwegian.rst, norwegian-buy-empty-stock: stock empty when a buy needs its penalty card: the buyer takes the
+    # card, the next card stays face up and open to the remaining buyers, the rest of the pile becomes the stock
     state = position(
-        hands=["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], phase="draw", discard="♣7", stock="♠3", rest="discard"
+        hands=["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], phase="draw", discard="♦6 ♣7", stock="♠3", rest="discard"
     )
-    under = state.discard[:-1]
+    under = state.discard[:-2]
     window = state.apply(DrawStock())
-    assert window.stock == () and window.phase == "buy"
+    assert window.stock == () and window.phase == "buy" and window.queue == (1, 2, 3)
     bought = window.apply(Buy())
     assert bought.reshuffles == 1
     gained = Counter(bought.hands[1]) - Counter(state.hands[1])
     assert Card("♣7") in gained and sum(gained.values()) == 2
     penalty = next(iter(gained - Counter([Card("♣7")])))
-    assert Counter(bought.stock) + Counter([penalty]) == Counter(under)
-    assert bought.discard == ()
-    assert (bought.phase, bought.current_player) == ("play", 0)  # pile empty: the window closes
+    assert Counter(bought.stock) + Counter([penalty]) == Counter(under)  # the next card is not in the stock
+    assert bought.discard == cards("♦6")  # set aside face up, open on the same terms
+    assert (bought.phase, bought.queue, bought.current_player, bought.last_buyer) == ("buy", (2, 3), 2, 1)
     bought.check_invariants()
+    assert GameState.from_dict(bought.to_dict()) == bought
+    assert GameState.from_position(bought.position()) == bought
+    # Nobody buys two in a row: seat 1 is not asked about the next card; seat 3 buys it.
+    with pytest.raises(IllegalActionError) as info:
+        bought.apply(Buy(), player=1)
+    assert info.value.code == "not-your-turn"
+    again = bought.apply(Pass()).apply(Buy())
+    assert Card("♦6") in again.hands[3] and again.buys[3] == 1
+    assert again.stock == bought.stock[:-1]  # the stock was not empty: no second rebuild
+    assert again.discard == () and (again.phase, again.current_player) == ("play", 0)  # pile empty: closed
+    for seat in range(4):
+        bought.view(seat).sample_state(random.Random(seat)).check_invariants()
 
 
-@pytest.mark.rule("norwegian-buying")
-def test_nothing_to_rebuild_means_the_card_cannot_be_bought() -> None:
-    # docs/rules/norwegian.rst, norwegian-buying: Buying [decision]: if nothing is left to rebuild from, the card cannot be bought
+@pytest.mark.rule("norwegian-buy-empty-stock")
+def test_buy_from_an_empty_stock_with_one_card_under_the_next() -> None:
+    # docs/rules/norwegian.rst, norwegian-buy-empty-stock: the one card under the next card is the whole new stock and
+    # the penalty card; the next card then cannot be bought (nothing left to rebuild from) and the window closes
     state = position(
-        hands=["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], phase="draw", discard="♣7", stock="♠3", rest=2
+        hands=["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], phase="draw", discard="♥5 ♦6 ♣7", stock="♠3", rest=2
     )
     window = state.apply(DrawStock())
-    assert window.stock == () and window.discard == cards("♣7")
+    assert window.phase == "buy" and window.queue == (1, 2, 3)
+    bought = window.apply(Buy())
+    assert bought.hands[1] == sorted_hand("♣5 ♣6 ♣7 ♥5")
+    assert bought.stock == () and bought.discard == cards("♦6")
+    assert (bought.phase, bought.current_player, bought.queue) == ("play", 0, ())
+    bought.check_invariants()
+    assert GameState.from_dict(bought.to_dict()) == bought
+
+
+@pytest.mark.rule("norwegian-buying", "norwegian-buy-empty-stock")
+@pytest.mark.parametrize("pile", ["♣7", "♦6 ♣7"])
+def test_nothing_to_rebuild_means_the_card_cannot_be_bought(pile: str) -> None:
+    # docs/rules/norwegian.rst, norwegian-buy-empty-stock: if nothing is left to rebuild from (the pile holds only the card
+    # and its next card, or less), the card cannot be bought
+    state = position(
+        hands=["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], phase="draw", discard=pile, stock="♠3", rest=2
+    )
+    window = state.apply(DrawStock())
+    assert window.stock == () and window.discard == cards(pile)
     # Nothing can be bought, so no buying window opens: the player on turn goes on.
     assert (window.phase, window.current_player) == ("play", 0)
     assert Buy() not in window.legal_actions()
     assert illegal(window, Buy()).code == "wrong-phase"
+    # A window written by hand on such a pile: the buy is refused with the true reason, passing goes on.
+    asked = position(
+        hands=["♥2 ♥3 ♠3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"],
+        phase="buy",
+        discard=pile,
+        rest=2,
+        queue=(1, 2, 3),
+        to_act=1,
+    )
+    error = illegal(asked, Buy())
+    assert error.code == "cannot-buy"
+    assert "stock is empty" in error.reason and "♣7 cannot be bought" in error.reason
+    if pile == "♦6 ♣7":
+        assert "only the next card, ♦6" in error.reason and "stays face up" in error.reason
+    else:
+        assert "nothing under it" in error.reason
+    assert strs(asked.legal_actions()) == ["pass"]
+
+
+@pytest.mark.rule("norwegian-buy-empty-stock")
+def test_a_game_that_never_reuses_its_pile_cannot_buy_from_an_empty_stock() -> None:
+    # docs/rules/norwegian.rst, norwegian-buy-empty-stock: nothing can be rebuilt when the pile is never reused
+    ruleset = attrs.evolve(N, discard_reuse="none")
+    asked = position(
+        ruleset,
+        hands=["♥2 ♥3 ♠3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"],
+        phase="buy",
+        discard="♥5 ♦6 ♣7",
+        rest=2,
+        queue=(1, 2, 3),
+        to_act=1,
+    )
+    error = illegal(asked, Buy())
+    assert error.code == "cannot-buy" and "never reuses the discard pile" in error.reason
 
 
 @pytest.mark.rule("norwegian-buying")
@@ -681,7 +770,62 @@ def test_round_seven_cannot_keep_a_card() -> None:
     # docs/rules/norwegian.rst, norwegian-round-seven: The seven contracts: round 7: the runs must take every card; nothing may stay in hand
     state = position(hands=[R7_HAND + " ♣K", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9)
     assert not any(isinstance(a, LayDown) for a in state.legal_actions())
-    refused(state, LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q"))
+    error = refused(state, LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q"))
+    assert error.code == "cards-left-in-hand"
+    assert error.reason == (
+        "Round 7 goes down only by going out: its runs must take every card in hand, and ♣K would be left."
+    )
+
+
+@pytest.mark.rule("norwegian-round-seven")
+@pytest.mark.parametrize(
+    "hand, layout, left",
+    [
+        # The issue's hand (issue 15, item 6): ♦9 has no run to go into.
+        ("♠A ♠2 ♠3 ♠4 ♣5 ♣6 ♣7 ♣8 ♥J ♥Q ♥K ♥A ♦9", ("♠A ♠2 ♠3 ♠4", "♣5 ♣6 ♣7 ♣8", "♥J ♥Q ♥K ♥A"), "♦9"),
+        # ♠5 could lengthen the spade run, but the layout leaves it, in any order of its melds.
+        (R7_HAND + " ♠5", ("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q"), "♠5"),
+        (R7_HAND + " ♠5", ("♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q", "♠A ♠2 ♠3 ♠4"), "♠5"),
+        (R7_HAND + " ♣K ♥K", ("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q"), "♥K ♣K"),
+    ],
+)
+def test_round_seven_refusal_names_the_cards_left(hand: str, layout: tuple[str, ...], left: str) -> None:
+    # docs/rules/norwegian.rst, norwegian-round-seven: the runs must take every card in hand: a lay of the whole contract
+    # that leaves cards is refused with cards-left-in-hand, naming them (not "no meld is made of ♠A and higher cards")
+    state = position(hands=[hand, "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9, buys={0: 1})
+    error = refused(state, LayDown.of(*layout))
+    assert error.code == "cards-left-in-hand"
+    assert error.reason.endswith(f"its runs must take every card in hand, and {left} would be left.")
+    with pytest.raises(IllegalActionError) as info:
+        state.lay(*layout)  # in the order given: the last meld may be the one refused
+    assert (info.value.code, info.value.reason) == (error.code, error.reason)
+    # Each step alone says why nothing can be built (or gives no reason about cards left when a layout exists).
+    first = state.why_illegal(state.lay_steps(layout[0])[0])
+    if first is not None:
+        assert first.code == "no-meld-to-build"
+        size = len(state.hands[0])
+        assert first.reason == (
+            f"No meld can be laid now: round 7 goes down only by going out, and no 3 runs take all {size} cards in hand."
+        )
+
+
+@pytest.mark.rule("norwegian-round-seven")
+def test_round_seven_other_refusals_keep_their_reason() -> None:
+    # docs/rules/norwegian.rst, norwegian-round-seven: a layout that is not three runs is refused as before, with the
+    # step's reason: no three runs take every card (a set cannot take the place of a run)
+    hand = "♠A ♠2 ♠3 ♠4 ♥5 ♥6 ♥7 ♥8 ♦9 ♥9 ♣9 ♠9"
+    state = position(hands=[hand, "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9)
+    error = refused(state, LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♥9 ♣9 ♠9"))
+    assert error.code == "no-meld-to-build"
+    assert error.reason == (
+        "Meld 1 (♠9 ♥9 ♦9 ♣9): No meld can be laid now: round 7 goes down only by going out, "
+        "and no 3 runs take all 12 cards in hand."
+    )
+    # In the draw phase the phase is the reason, whatever the layout.
+    drawing = position(hands=[R7_HAND + " ♣K", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9, phase="draw")
+    with pytest.raises(IllegalActionError) as info:
+        drawing.lay("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q")
+    assert info.value.code == "wrong-phase"
 
 
 @pytest.mark.rule("norwegian-round-seven")
@@ -852,7 +996,13 @@ def test_stock_and_pile_both_empty_after_heavy_buying() -> None:
     # docs/rules/norwegian.rst, norwegian-stock-runs-out: Stock runs out: stock and discard pile both empty before anyone goes out: the round
     # ends with no winner and everyone scores their hand
     state = position(
-        hands=["♠2 ♥3", "♣5 ♣6", "♣7", "♣8"], phase="buy", queue=(1, 2, 3), discard="♠5 ♥6", rest=3, turn=7
+        hands=["♠2 ♥3", "♣5 ♣6", "♣7", "♣8"],
+        phase="buy",
+        queue=(1, 2, 3),
+        discard="♥6",
+        stock="♠5",
+        rest=3,
+        turn=7,
     )
     bought = state.apply(Buy())
     assert bought.stock == () and bought.discard == ()

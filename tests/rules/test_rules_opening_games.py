@@ -885,6 +885,12 @@ def _pick(actions: list[remi.Action], rng: random.Random) -> remi.Action:
     return rng.choice(actions)
 
 
+def lays_after_swap(state: GameState) -> bool:
+    """Whether the seat on turn, its opening begun by a swap, is offered a lay-down and no discard."""
+    actions = state.legal_actions()
+    return any(isinstance(a, LayDown) for a in actions) and not any(isinstance(a, Discard) for a in actions)
+
+
 def _check_step(before: GameState, action: remi.Action, after: GameState) -> None:
     rules = before.ruleset
     seat = before.turn_player
@@ -907,6 +913,9 @@ def _check_step(before: GameState, action: remi.Action, after: GameState) -> Non
             if down == before.turn:  # the opening is under way: no discard until it reaches 51
                 assert not any(isinstance(a, Discard) for a in actions)
                 assert lays or before.pending
+        if isinstance(action, SwapJoker) and not is_open:
+            # docs/rules/kalooki.rst, kalooki-swap-before-opening: the swap begins the opening, due this turn
+            assert after.down[seat] == before.turn and lays_after_swap(after)
         if isinstance(action, Discard) and down == before.turn:
             # the opening turn ends: the seat's melds reached 51
             assert own_points(before, seat) >= 51
@@ -1000,3 +1009,114 @@ def test_kalooki_keeps_a_swapped_joker_for_a_later_turn() -> None:
         turn=3,
     )
     assert legal(same, "swap ♠3 0").pending == (remi.JOKER,)
+
+
+#: The issue's position (issue 15, item 3): seat 0 has not opened; its ♠6 stands for the joker of meld 0.
+_UNOPENED_SWAP = """
+game: kalooki
+players: 2
+phase: play
+turn: 5
+turn player: 0
+down: -1 2
+hand 0: ♠6 ♥2 ♦3 ♠4 ♥5 ♦7 ♣8 ♣3 ♦9
+hand 1: ♥3 ♥4 ♥6 ♥7 ♦J ♣2 ♣4 ♣5
+meld 0 seat 1: ♠5 JK ♠7
+meld 1 seat 1: ♠9 ♥9 ♣9
+discard: ♦K
+"""
+
+
+@pytest.mark.rule("kalooki-swap-before-opening")
+def test_kalooki_swap_before_opening_refused_when_the_opening_cannot_follow() -> None:
+    # docs/rules/kalooki.rst, kalooki-swap-before-opening: a seat not yet open may swap only while the opening can
+    # still be completed this turn; this hand cannot reach 51, with the joker or without
+    state = GameState.from_position(_UNOPENED_SWAP)
+    assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
+    error = illegal(state, "swap ♠6 0")
+    assert error.code == "contract-not-down"
+    assert error.reason == (
+        "You have not opened yet, and after swapping ♠6 for the joker your cards could not open with 51 "
+        "points and keep a card to discard this turn, so you may not swap it."
+    )
+
+
+@pytest.mark.rule("kalooki-swap-before-opening", "kalooki-opening-keeps-discard")
+def test_kalooki_swap_before_opening_keeps_a_card_for_the_final_discard() -> None:
+    # docs/rules/kalooki.rst, kalooki-swap-before-opening: the opening after the swap must leave a card to discard:
+    # with the joker ♣J ♣Q JK=♣K (30) and ♥K ♦K ♠K (30) reach 60, but they take every card
+    state = pos(
+        KA,
+        hands={0: "♠6 ♣J ♣Q ♥K ♦K ♠K", 1: "♣2"},
+        table=["♠5 JK=♠6 ♠7"],
+        owners=[1],
+        down={1: 2},
+        turn=5,
+    )
+    assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
+    error = illegal(state, "swap ♠6 0")
+    assert error.code == "contract-not-down" and "keep a card to discard" in error.reason
+    # Without the final discard the same swap opens the way.
+    loose = attrs.evolve(KA, last_card_discard=False)
+    swapped = legal(attrs.evolve(state, ruleset=loose), "swap ♠6 0")
+    assert swapped.down[0] == 5
+
+
+@pytest.mark.rule("kalooki-swap-before-opening", "kalooki-keep-swapped-joker")
+def test_kalooki_swap_before_opening_must_open_that_turn() -> None:
+    # docs/rules/kalooki.rst, kalooki-swap-before-opening: the swap begins the opening (down[seat] is that turn) and
+    # the turn cannot end unopened, as a half-laid opening cannot; the joker itself may be kept
+    state = GameState.from_position(_UNOPENED_SWAP.replace("♥2 ♦3 ♠4", "♥K ♦K ♣K"))
+    assert "swap ♠6 0" in strs(state.legal_actions())  # ♥K ♦K ♣K (30) and ♦7 JK ♦9 (24) after the swap
+    swapped = legal(state, "swap ♠6 0")
+    assert swapped.down == (5, 2) and swapped.pending == ()
+    assert strs(swapped.legal_actions()) == ["lay ♥K ♦K ♣K", "lay ♦7 JK=♦8 ♦9"]
+    error = illegal(swapped, "discard ♣3")
+    assert error.code == "opening-unfinished"
+    assert error.reason == (
+        "You swapped a joker before opening, so you must open (51 points) this turn; lay your opening first."
+    )
+    assert illegal(swapped, "off ♣8 1").code == "contract-not-down"  # not open: no lay-off either
+    # The half-done turn is in every form of the state, and in every seat's view.
+    assert GameState.from_position(swapped.position()) == swapped
+    assert "down: 5 2" in swapped.position().splitlines()
+    assert GameState.from_dict(swapped.to_dict()) == swapped
+    assert swapped.view(1).down == swapped.view(0).down == (5, 2)
+    half = legal(swapped, "lay ♥K ♦K ♣K")
+    assert illegal(half, "discard ♣3").reason == "Your opening has 30 of 51 points; lay more melds first."
+    opened = legal(half, "lay ♦7 JK=♦8 ♦9")
+    assert own_points(opened, 0) == 54
+    after = legal(opened, "discard ♣3")
+    assert after.down == (5, 2) and after.current_player == 1 and remi.JOKER not in after.hands[0]
+
+
+@pytest.mark.rule("kalooki-swap-before-opening")
+def test_kalooki_swap_during_a_half_laid_opening_needs_the_rest_reachable() -> None:
+    # docs/rules/kalooki.rst, kalooki-swap-before-opening: halfway through an opening (30 of 51 laid), a swap is
+    # allowed only if the cards after it still make up the rest; with jokers at most the naturals, ♠Q swapped
+    # for the queens' joker leaves JK ♠K JK, which is no meld
+    strict = attrs.evolve(KA, jokers_at_most_naturals=True)
+    state = pos(
+        strict,
+        hands={0: "♠Q ♠K JK ♦9", 1: "♣2"},
+        table=["♠10 ♥10 ♦10", "♥Q ♦Q JK"],
+        owners=[0, 1],
+        down={0: 5, 1: 2},
+        turn=5,
+    )
+    assert strs(state.legal_actions()) == ["lay JK=♠J ♠Q ♠K", "lay ♠Q ♠K JK=♠A"]  # no swap, no discard
+    assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
+    error = illegal(state, "swap ♠Q 1")
+    assert error.code == "contract-not-down"
+    assert "make up the rest of your opening (30 of 51 points laid)" in error.reason
+    # In the preset (jokers not limited) JK ♠K JK is a meld, and the same swap is offered.
+    loose = pos(
+        KA,
+        hands={0: "♠Q ♠K JK ♦9", 1: "♣2"},
+        table=["♠10 ♥10 ♦10", "♥Q ♦Q JK"],
+        owners=[0, 1],
+        down={0: 5, 1: 2},
+        turn=5,
+    )
+    swapped = legal(loose, "swap ♠Q 1")
+    assert illegal(swapped, "discard ♦9").reason == "Your opening has 30 of 51 points; lay more melds first."
