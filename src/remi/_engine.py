@@ -1655,8 +1655,11 @@ def why_illegal(s: GameState, action: Action | str) -> IllegalActionError | Nota
     Text that is no action gives the :class:`~remi.NotationError` its reading
     raises, an action that is not legal the :class:`~remi.IllegalActionError`.
     """
+    if not isinstance(action, str) and not is_action(action):
+        # apply raises a TypeError here; why_illegal answers, as is_legal answers False.
+        return IllegalActionError("not-an-action", _not_an_action(action))
     try:
-        act = _coerce(action)
+        act = coerce(s, action)
     except (NotationError, IllegalActionError) as exc:
         return exc
     refusal = _refusal(s, act)
