@@ -307,6 +307,16 @@ def _strands_taken_card(s: GameState, hand: Sequence[Card], table: Sequence[Meld
 _STRANDED: Final = "That would leave only {}, just taken from the discard pile, which may not be discarded."
 
 
+def _wild(rules: Ruleset) -> str:
+    """What a reason calls one wild card: a joker, or a wild ♠2 where the ♠2s are the wild cards."""
+    return "wild ♠2" if rules.wild_spade_twos else "joker"
+
+
+def _joker_last(rules: Ruleset) -> str:
+    """The end of the card order a meld is built in: jokers come last where the game has them."""
+    return "" if rules.wild_spade_twos or not rules.jokers else ", the joker last"
+
+
 def _pending_text(s: GameState) -> str:
     """How a reason names the wild card(s) taken back this turn: the joker, or the ♠2."""
     names = sorted({"the joker" if c.is_joker else str(c) for c in s.pending})
@@ -766,7 +776,7 @@ def _refuse_build(s: GameState, action: Build) -> Refusal | None:
     if s.building and card.code < s.building[-1].code:
         return (
             "build-order",
-            f"A meld is built in card order (♠A … ♣K, the joker last): {card} comes before "
+            f"A meld is built in card order (♠A … ♣K{_joker_last(s.ruleset)}): {card} comes before "
             f"{s.building[-1]}, already chosen.",
         )
     search = _build_search(s)
@@ -1152,15 +1162,18 @@ def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
     if not policy.table_play:
         return _nothing_laid(rules)
     if rules.joker_swap == "none":
-        return ("no-joker-swaps", f"{rules.name} does not allow joker swaps.")
+        return ("no-joker-swaps", f"{rules.name} does not allow {_wild(rules)} swaps.")
     if policy.in_progress(s, seat) and not policy.freed_joker_in_new_meld():
         return policy.in_progress_refusal(s, seat)
     if not _may_swap(s, policy, seat):
         if not policy.is_down(s, seat):
-            return ("contract-not-down", f"{policy.not_down_text(rules)}, so you may not swap a joker.")
+            return (
+                "contract-not-down",
+                f"{policy.not_down_text(rules)}, so you may not swap a {_wild(rules)}.",
+            )
         return (
             "contract-down-this-turn",
-            f"{policy.down_this_turn_text(rules)}; you may swap a joker from your next turn.",
+            f"{policy.down_this_turn_text(rules)}; you may swap a {_wild(rules)} from your next turn.",
         )
     if s.pending:
         return ("joker-pending", f"Play {_pending_text(s)} you took from the table before you swap another.")
@@ -1327,9 +1340,7 @@ _KNOCKS: Final = tuple(Knock(Card.from_code(code)) for code in range(53))
 
 
 def _refuse_knock(s: GameState, action: Knock) -> Refusal | None:
-    rules = s.ruleset
-    if not policy_for(rules).knocks:
-        return ("no-knocking", f"{rules.name} is not ended by knocking; go out by shedding your cards.")
+    rules = s.ruleset  # a game without knocking is refused before any rule is asked (_absent_from_game)
     seat = s.turn_player
     hand = s.hands[seat]
     missing = _card_not_in_hand(hand, action.card, seat)
@@ -1614,20 +1625,32 @@ def _wrong_phase(s: GameState, action: Action) -> Refusal:
         "cut": f"seat {seat} must cut the pack first",
         "draw": f"seat {seat} must first draw from the stock or take the discard",
         "buy": f"seat {seat} must say buy or pass on {s.discard_top}",
-        "play": policy_for(s.ruleset).play_text(seat),
+        "play": policy_for(s.ruleset).play_text(seat, s.ruleset),
         "knock": f"seat {seat} has knocked and lays their melds, one at a time, then passes",
         "shanghai": f"seat {seat} must call Shanghai or pass",
     }[s.phase]
     return ("wrong-phase", f"'{action}' is not possible now: {expected}.")
 
 
+def _absent_from_game(rules: Ruleset, kind: type[Any]) -> Refusal | None:
+    """The refusal of a kind of move *rules* never has (knocking, buying, Shanghai calls), in any phase."""
+    if kind is Knock and not policy_for(rules).knocks:
+        return ("no-knocking", f"{rules.name} is not ended by knocking; go out by shedding your cards.")
+    if kind is Buy and not rules.buying:
+        return ("no-buying", f"{rules.name} is played without buying; a discard goes to the next player.")
+    if kind is CallShanghai and not rules.shanghai:
+        return ("no-shanghai", f"{rules.name} is played without Shanghai calls.")
+    return None
+
+
 def _refusal(s: GameState, action: Action) -> Refusal | None:
     if s.phase == "over":
         return ("game-over", "The game is over; no more actions.")
     rule = _RULE_OF[type(action)]
-    if rule.kind is Knock and not policy_for(s.ruleset).knocks:
-        # Not a matter of the phase: the game is not ended by knocking at all (no-knocking).
-        return rule.refusal(s, action)
+    absent = _absent_from_game(s.ruleset, rule.kind)
+    if absent is not None:
+        # Not a matter of the phase: the game has no such move at all.
+        return absent
     if s.phase not in rule.phases:
         return _wrong_phase(s, action)
     if s.building and rule not in _BUILDING_RULES:

@@ -159,9 +159,12 @@ class Policy:
         """The start of a reason: the seat went down in this very turn."""
         return "You laid your first meld this turn"
 
-    def play_text(self, seat: int) -> str:
+    def play_text(self, seat: int, rules: Ruleset) -> str:
         """What the seat on turn may do in the play phase, for a wrong-phase reason."""
-        return f"it is seat {seat}'s play: lay down, lay off, swap a joker or discard"
+        moves = ["lay down", "lay off"]
+        if rules.joker_swap != "none" and (rules.wild_spade_twos or rules.jokers != 0):
+            moves.append("swap a wild ♠2" if rules.wild_spade_twos else "swap a joker")
+        return f"it is seat {seat}'s play: {', '.join(moves)} or discard"
 
 
 class ContractPolicy(Policy):
@@ -453,7 +456,7 @@ class GinPolicy(Policy):
         # docs/rules/gin.rst: the stock's last cards are not drawn; the deal is void.
         return stock_size <= rules.gin_stock_reserve
 
-    def play_text(self, seat: int) -> str:
+    def play_text(self, seat: int, rules: Ruleset) -> str:
         return f"it is seat {seat}'s play: discard or knock"
 
 

@@ -8,7 +8,7 @@ See :mod:`remi._catalogue` for the numbering, documented on :doc:`/frameworks`.
 >>> import remi
 >>> from remi.catalogue import num_distinct_actions, encode, decode
 >>> num_distinct_actions(remi.GIN)
-109
+438
 >>> decode(encode(remi.parse_action("discard ♥Q"), remi.GIN), remi.GIN)
 Discard(card=Card('♥Q'), shanghai=False)
 """

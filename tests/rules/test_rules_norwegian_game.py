@@ -391,6 +391,36 @@ def test_knocking_is_refused_as_no_part_of_the_game_in_every_phase(preset: str) 
     )
 
 
+@pytest.mark.rule("norwegian-buying", "norwegian-shanghai", "basic-turn")
+@pytest.mark.parametrize("preset", ["norwegian", "swedish", "slovenian", "kalooki", "gin"])
+def test_moves_a_game_never_has_are_refused_as_such_in_every_phase(preset: str) -> None:
+    # A buy where nobody buys, a Shanghai call where nobody calls: the game has no such move, whatever the
+    # phase (not "must first draw"); and a wrong-phase reason offers a joker swap only where jokers exist.
+    ruleset = (
+        attrs.evolve(remi.PRESETS[preset], buying=False) if preset == "norwegian" else remi.PRESETS[preset]
+    )
+    state = remi.new_game(ruleset, players=2 if preset == "gin" else 3, seed=3)
+    for _ in range(8):
+        buy = illegal(state, "buy")
+        assert (buy.code, buy.reason) == (
+            "no-buying",
+            f"{ruleset.name} is played without buying; a discard goes to the next player.",
+        )
+        call = illegal(state, remi.CallShanghai(0))
+        assert (call.code, call.reason) == (
+            "no-shanghai",
+            f"{ruleset.name} is played without Shanghai calls.",
+        )
+        state = state.apply(state.legal_actions()[-1])
+    playing = remi.new_game(ruleset, players=2 if preset == "gin" else 3, seed=3)
+    while playing.phase != "play":
+        playing = playing.apply(playing.legal_actions()[0])
+    wrong = illegal(playing, "draw")
+    assert wrong.code in ("wrong-phase", "already-drew")
+    if wrong.code == "wrong-phase":
+        assert ("swap a joker" in wrong.reason) == (ruleset.jokers != 0 and ruleset.family != "gin")
+
+
 # =============================================================================================
 # Buying
 # =============================================================================================

@@ -359,3 +359,26 @@ def test_every_meld_the_solver_proposes_passes_check_meld(name: str, data: st.Da
         assert not _refused(melds, ruleset), (format(hand), _refused(melds, ruleset))
     for melds in proposed[1:]:  # disjoint melds the hand holds together
         assert not Counter(c for m in melds for c in m.cards) - held
+
+
+@pytest.mark.rule("norwegian-spade-twos-wild")
+def test_the_engine_names_the_wild_twos_in_swap_and_build_refusals() -> None:
+    """Where the ♠2s are the wild cards, the game's own refusals speak of wild ♠2s, not jokers."""
+
+    def playing(ruleset: remi.Ruleset) -> remi.GameState:
+        state = remi.new_game(ruleset, players=3, seed=1).apply("draw")
+        while state.phase == "buy":
+            state = state.apply("pass")
+        return state
+
+    state = playing(TWOS)
+    card = state.hands[state.turn_player][0]
+    refusal = state.why_illegal(remi.SwapJoker(card, 0))
+    assert refusal is not None and refusal.code == "contract-not-down"
+    assert refusal.reason.endswith("so you may not swap a wild ♠2.")
+    no_swaps = playing(attrs.evolve(TWOS, joker_swap="none"))
+    refusal = no_swaps.why_illegal(remi.SwapJoker(card, 0))
+    assert refusal is not None and refusal.reason == "Norwegian Remi does not allow wild ♠2 swaps."
+    plain = playing(NORWEGIAN)
+    refusal = plain.why_illegal(remi.SwapJoker(plain.hands[plain.turn_player][0], 0))
+    assert refusal is not None and refusal.reason.endswith("so you may not swap a joker.")

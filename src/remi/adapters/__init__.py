@@ -11,7 +11,7 @@ share: the observation vector of a player view (see
 >>> from remi.views import view
 >>> from remi.adapters import observation, observation_size
 >>> observation_size(remi.NORWEGIAN, 4)
-2862
+2863
 """
 
 from __future__ import annotations

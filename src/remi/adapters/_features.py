@@ -66,7 +66,7 @@ def observation_size(ruleset: Ruleset, players: int) -> int:
 
     >>> import remi
     >>> observation_size(remi.GIN, 2)
-    1468
+    1469
     """
     table = catalogue(ruleset).max_table
     return 5 * _CARDS + len(PHASES) + players * _SEAT + 4 + table * _meld_width(players) + _CARDS
