@@ -1192,18 +1192,22 @@ def _arrangement_path(pool: _Pool, skip_cost: Sequence[int]) -> tuple[list[int],
     rem, ranked = pool.total, oracle.total
     picked: list[int] = []
     left: list[int] = []
+    # The least cost of what is left: a group keeps it (it costs nothing), a card left over
+    # takes its cost off. Whether a group keeps it is a bounded question (at most, since
+    # no rest costs less), far cheaper than each rest's least cost.
+    target = oracle.best(ranked)
+    at_most = _Bounded(oracle.packer).at_most
     while rem:
         low = ((rem & -rem).bit_length() - 1) // width
         if low == _JOKER:
             left.extend([_JOKER] * (rem >> (width * _JOKER)))
             break
-        target = oracle.best(ranked)
         for index in by_first.get(low, ()):
             group = pool.groups[index]
             x = (rem | guard) - group.use
             if x & guard != guard:
                 continue
-            if oracle.best(ranked - oracle.uses[index]) == target:
+            if at_most(ranked - oracle.uses[index], target):
                 picked.append(group.members[0])
                 rem = x ^ guard
                 ranked -= oracle.uses[index]
@@ -1212,7 +1216,59 @@ def _arrangement_path(pool: _Pool, skip_cost: Sequence[int]) -> tuple[list[int],
             left.append(low)
             rem -= 1 << (width * low)
             ranked -= 1 << (width * _RANK_MAJOR[low])
+            target -= skip_cost[low]
     return picked, left
+
+
+class _Bounded:
+    """Whether a rank-major multiset can be placed at a cost of at most a bound: :class:`_Packer`'s question, bounded.
+
+    Exact: the same least cost decides it, but a search that may stop at
+    the first way within the bound, and that drops a state once the bound
+    is below what is known of it. Each state keeps the bounds learnt (at
+    least *lo*, at most *hi*), and the packer's memo of least costs is read
+    where it has the state.
+    """
+
+    def __init__(self, packer: _Packer) -> None:
+        self.packer = packer
+        self.lo: dict[int, int] = {}
+        self.hi: dict[int, int] = {}
+        field = (1 << packer.pool.width) - 1
+        self.dead = [(shift, cost, field) for shift, cost in packer.dead]
+
+    def at_most(self, rem: int, bound: int) -> bool:
+        if bound < 0:
+            return False
+        packer = self.packer
+        known = packer.memo.get(rem)
+        if known is not None:
+            return known[0] <= bound
+        if bound < self.lo.get(rem, 0):
+            return False
+        if bound >= self.hi.get(rem, bound + 1):
+            return True
+        width = packer.pool.width
+        low = ((rem & -rem).bit_length() - 1) // width
+        if low == _JOKER:
+            return (rem >> (width * _JOKER)) * packer.joker_cost <= bound
+        floor = 0
+        for shift, cost, field in self.dead:
+            floor += ((rem >> shift) & field) * cost
+        if floor > bound:
+            self.lo[rem] = floor
+            return False
+        guard = packer.pool.guard
+        for _, use, _ in packer.by_first.get(low, ()):
+            x = (rem | guard) - use
+            if x & guard == guard and self.at_most(x ^ guard, bound):
+                self.hi[rem] = bound
+                return True
+        if self.at_most(rem - (1 << (width * low)), bound - packer.skip_cost[low]):
+            self.hi[rem] = bound
+            return True
+        self.lo[rem] = bound + 1
+        return False
 
 
 @lru_cache(maxsize=2048)
