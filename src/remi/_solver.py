@@ -2009,8 +2009,9 @@ def knock_cards(hand: Sequence[Card], ruleset: Ruleset) -> frozenset[Card]:
     """Return the distinct cards of *hand* whose discard leaves at most ``knock_limit`` deadwood.
 
     Exactly ``{c for c in set(hand) if deadwood(hand less c) <= ruleset.knock_limit}``,
-    from one search of the whole hand shared by every discard, after a quick
-    bound (cards no meld can take) that rules most hands out at once.
+    from one search of the whole hand and one walk over its states that
+    finds every such discard, after a quick bound
+    (cards no meld can take) that rules most hands out at once.
 
     >>> import remi
     >>> hand = remi.parse_cards("♠3 ♠4 ♠5 ♥9 ♦9 ♣9 ♣J ♣Q ♣K ♦2 ♥A")
