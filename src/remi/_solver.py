@@ -1951,6 +1951,8 @@ class _KnockWalk:
             self.wanted |= self.field << (pool.width * code)
         self.dearest = max((self.cost[code] for code in self.codes), default=0)
         self.seen: set[tuple[int, int]] = set()
+        # Whether a state's least cost is within a bound, without its exact cost where it is new.
+        self.at_most = _Bounded(self.packer).at_most
 
     def _find(self, code: int) -> None:
         self.found |= 1 << code
@@ -1963,9 +1965,8 @@ class _KnockWalk:
         except _WalkTooLong:
             total = self.oracle.total
             for code in self.codes:
-                if (
-                    not self.found >> code & 1
-                    and self.packer.best(total - (1 << (self.width * code))) <= self.limit
+                if not self.found >> code & 1 and self.at_most(
+                    total - (1 << (self.width * code)), self.limit
                 ):
                     self.found |= 1 << code
         return self.found
@@ -1981,7 +1982,7 @@ class _KnockWalk:
             raise _WalkTooLong
         seen.add(key)
         packer = self.packer
-        if packer.best(rem) - self.dearest > budget:
+        if not self.at_most(rem, budget + self.dearest):
             return
         width, guard = self.width, packer.pool.guard
         low = ((rem & -rem).bit_length() - 1) // width
@@ -1990,7 +1991,7 @@ class _KnockWalk:
                 self._find(_JOKER)
             return
         rest = rem - (1 << (width * low))
-        if not self.found >> low & 1 and packer.best(rest) <= budget:
+        if not self.found >> low & 1 and self.at_most(rest, budget):
             self._find(low)
         for _, use, _ in packer.by_first.get(low, ()):
             x = (rem | guard) - use
