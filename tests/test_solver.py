@@ -432,6 +432,32 @@ def test_rank_by_rank_search_picks_what_the_suit_by_suit_search_picks(name: str,
     assert _solver._least_deadwood(counts, entry.rules, entry.values) == old.deadwood_value
 
 
+@pytest.mark.parametrize("name", ["norwegian", "kalooki", "spade-twos"])
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_bounded_question_agrees_with_the_least_cost(name: str, data: st.DataObject) -> None:
+    """docs/performance.rst (bounded cost): "at most this cost?" answers as the least cost does, every bound."""
+    ruleset = RULESETS[name]
+    hand = data.draw(big_hands(ruleset))
+    entry = _solver._entry(ruleset)
+    pool = _solver._pool(_solver._counts(hand), entry.rules, False, _solver._BOTH)
+    skip = [v * (pool.n_cards + 1) + 1 for v in entry.values]
+    exact = _solver._RankPacker(pool, skip)
+    # A fresh search for the bounded questions, so that none is answered from the exact memo.
+    bounded = _solver._Bounded(_solver._RankPacker(pool, skip).packer)
+    rem = exact.total
+    for use in data.draw(st.lists(st.sampled_from(exact.uses), max_size=3)) if exact.uses else ():
+        if all((rem >> s) & m >= (use >> s) & m for s, m in _fields(pool.width)):
+            rem -= use
+    least = exact.best(rem)
+    for bound in sorted({0, least - 1, least, least + 1, data.draw(st.integers(0, least + 5))}):
+        assert bounded.at_most(rem, bound) == (least <= bound)
+
+
+def _fields(width: int) -> list[tuple[int, int]]:
+    return [(width * code, (1 << width) - 1) for code in range(53)]
+
+
 def test_best_arrangement_of_a_41_card_norwegian_hand() -> None:
     """docs/performance.rst (bounded cost): issue 15's 41-card hand (34 s before) is placed whole."""
     hand = remi.parse_cards(

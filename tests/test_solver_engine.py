@@ -7,6 +7,7 @@ of every contract layout.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import attrs
@@ -15,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import remi
-from remi import JOKER, Card, Meld
+from remi import JOKER, Card, Meld, _solver
 from remi._solver import can_complete_contract, contract_lay_test, knock_cards
 
 SMALL = attrs.evolve(
@@ -95,6 +96,48 @@ def test_knock_cards_with_wild_cards_and_duplicates(
         if kept.count(card) < ruleset.max_decks:
             kept.append(card)
     hand = kept + [JOKER] * (0 if ruleset.wild_spade_twos else jokers)
+    assert knock_cards(hand, ruleset) == naive_knock(hand, ruleset)
+
+
+def _pack_hand(cards: list[Card], jokers: int, ruleset: remi.Ruleset) -> list[Card]:
+    kept: list[Card] = []
+    for card in cards:
+        if kept.count(card) < ruleset.max_decks:
+            kept.append(card)
+    return kept + [JOKER] * (0 if ruleset.wild_spade_twos else jokers)
+
+
+# The promise of knock_cards' docstring: exactly the discards whose deadwood is within the limit,
+# whether the one walk finds them all or is cut short and the cards left are asked one by one.
+@pytest.mark.parametrize("states", [0, 1, 7, 60])
+@settings(max_examples=40, deadline=None)
+@given(
+    cards=st.lists(st.sampled_from(SLICE), min_size=1, max_size=12),
+    jokers=st.integers(0, 3),
+    limit=st.integers(0, 40),
+)
+def test_knock_cards_walk_cut_short_gives_the_same_cards(
+    states: int, cards: list[Card], jokers: int, limit: int
+) -> None:
+    ruleset = attrs.evolve(remi.NORWEGIAN, knock_limit=limit)
+    hand = _pack_hand(cards, jokers, ruleset)
+    expected = naive_knock(hand, ruleset)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_solver, "_KNOCK_WALK_STATES", states)
+        _solver._knock.cache_clear()
+        try:
+            assert knock_cards(hand, ruleset) == expected
+        finally:
+            _solver._knock.cache_clear()
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), size=st.integers(14, 22), jokers=st.integers(0, 4))
+def test_knock_cards_bigger_norwegian_hands(seed: int, size: int, jokers: int) -> None:
+    pack = [c for c in remi.make_pack(2, 0)]
+    random.Random(seed).shuffle(pack)
+    hand = pack[: size - jokers] + [JOKER] * jokers
+    ruleset = attrs.evolve(remi.NORWEGIAN, knock_limit=30)
     assert knock_cards(hand, ruleset) == naive_knock(hand, ruleset)
 
 
