@@ -844,14 +844,13 @@ def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
     hand = s.hands[seat]
     if not policy.table_play:
         return _nothing_laid(rules)
-    if not action.melds:
-        return ("no-melds", "A lay-down needs at least one meld.")
-    if len(action.melds) > 1:
-        return (
-            "one-meld-at-a-time",
-            "Lay the melds one at a time, one lay-down action each: a contract or an opening may take "
-            "several within the turn (GameState.lay lays a whole layout in one call).",
-        )
+    several = _single_meld(
+        action,
+        "Lay the melds one at a time, one lay-down action each: a contract or an opening may take "
+        "several within the turn (GameState.lay lays a whole layout in one call).",
+    )
+    if several is not None:
+        return several
     meld = action.melds[0]
     builds = policy.builds(s)
     if builds and sorted(c.code for c in meld.cards) != [c.code for c in s.building]:
@@ -1427,18 +1426,26 @@ def _knock_lays(s: GameState) -> list[Action]:
     return out
 
 
+def _single_meld(action: LayDown, several: str) -> Refusal | None:
+    """A lay-down of no meld, or of more than one (*several* says how they go down instead)."""
+    if not action.melds:
+        return ("no-melds", "A lay-down needs at least one meld.")
+    if len(action.melds) > 1:
+        return ("one-meld-at-a-time", several)
+    return None
+
+
 def _refuse_knock_lay(s: GameState, action: LayDown) -> Refusal | None:
     rules = s.ruleset
     seat = s.turn_player
     hand = s.hands[seat]
-    if not action.melds:
-        return ("no-melds", "A lay-down needs at least one meld.")
-    if len(action.melds) > 1:
-        return (
-            "one-meld-at-a-time",
-            "The knocker lays the melds one at a time, one lay-down action each "
-            "(GameState.lay lays several in one call).",
-        )
+    several = _single_meld(
+        action,
+        "The knocker lays the melds one at a time, one lay-down action each "
+        "(GameState.lay lays several in one call).",
+    )
+    if several is not None:
+        return several
     meld = action.melds[0]
     missing = _not_in_hand(hand, meld.cards, seat)
     if missing is not None:
