@@ -224,6 +224,13 @@ def _check_kind(kind: object) -> None:
         raise NotationError("bad-kind", f"kind must be 'set', 'run' or None, not {kind!r:.40}.")
 
 
+def _joker_not_in_game(cards: Iterable[Card], ruleset: Ruleset, kind: MeldKind | None) -> Check | None:
+    """Refuse a joker in a game played without jokers (docs/rules/gin.rst, gin-no-jokers)."""
+    if any(c.is_joker for c in cards) and not pack_limits(ruleset)[1]:
+        return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", kind)
+    return None
+
+
 def _copies_problem(
     cards: Iterable[Card],
     ruleset: Ruleset,
@@ -710,8 +717,9 @@ def check_meld(
     hand = _cards_of(cards)
     if not hand:
         return _fail("empty", "A meld needs cards; none were given.", kind)
-    if any(c.is_joker for c in hand) and not pack_limits(ruleset)[1]:
-        return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", kind)
+    jokerless = _joker_not_in_game(hand, ruleset, kind)
+    if jokerless is not None:
+        return jokerless
     result = _check_cards(hand, ruleset, kind, joker_end)
     if result.ok:
         too_many = _copies_problem(hand, ruleset, result.kind)
@@ -765,8 +773,9 @@ def _validate(meld: Meld, ruleset: Ruleset) -> Check:
     n = len(meld.cards)
     if n == 0 or len(meld.wild) != n:
         return _fail("malformed-meld", "The meld's cards and wild flags do not match.", meld.kind)
-    if any(c.is_joker for c in meld.cards) and not pack_limits(ruleset)[1]:
-        return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", meld.kind)
+    jokerless = _joker_not_in_game(meld.cards, ruleset, meld.kind)
+    if jokerless is not None:
+        return jokerless
     split = _split_marked(meld, ruleset)
     if isinstance(split, Check):
         return split
@@ -871,8 +880,9 @@ def check_layoff(
     new = _cards_of(cards)
     if not new:
         return _fail("empty", "Nothing was given to lay off.", meld.kind)
-    if any(c.is_joker for c in new) and not pack_limits(ruleset)[1]:
-        return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", meld.kind)
+    jokerless = _joker_not_in_game(new, ruleset, meld.kind)
+    if jokerless is not None:
+        return jokerless
     bad = _illegal_table_meld(meld, ruleset)
     if bad is not None:
         return bad
@@ -1043,9 +1053,10 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
         return _fail("not-a-meld", f"Expected a Meld to swap a joker out of, got {type(meld).__name__}.")
     if not isinstance(card, Card):
         card = parse_card(card)
-    if card.is_joker and not pack_limits(ruleset)[1]:
-        # docs/rules/gin.rst, gin-no-jokers: the card offered is refused before the meld is read.
-        return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", meld.kind)
+    # docs/rules/gin.rst, gin-no-jokers: the card offered is refused before the meld is read.
+    jokerless = _joker_not_in_game((card,), ruleset, meld.kind)
+    if jokerless is not None:
+        return jokerless
     bad = _swap_refusal(meld, card, ruleset)
     if bad is not None:
         return bad
