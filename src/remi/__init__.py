@@ -32,6 +32,7 @@ from ._actions import (
     TakeDiscard,
     parse_action,
 )
+from ._cache import CacheInfo, cache_info, clear_caches
 from ._cards import JOKER, RANKS, SUITS, Card, format_cards, make_pack, parse_card, parse_cards
 from ._catalogue import Catalogue, CatalogueError, num_distinct_actions
 from ._codes import CODES, CheckCode, ErrorCode
@@ -209,4 +210,8 @@ __all__ = [
     "IllegalActionError",
     "StateError",
     "UnsupportedError",
+    # caches
+    "clear_caches",
+    "cache_info",
+    "CacheInfo",
 ]
