@@ -40,14 +40,15 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
-from .._cards import Card
-from .._catalogue import catalogue
-from .._game import PHASES, GameState
-from .._rules import Ruleset
-from .._views import PlayerView
+from remi.cards import Card
+from remi.catalogue import catalogue
+from remi.game import PHASES, GameState
+from remi.rulesets import Ruleset
+from remi.views import PlayerView
+
+from ._common import memoize
 
 __all__ = ["observation_size", "observation", "write_observation"]
 
@@ -60,7 +61,7 @@ def _meld_width(players: int) -> int:
     return 5 + players + _CARDS
 
 
-@lru_cache(maxsize=256)
+@memoize("adapters.observation_size", maxsize=256)
 def observation_size(ruleset: Ruleset, players: int) -> int:
     """Return the length of the observation vector of *ruleset* at a table of *players*.
 
@@ -115,30 +116,53 @@ def _entries(
     max_table: int | None,
     building: Sequence[int],
 ) -> dict[int, float]:
+    """The nonzero entries of the observation, by index, part after part (the layout above)."""
     acc: dict[int, float] = {}
-    get = acc.get
-    players = v.players
-    for card in hand:
-        code = card.code
-        acc[code] = get(code, 0.0) + 1
-    base = _CARDS
+    _add_cards(acc, 0, hand)
     pile = v.discard
     if pile:
-        acc[base + pile[-1].code] = 1.0
-    base += _CARDS
-    for card in pile:
-        at = base + card.code
-        acc[at] = get(at, 0.0) + 1
-    base += _CARDS
+        acc[_CARDS + pile[-1].code] = 1.0
+    _add_cards(acc, 2 * _CARDS, pile)
     if v.taken is not None:
-        acc[base + v.taken.code] = 1.0
-    base += _CARDS
-    for card in v.pending:
-        at = base + card.code
-        acc[at] = get(at, 0.0) + 1
-    base += _CARDS
+        acc[3 * _CARDS + v.taken.code] = 1.0
+    _add_cards(acc, 4 * _CARDS, v.pending)
+    base = 5 * _CARDS
     acc[base + _PHASE[v.phase]] = 1.0
     base += len(PHASES)
+    _add_seats(acc, base, v, seat, known)
+    base += v.players * _SEAT
+    acc[base] = stock_size
+    acc[base + 1] = v.round
+    acc[base + 2] = v.turn
+    acc[base + 3] = v.melds_this_turn
+    base += 4
+    limit = catalogue(v.ruleset).max_table if max_table is None else max_table
+    _add_table(acc, base, v, seat, limit)
+    base += limit * _meld_width(v.players)
+    if not building:
+        # remi's own card-by-card build: its cards are public (the table sees them chosen).
+        chosen: Sequence[Card] = getattr(v, "building", ())
+        building = [card.code for card in chosen]
+    get = acc.get
+    for code in building:
+        at = base + code
+        acc[at] = get(at, 0.0) + 1
+    return acc
+
+
+def _add_cards(acc: dict[int, float], base: int, cards: Sequence[Card]) -> None:
+    """Count *cards* into the 53 entries from *base* on."""
+    get = acc.get
+    for card in cards:
+        at = base + card.code
+        acc[at] = get(at, 0.0) + 1
+
+
+def _add_seats(
+    acc: dict[int, float], base: int, v: PlayerView | GameState, seat: int, known: Sequence[Sequence[Card]]
+) -> None:
+    """The per-seat blocks from *base* on, the viewer *seat* first, then the seats after it in turn order."""
+    players = v.players
     over = v.phase == "over"
     to_act = v.to_act
     turn_player = v.turn_player
@@ -165,17 +189,13 @@ def _entries(
         acc[at + 5] = buys[s]
         acc[at + 6] = totals[s] / 100
         if s < seen:
-            for card in known[s]:
-                known_at = at + 7 + card.code
-                acc[known_at] = get(known_at, 0.0) + 1
-    base += players * _SEAT
-    acc[base] = stock_size
-    acc[base + 1] = v.round
-    acc[base + 2] = v.turn
-    acc[base + 3] = v.melds_this_turn
-    base += 4
+            _add_cards(acc, at + 7, known[s])
+
+
+def _add_table(acc: dict[int, float], base: int, v: PlayerView | GameState, seat: int, limit: int) -> None:
+    """The blocks of the first *limit* table melds from *base* on (owners relative to *seat*)."""
+    players = v.players
     width = _meld_width(players)
-    limit = catalogue(v.ruleset).max_table if max_table is None else max_table
     for index, (meld, owner) in enumerate(zip(v.table, v.owners)):
         if index >= limit:
             break
@@ -185,19 +205,7 @@ def _entries(
         acc[at + 3 + (owner - seat) % players] = 1.0
         acc[at + 3 + players] = meld.rank
         acc[at + 4 + players] = sum(meld.wild)
-        cards_at = at + 5 + players
-        for card in meld.cards:
-            card_at = cards_at + card.code
-            acc[card_at] = get(card_at, 0.0) + 1
-    base += limit * width
-    if not building:
-        # remi's own card-by-card build: its cards are public (the table sees them chosen).
-        chosen: Sequence[Card] = getattr(v, "building", ())
-        building = [card.code for card in chosen]
-    for code in building:
-        at = base + code
-        acc[at] = get(at, 0.0) + 1
-    return acc
+        _add_cards(acc, at + 5 + players, meld.cards)
 
 
 def observation(v: PlayerView) -> list[float]:
