@@ -55,6 +55,8 @@ __all__ = ["observation_size", "observation", "write_observation"]
 _CARDS = 53
 _SEAT = 7 + _CARDS
 _PHASE = {phase: index for index, phase in enumerate(PHASES)}
+#: Where the discard pile's counts, the taken card, the pending cards and the phase begin.
+_PILE, _TAKEN, _PENDING, _PHASE_AT = 2 * _CARDS, 3 * _CARDS, 4 * _CARDS, 5 * _CARDS
 
 
 def _meld_width(players: int) -> int:
@@ -118,15 +120,22 @@ def _entries(
 ) -> dict[int, float]:
     """The nonzero entries of the observation, by index, part after part (the layout above)."""
     acc: dict[int, float] = {}
-    _add_cards(acc, 0, hand)
+    get = acc.get
+    for card in hand:
+        code = card.code
+        acc[code] = get(code, 0.0) + 1
     pile = v.discard
     if pile:
         acc[_CARDS + pile[-1].code] = 1.0
-    _add_cards(acc, 2 * _CARDS, pile)
+    for card in pile:
+        at = _PILE + card.code
+        acc[at] = get(at, 0.0) + 1
     if v.taken is not None:
-        acc[3 * _CARDS + v.taken.code] = 1.0
-    _add_cards(acc, 4 * _CARDS, v.pending)
-    base = 5 * _CARDS
+        acc[_TAKEN + v.taken.code] = 1.0
+    for card in v.pending:
+        at = _PENDING + card.code
+        acc[at] = get(at, 0.0) + 1
+    base = _PHASE_AT
     acc[base + _PHASE[v.phase]] = 1.0
     base += len(PHASES)
     _add_seats(acc, base, v, seat, known)
@@ -143,19 +152,10 @@ def _entries(
         # remi's own card-by-card build: its cards are public (the table sees them chosen).
         chosen: Sequence[Card] = getattr(v, "building", ())
         building = [card.code for card in chosen]
-    get = acc.get
     for code in building:
         at = base + code
         acc[at] = get(at, 0.0) + 1
     return acc
-
-
-def _add_cards(acc: dict[int, float], base: int, cards: Sequence[Card]) -> None:
-    """Count *cards* into the 53 entries from *base* on."""
-    get = acc.get
-    for card in cards:
-        at = base + card.code
-        acc[at] = get(at, 0.0) + 1
 
 
 def _add_seats(
@@ -172,6 +172,7 @@ def _add_seats(
     buys = v.buys
     totals = v.totals
     seen = len(known)
+    get = acc.get
     for rel in range(players):
         s = (seat + rel) % players
         at = base + rel * _SEAT
@@ -189,13 +190,16 @@ def _add_seats(
         acc[at + 5] = buys[s]
         acc[at + 6] = totals[s] / 100
         if s < seen:
-            _add_cards(acc, at + 7, known[s])
+            for card in known[s]:
+                known_at = at + 7 + card.code
+                acc[known_at] = get(known_at, 0.0) + 1
 
 
 def _add_table(acc: dict[int, float], base: int, v: PlayerView | GameState, seat: int, limit: int) -> None:
     """The blocks of the first *limit* table melds from *base* on (owners relative to *seat*)."""
     players = v.players
     width = _meld_width(players)
+    get = acc.get
     for index, (meld, owner) in enumerate(zip(v.table, v.owners)):
         if index >= limit:
             break
@@ -205,7 +209,10 @@ def _add_table(acc: dict[int, float], base: int, v: PlayerView | GameState, seat
         acc[at + 3 + (owner - seat) % players] = 1.0
         acc[at + 3 + players] = meld.rank
         acc[at + 4 + players] = sum(meld.wild)
-        _add_cards(acc, at + 5 + players, meld.cards)
+        cards_at = at + 5 + players
+        for card in meld.cards:
+            card_at = cards_at + card.code
+            acc[card_at] = get(card_at, 0.0) + 1
 
 
 def observation(v: PlayerView) -> list[float]:

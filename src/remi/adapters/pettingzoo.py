@@ -96,6 +96,8 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
     ``remi.adapters.pettingzoo.RemiEnv``), mid-episode too.
     """
 
+    #: numpy, set on ``RemiEnv`` when it is made.
+    _np: ClassVar[Any] = None
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi"],
         "name": "remi_v0",
@@ -136,7 +138,7 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
     def _make_spaces(self) -> None:
         """Every agent's observation space (the vector and the mask) and action space (the catalogue)."""
         spaces = _frameworks()[1]
-        np = numpy()
+        np = self._np
         observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(self._width,), dtype=np.float32),
@@ -215,7 +217,7 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
         seat = self._seat_of(agent)
         acting = not self.setup.over(state) and seat == state.to_act
         entries = state_entries(state, seat, True, self._max_table, self.partial if acting else ())
-        np = numpy()
+        np = self._np
         vector = np.zeros(self._width, np.float32)
         for at, value in entries.items():
             vector[at] = value
@@ -298,8 +300,12 @@ def _raw_env_class() -> Any:
     """``RemiEnv``: the body above over PettingZoo's ``AECEnv``, made once, when first used."""
     if not _classes:
         pettingzoo = _frameworks()[0]
-        numpy()
-        namespace = {"__module__": __name__, "__qualname__": "RemiEnv", "__doc__": _RemiEnvBody.__doc__}
+        namespace = {
+            "__module__": __name__,
+            "__qualname__": "RemiEnv",
+            "__doc__": _RemiEnvBody.__doc__,
+            "_np": numpy(),
+        }
         _classes.append(type("RemiEnv", (_RemiEnvBody, pettingzoo.AECEnv), namespace))
     return _classes[0]
 
