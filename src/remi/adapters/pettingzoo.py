@@ -84,9 +84,10 @@ def _frameworks() -> tuple[Any, Any, Any, Any]:
     return pettingzoo, spaces, gymnasium, wrappers
 
 
+# ``RemiEnv`` is ``_RemiEnvBody`` over PettingZoo's ``AECEnv``, made on first use (so importing this
+# module imports no framework). For the type checker the body derives from ``Any``: its methods call
+# ``AECEnv``'s own (``_accumulate_rewards``, ``_was_dead_step``), which ``RemiEnv`` adds.
 _AECBase: Any = object
-# The body of ``RemiEnv`` derives from ``Any`` for the type checker: its methods call
-# PettingZoo's ``AECEnv`` ones (``_accumulate_rewards``, ``_was_dead_step``), which ``RemiEnv`` adds.
 
 
 class _RemiEnvBody(_AECBase):  # type: ignore[misc]
