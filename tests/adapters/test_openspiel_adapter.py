@@ -213,6 +213,30 @@ def test_clone_and_serialize_keep_the_remi_state() -> None:
     assert "remi-state/4" in json_of(state.serialize())
 
 
+def test_states_play_on_after_clear_caches() -> None:
+    """frameworks.rst: ``remi.clear_caches()`` empties the adapters' caches; games and states made before play on."""
+    game = remi_openspiel.load_game("slovenian", 3, max_turns=20)
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    for _ in range(4):
+        state.apply_action(rng.randrange(256))
+    for _ in range(15):
+        state.apply_action(rng.choice(state.legal_actions()))
+    twin = state.clone()
+    assert {info.name: info.size for info in remi.cache_info()}["adapters.setup"] >= 1
+    remi.clear_caches()
+    assert {info.name: info.size for info in remi.cache_info()}["adapters.setup"] == 0
+    assert state.observation_tensor(1) == twin.observation_tensor(1)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert twin.legal_actions() == legal
+        action = rng.choice(legal)
+        state.apply_action(action)
+        twin.apply_action(action)
+        remi.clear_caches()
+    assert state.returns() == twin.returns() and str(state) == str(twin)
+
+
 def json_of(serialized: str) -> str:
     """The pickled Python attributes of a serialized state, decoded: remi's JSON inside."""
     import base64

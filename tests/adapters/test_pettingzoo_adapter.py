@@ -100,7 +100,9 @@ def test_observation_hides_other_hands() -> None:
     pool = list(hands[1]) + list(hands[2]) + list(state.stock)
     random.Random(1).shuffle(pool)
     n1, n2 = len(hands[1]), len(hands[2])
-    from remi._state import sorted_hand
+
+    def sorted_hand(cards: list[remi.Card]) -> tuple[remi.Card, ...]:
+        return tuple(sorted(cards, key=lambda card: card.code))  # a hand is sorted by card code
 
     mixed = attrs.evolve(
         state,
@@ -254,6 +256,27 @@ def test_environments_pickle_mid_episode() -> None:
             assert copy.unwrapped.setup is e.unwrapped.setup  # shared, not copied
             a, b = _trace(e, 9), _trace(copy, 9)
             assert a[0] == b[0] and a[1] == b[1] and a[2] == b[2]
+
+
+def test_environments_play_on_after_clear_caches() -> None:
+    """frameworks.rst: ``remi.clear_caches()`` empties the adapters' caches; environments made before play on."""
+    import pickle
+
+    e = raw_env("kalooki", 3, max_turns=30)
+    e.reset(seed=3)
+    _play(e, random.Random(3), 12)
+    sizes = {info.name: info.size for info in remi.cache_info()}
+    assert sizes["adapters.setup"] >= 1 and sizes["adapters.observation_size"] >= 1
+    twin = pickle.loads(pickle.dumps(e))
+    remi.clear_caches()
+    sizes = {info.name: info.size for info in remi.cache_info()}
+    assert sizes["adapters.setup"] == 0 and sizes["adapters.observation_size"] == 0
+    copy = pickle.loads(pickle.dumps(e))
+    assert copy.setup == e.setup and copy.setup is not e.setup  # built afresh, the same parameters
+    for agent in e.possible_agents:
+        assert np.array_equal(e.observe(agent)["observation"], twin.observe(agent)["observation"])
+    a, b, c = _trace(e, 4), _trace(twin, 4), _trace(copy, 4)
+    assert a == b == c
 
 
 def test_environments_cross_a_process_pool() -> None:

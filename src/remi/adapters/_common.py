@@ -1,18 +1,28 @@
-"""What both adapters share: one parameterisation of a game (preset, table, turn cap, deal limit)."""
+"""What both adapters share: one parameterisation of a game (preset, table, turn cap, deal limit).
+
+A :class:`Setup` is built once per set of parameters (:func:`setup`, kept on
+remi's cache facility) and shared by every game, state and environment made
+with them; :func:`play_id` is the one step from a catalogue id to the remi
+action both adapters apply.
+"""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 import attrs
 
-from .._catalogue import Catalogue, catalogue
-from .._errors import RulesetError
-from .._presets import find_ruleset, with_variants
-from .._rules import Ruleset
+from remi import RulesetError
 
-__all__ = ["Setup", "setup", "numpy"]
+# The one private import of the adapters: remi's cache facility has no public home yet
+# (``remi.clear_caches`` and ``remi.cache_info`` are its public face).
+from remi._cache import memoize
+from remi.actions import Action
+from remi.catalogue import Catalogue, LaySteps, catalogue
+from remi.game import GameState
+from remi.rulesets import Ruleset, find_ruleset, with_variants
+
+__all__ = ["Setup", "setup", "numpy", "play_id", "memoize"]
 
 
 @attrs.frozen
@@ -23,15 +33,26 @@ class Setup:
     ruleset: Ruleset
     players: int
     max_rounds: int
+    #: The ruleset's turn cap per deal (its ``max_turns_per_round``).
+    max_turns: int
     catalogue: Catalogue = attrs.field(eq=False)
     #: The catalogue's lay-down sub-step ids (``None`` without table play).
     lay: range | None = attrs.field(eq=False, default=None)
+
+    @property
+    def key(self) -> tuple[str, int, int, int]:
+        """The parameters of :func:`setup` that give this setup back: ``setup(*key)``."""
+        return (self.preset, self.players, self.max_rounds, self.max_turns)
+
+    def over(self, state: GameState) -> bool:
+        """Whether the adapters' game ends at *state*: the match is over, or ``max_rounds`` deals are played."""
+        return state.is_over or len(state.results) >= self.max_rounds
 
     def __deepcopy__(self, memo: object) -> Setup:
         return self
 
 
-@lru_cache(maxsize=64)
+@memoize("adapters.setup", maxsize=64)
 def setup(preset: str, players: int, max_rounds: int, max_turns: int) -> Setup:
     """The parameterisation of *preset*: a preset name, then any Norwegian variants after ``+``.
 
@@ -50,6 +71,14 @@ def setup(preset: str, players: int, max_rounds: int, max_turns: int) -> Setup:
         )
     if max_turns < 1:
         raise RulesetError("bad-option", f"max_turns must be at least 1, not {max_turns}.")
+    deals = _deal_limit(base, max_rounds)
+    ruleset = attrs.evolve(base, max_turns_per_round=max_turns)
+    cat = catalogue(ruleset)
+    return Setup(preset, ruleset, players, deals, max_turns, cat, cat.block("lay"))
+
+
+def _deal_limit(base: Ruleset, max_rounds: int) -> int:
+    """The deals a game of *base* plays: *max_rounds*, ``0`` for the whole match, at most the preset's."""
     if max_rounds < 0:
         raise RulesetError("bad-option", f"max_rounds must be 0 or more, not {max_rounds}.")
     if max_rounds == 0:
@@ -58,12 +87,25 @@ def setup(preset: str, players: int, max_rounds: int, max_turns: int) -> Setup:
                 "bad-option",
                 f"{base.name} plays to a target score: give max_rounds a number of deals.",
             )
-        max_rounds = base.rounds
-    if base.rounds is not None:
-        max_rounds = min(max_rounds, base.rounds)
-    ruleset = attrs.evolve(base, max_turns_per_round=max_turns)
-    cat = catalogue(ruleset)
-    return Setup(preset, ruleset, players, max_rounds, cat, cat.block("lay"))
+        return base.rounds
+    return max_rounds if base.rounds is None else min(max_rounds, base.rounds)
+
+
+def play_id(
+    cat: Catalogue, steps: LaySteps | None, partial: tuple[int, ...], ident: int
+) -> tuple[tuple[int, ...], Action | None]:
+    """The meld under way after id *ident*, and the remi action to apply (``None``: a sub-step, none yet).
+
+    *ident* is legal now. With no meld under way, an id the state listed
+    (*steps*, once its ids were listed) is the state's own action object,
+    applied as it is (the engine need not check it again), remi's own
+    ``build`` and ``lay`` steps too; any other id is a catalogue sub-step
+    (:meth:`remi.catalogue.Catalogue.advance`).
+    """
+    own = None if partial or steps is None else steps.action(ident)
+    if own is not None:
+        return partial, own
+    return cat.advance(partial, ident)
 
 
 def numpy() -> Any:

@@ -40,27 +40,30 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
-from .._cards import Card
-from .._catalogue import catalogue
-from .._game import PHASES, GameState
-from .._rules import Ruleset
-from .._views import PlayerView
+from remi.cards import Card
+from remi.catalogue import catalogue
+from remi.game import PHASES, GameState
+from remi.rulesets import Ruleset
+from remi.views import PlayerView
+
+from ._common import memoize
 
 __all__ = ["observation_size", "observation", "write_observation"]
 
 _CARDS = 53
 _SEAT = 7 + _CARDS
 _PHASE = {phase: index for index, phase in enumerate(PHASES)}
+#: Where the discard pile's counts, the taken card, the pending cards and the phase begin.
+_PILE, _TAKEN, _PENDING, _PHASE_AT = 2 * _CARDS, 3 * _CARDS, 4 * _CARDS, 5 * _CARDS
 
 
 def _meld_width(players: int) -> int:
     return 5 + players + _CARDS
 
 
-@lru_cache(maxsize=256)
+@memoize("adapters.observation_size", maxsize=256)
 def observation_size(ruleset: Ruleset, players: int) -> int:
     """Return the length of the observation vector of *ruleset* at a table of *players*.
 
@@ -115,30 +118,51 @@ def _entries(
     max_table: int | None,
     building: Sequence[int],
 ) -> dict[int, float]:
+    """The nonzero entries of the observation, by index, part after part (the layout above)."""
     acc: dict[int, float] = {}
     get = acc.get
-    players = v.players
     for card in hand:
         code = card.code
         acc[code] = get(code, 0.0) + 1
-    base = _CARDS
     pile = v.discard
     if pile:
-        acc[base + pile[-1].code] = 1.0
-    base += _CARDS
+        acc[_CARDS + pile[-1].code] = 1.0
     for card in pile:
-        at = base + card.code
+        at = _PILE + card.code
         acc[at] = get(at, 0.0) + 1
-    base += _CARDS
     if v.taken is not None:
-        acc[base + v.taken.code] = 1.0
-    base += _CARDS
+        acc[_TAKEN + v.taken.code] = 1.0
     for card in v.pending:
-        at = base + card.code
+        at = _PENDING + card.code
         acc[at] = get(at, 0.0) + 1
-    base += _CARDS
+    base = _PHASE_AT
     acc[base + _PHASE[v.phase]] = 1.0
     base += len(PHASES)
+    _add_seats(acc, base, v, seat, known)
+    base += v.players * _SEAT
+    acc[base] = stock_size
+    acc[base + 1] = v.round
+    acc[base + 2] = v.turn
+    acc[base + 3] = v.melds_this_turn
+    base += 4
+    limit = catalogue(v.ruleset).max_table if max_table is None else max_table
+    _add_table(acc, base, v, seat, limit)
+    base += limit * _meld_width(v.players)
+    if not building:
+        # remi's own card-by-card build: its cards are public (the table sees them chosen).
+        chosen: Sequence[Card] = getattr(v, "building", ())
+        building = [card.code for card in chosen]
+    for code in building:
+        at = base + code
+        acc[at] = get(at, 0.0) + 1
+    return acc
+
+
+def _add_seats(
+    acc: dict[int, float], base: int, v: PlayerView | GameState, seat: int, known: Sequence[Sequence[Card]]
+) -> None:
+    """The per-seat blocks from *base* on, the viewer *seat* first, then the seats after it in turn order."""
+    players = v.players
     over = v.phase == "over"
     to_act = v.to_act
     turn_player = v.turn_player
@@ -148,6 +172,7 @@ def _entries(
     buys = v.buys
     totals = v.totals
     seen = len(known)
+    get = acc.get
     for rel in range(players):
         s = (seat + rel) % players
         at = base + rel * _SEAT
@@ -168,14 +193,13 @@ def _entries(
             for card in known[s]:
                 known_at = at + 7 + card.code
                 acc[known_at] = get(known_at, 0.0) + 1
-    base += players * _SEAT
-    acc[base] = stock_size
-    acc[base + 1] = v.round
-    acc[base + 2] = v.turn
-    acc[base + 3] = v.melds_this_turn
-    base += 4
+
+
+def _add_table(acc: dict[int, float], base: int, v: PlayerView | GameState, seat: int, limit: int) -> None:
+    """The blocks of the first *limit* table melds from *base* on (owners relative to *seat*)."""
+    players = v.players
     width = _meld_width(players)
-    limit = catalogue(v.ruleset).max_table if max_table is None else max_table
+    get = acc.get
     for index, (meld, owner) in enumerate(zip(v.table, v.owners)):
         if index >= limit:
             break
@@ -189,15 +213,6 @@ def _entries(
         for card in meld.cards:
             card_at = cards_at + card.code
             acc[card_at] = get(card_at, 0.0) + 1
-    base += limit * width
-    if not building:
-        # remi's own card-by-card build: its cards are public (the table sees them chosen).
-        chosen: Sequence[Card] = getattr(v, "building", ())
-        building = [card.code for card in chosen]
-    for code in building:
-        at = base + code
-        acc[at] = get(at, 0.0) + 1
-    return acc
 
 
 def observation(v: PlayerView) -> list[float]:

@@ -58,15 +58,16 @@ from typing import Any
 
 import attrs
 
-from .._actions import Action, Buy, CallShanghai, DrawStock, Knock
-from .._cards import Card, format_cards
-from .._catalogue import Catalogue, LaySteps, MeldStep
-from .._errors import IllegalActionError, RulesetError
-from .._game import GameState, new_game
-from .._scoring import card_value
-from .._views import PlayerView, returns, view
+from remi import IllegalActionError, RulesetError
+from remi.actions import Action, Buy, CallShanghai, DrawStock, Knock
+from remi.cards import Card, format_cards
+from remi.catalogue import Catalogue, LaySteps, MeldStep
+from remi.game import GameState, new_game
+from remi.scoring import card_value
+from remi.views import PlayerView, returns, view
+
 from ._common import Setup as _Setup
-from ._common import numpy
+from ._common import numpy, play_id
 from ._common import setup as _setup
 from ._features import observation_size, state_entries
 
@@ -148,23 +149,24 @@ class _Box:
     the Python attributes of a state).
     """
 
-    __slots__ = ("_steps", "log", "over", "state")
+    __slots__ = ("log", "over", "state", "steps")
 
     def __init__(self, state: GameState, log: tuple[tuple[int, str, tuple[tuple[int, str], ...]], ...]):
         self.state = state
         self.log = log
-        self._steps: LaySteps | None = None
+        #: The state's listed actions by id (``None`` until :meth:`ids` lists them).
+        self.steps: LaySteps | None = None
         #: Whether the game has ended (computed once: the state never changes).
         self.over: bool | None = None
 
     def ids(self, cat: Catalogue, partial: tuple[int, ...] = ()) -> list[int]:
-        if self._steps is None:
-            self._steps = LaySteps(cat, self.state.legal_actions(), self.state.building)
-        return self._steps.ids(partial)
+        if self.steps is None:
+            self.steps = LaySteps(cat, self.state.legal_actions(), self.state.building)
+        return self.steps.ids(partial)
 
     def own(self, ident: int) -> Action | None:
         """The state's own action numbered *ident*, once its ids were listed (else ``None``)."""
-        return None if self._steps is None else self._steps.action(ident)
+        return None if self.steps is None else self.steps.action(ident)
 
     def __deepcopy__(self, memo: object) -> _Box:
         return self
@@ -367,7 +369,7 @@ class RemiGame(_GameBase):  # type: ignore[misc]
         )
         super().__init__(_game_type(), info, params)
         self.setup = setup
-        self._key = (setup.preset, setup.players, setup.max_rounds, setup.ruleset.max_turns_per_round)
+        self._key = setup.key
 
     def new_initial_state(self) -> Any:
         return RemiState(self)
@@ -416,22 +418,36 @@ class RemiState(_StateBase):  # type: ignore[misc]
         return list(_OUTCOMES)
 
     def _apply_action(self, action: int) -> None:
-        setup = self._setup
         box = self._box
         ident = int(action)
         if box is None:
-            if not 0 <= ident < 256:
-                raise SpielActionError(
-                    "not-an-action", f"Chance outcome {ident} is not a seed byte (0 to 255)."
-                )
-            self._seed = (*self._seed, ident)
-            if len(self._seed) == _SEED_BYTES:
-                seed = int.from_bytes(bytes(self._seed), "big")
-                state = new_game(setup.ruleset, players=setup.players, seed=seed)
-                self._box = _Box(state, ((-1, "deal", _private_gains_deal(state)),))
+            self._draw_seed_byte(ident)
             return
         if self.is_terminal():
             raise SpielActionError("game-over", f"The game is over: action {ident} cannot be played.")
+        act = self._action_of(box, ident)
+        if act is not None:
+            self._box = _next_box(box, act, ident)
+
+    def _draw_seed_byte(self, ident: int) -> None:
+        """A chance node: one byte of the seed; remi deals once the four are drawn."""
+        if not 0 <= ident < 256:
+            raise SpielActionError("not-an-action", f"Chance outcome {ident} is not a seed byte (0 to 255).")
+        self._seed = (*self._seed, ident)
+        if len(self._seed) == _SEED_BYTES:
+            setup = self._setup
+            seed = int.from_bytes(bytes(self._seed), "big")
+            state = new_game(setup.ruleset, players=setup.players, seed=seed)
+            self._box = _Box(state, ((-1, "deal", _private_gains_deal(state)),))
+
+    def _action_of(self, box: _Box, ident: int) -> Action | None:
+        """The remi action id *ident* plays now (``None``: a lay-down sub-step, the meld still under way).
+
+        A lay-down sub-step moves the meld under way; an id that cannot be
+        played raises :class:`SpielActionError` (the engine's own refusal is
+        raised when the action is applied).
+        """
+        setup = self._setup
         cat = setup.catalogue
         if not 0 <= ident < cat.size:
             raise SpielActionError(
@@ -442,39 +458,15 @@ class RemiState(_StateBase):  # type: ignore[misc]
             if ident not in box.ids(cat, self._partial):
                 raise SpielActionError("not-an-action", f"'{cat.decode(ident)}' is not allowed now.")
             # remi's own build and lay steps (where the engine builds melds card by card) apply as they are.
-            own = None if self._partial else box.own(ident)
-            if own is None:
-                self._partial, done = cat.advance(self._partial, ident)
-                if done is None:
-                    return
-                own = done
-            act = own
-        else:
-            if self._partial:
-                raise SpielActionError("not-an-action", f"'{cat.decode(ident)}' while a meld is being built.")
-            decoded = cat.decode(ident)
-            if isinstance(decoded, MeldStep):  # pragma: no cover - lay ids are handled above
-                raise SpielActionError("not-an-action", f"'{decoded}' is a lay-down step.")
-            # The state's own object when its ids were listed: the engine need not check it again.
-            act = box.own(ident) or decoded
-        before = box.state
-        try:
-            after = before.apply(act)
-        except IllegalActionError as exc:
-            raise SpielActionError(exc.code, f"Action {ident} '{act}': {exc.reason}") from None
-        new_deal = after.round != before.round
-        private: tuple[tuple[int, str], ...] = ()
-        if not new_deal and isinstance(act, (DrawStock, Buy, CallShanghai)):
-            private = _private_gains(before, after)
-        text = str(act)
-        if isinstance(act, Knock):
-            # The knock card goes face down: the others see a knock, the knocker its card.
-            text = "knock"
-            private = ((before.to_act, str(act.card)),)
-        log = (*box.log, (before.to_act, text, private))
-        if new_deal:
-            log = (*log, (-1, "deal", _private_gains_deal(after)))
-        self._box = _Box(after, log)
+            self._partial, act = play_id(cat, box.steps, self._partial, ident)
+            return act
+        if self._partial:
+            raise SpielActionError("not-an-action", f"'{cat.decode(ident)}' while a meld is being built.")
+        decoded = cat.decode(ident)
+        if isinstance(decoded, MeldStep):  # pragma: no cover - lay ids are handled above
+            raise SpielActionError("not-an-action", f"'{decoded}' is a lay-down step.")
+        # The state's own object when its ids were listed: the engine need not check it again.
+        return box.own(ident) or decoded
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
@@ -488,7 +480,7 @@ class RemiState(_StateBase):  # type: ignore[misc]
         over = box.over
         if over is None:
             state = box.state
-            over = box.over = state.is_over or len(state.results) >= self._setup.max_rounds
+            over = box.over = self._setup.over(state)
         return over
 
     def returns(self) -> list[float]:
@@ -532,9 +524,26 @@ class RemiState(_StateBase):  # type: ignore[misc]
         return text
 
 
-def _build() -> tuple[Any, Any, Any]:
-    """The game class, the state class and the game type (the classes live at module level)."""
-    return RemiGame, RemiState, _game_type()
+def _next_box(box: _Box, act: Action, ident: int) -> _Box:
+    """The box after *act* (played by id *ident*): the next state, the history with what each seat saw."""
+    before = box.state
+    try:
+        after = before.apply(act)
+    except IllegalActionError as exc:
+        raise SpielActionError(exc.code, f"Action {ident} '{act}': {exc.reason}") from None
+    new_deal = after.round != before.round
+    private: tuple[tuple[int, str], ...] = ()
+    if not new_deal and isinstance(act, (DrawStock, Buy, CallShanghai)):
+        private = _private_gains(before, after)
+    text = str(act)
+    if isinstance(act, Knock):
+        # The knock card goes face down: the others see a knock, the knocker its card.
+        text = "knock"
+        private = ((before.to_act, str(act.card)),)
+    log = (*box.log, (before.to_act, text, private))
+    if new_deal:
+        log = (*log, (-1, "deal", _private_gains_deal(after)))
+    return _Box(after, log)
 
 
 def _partial_for(state: Any, player: int, private: bool) -> tuple[int, ...]:
@@ -565,9 +574,8 @@ _registered: list[Any] = []
 def register() -> Any:
     """Register ``python_remi`` with OpenSpiel (done on import when OpenSpiel is installed); return the game class."""
     if not _registered:
-        game_class, state_class, game_type = _build()
-        _pyspiel().register_game(game_type, game_class)
-        _registered.extend((game_class, state_class))
+        _pyspiel().register_game(_game_type(), RemiGame)
+        _registered.extend((RemiGame, RemiState))
     return _registered[0]
 
 

@@ -34,11 +34,13 @@ import operator
 import random
 from typing import Any, ClassVar
 
-from .._catalogue import LaySteps, MeldStep
-from .._errors import IllegalActionError, RemiError
-from .._game import GameState, new_game
-from .._views import returns, view
-from ._common import Setup, numpy, setup
+from remi import IllegalActionError, RemiError
+from remi.actions import Action
+from remi.catalogue import LaySteps, MeldStep
+from remi.game import GameState, new_game
+from remi.views import returns, view
+
+from ._common import Setup, numpy, play_id, setup
 from ._features import observation_size, state_entries
 
 __all__ = ["env", "raw_env", "AGENT_PREFIX", "AgentError"]
@@ -82,219 +84,231 @@ def _frameworks() -> tuple[Any, Any, Any, Any]:
     return pettingzoo, spaces, gymnasium, wrappers
 
 
+# ``RemiEnv`` is ``_RemiEnvBody`` over PettingZoo's ``AECEnv``, made on first use (so importing this
+# module imports no framework). For the type checker the body derives from ``Any``: its methods call
+# ``AECEnv``'s own (``_accumulate_rewards``, ``_was_dead_step``), which ``RemiEnv`` adds.
+_AECBase: Any = object
+
+
+class _RemiEnvBody(_AECBase):  # type: ignore[misc]
+    """One remi game as a PettingZoo AEC environment (build with :func:`env`).
+
+    It pickles with the standard :mod:`pickle` (the class is found as
+    ``remi.adapters.pettingzoo.RemiEnv``), mid-episode too.
+    """
+
+    #: numpy, set on ``RemiEnv`` when it is made.
+    _np: ClassVar[Any] = None
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "remi_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        preset: str = "gin",
+        players: int | None = None,
+        *,
+        max_rounds: int = 1,
+        max_turns: int = 100,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}."
+            )
+        self.setup: Setup = setup(preset, 0 if players is None else players, max_rounds, max_turns)
+        self.render_mode = render_mode
+        count = self.setup.players
+        self.possible_agents = [f"{AGENT_PREFIX}{seat}" for seat in range(count)]
+        self.agents = self.possible_agents[:]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._size = self.setup.catalogue.size
+        self._max_table = self.setup.catalogue.max_table
+        self._width = observation_size(self.setup.ruleset, count)
+        self._make_spaces()
+        self._rng = random.Random(0)
+        self.state: GameState | None = None
+        self._steps: LaySteps | None = None
+        self._ids: tuple[GameState | None, tuple[int, ...], list[int]] | None = None
+        #: The meld the agent to act is building (card codes ascending).
+        self.partial: tuple[int, ...] = ()
+
+    def _make_spaces(self) -> None:
+        """Every agent's observation space (the vector and the mask) and action space (the catalogue)."""
+        spaces = _frameworks()[1]
+        np = self._np
+        observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(self._width,), dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self._size,), dtype=np.int8),
+            }
+        )
+        action_space = spaces.Discrete(self._size)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, action_space)
+
+    def __getstate__(self) -> dict[str, Any]:
+        data = dict(self.__dict__)
+        # Caches are rebuilt on demand; the setup is rebuilt from its parameters (and shared).
+        data["_steps"] = None
+        data["_ids"] = None
+        data["setup"] = self.setup.key
+        return data
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        data = dict(data)
+        data["setup"] = setup(*data["setup"])
+        self.__dict__.update(data)
+
+    def _seat_of(self, agent: object) -> int:
+        if not isinstance(agent, str):
+            raise TypeError(f"agent must be an agent name like 'player_0', not {type(agent).__name__}.")
+        seat = self._seat.get(agent)
+        if seat is None:
+            raise AgentError(
+                "bad-player",
+                f"{agent!r} is not an agent of this game; the agents are {', '.join(self.possible_agents)}.",
+            )
+        return seat
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[self.possible_agents[self._seat_of(agent)]]
+
+    # -- the game -----------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.state = new_game(self.setup.ruleset, players=self.setup.players, seed=self._rng.getrandbits(63))
+        self._steps = None
+        self._ids = None
+        self.partial = ()
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.state.to_act]
+
+    def _legal_ids(self) -> list[int]:
+        """The allowed ids now (a shared list: read it, never change it)."""
+        known = self._ids
+        if known is not None and known[0] is self.state and known[1] == self.partial:
+            return known[2]
+        if self._steps is None:
+            state = self._state()
+            self._steps = LaySteps(self.setup.catalogue, state.legal_actions(), state.building)
+        ids = self._steps.ids(self.partial)
+        self._ids = (self.state, self.partial, ids)
+        return ids
+
+    def _state(self) -> GameState:
+        if self.state is None:
+            raise RuntimeError("Call reset() before using the environment.")
+        return self.state
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        state = self._state()
+        seat = self._seat_of(agent)
+        acting = not self.setup.over(state) and seat == state.to_act
+        entries = state_entries(state, seat, True, self._max_table, self.partial if acting else ())
+        np = self._np
+        vector = np.zeros(self._width, np.float32)
+        for at, value in entries.items():
+            vector[at] = value
+        mask = np.zeros(self._size, np.int8)
+        if acting:
+            for ident in self._legal_ids():
+                mask[ident] = 1
+        return {"observation": vector, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        state = self._state()
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to act: None is not an action.")
+        ident = _action_id(action, agent)
+        if ident not in self._legal_ids():
+            self._refuse(state, ident)
+        self.partial, act = play_id(self.setup.catalogue, self._steps, self.partial, ident)
+        if act is None:
+            # A catalogue lay-down sub-step: the same agent acts again, nothing is scored.
+            self._cumulative_rewards[agent] = 0.0
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._accumulate_rewards()
+            return
+        self._play(state, act, agent)
+
+    def _refuse(self, state: GameState, ident: int) -> None:
+        """Raise the error of id *ident*, not allowed now (remi's own error where remi refuses it)."""
+        if not 0 <= ident < self._size:
+            raise IllegalActionError(
+                "not-an-action", f"{ident} is not an action id of this game (0 to {self._size - 1})."
+            )
+        act = self.setup.catalogue.decode(ident)
+        if isinstance(act, MeldStep) or self.partial:
+            raise IllegalActionError("not-an-action", f"'{act}' is not allowed now.")
+        state.apply(act)  # raises remi's own IllegalActionError
+
+    def _play(self, state: GameState, act: Action, agent: str) -> None:
+        """Apply *act* for *agent*: the next state, the rewards of a scored deal, the next agent."""
+        after = state.apply(act)
+        self.state = after
+        self._steps = None
+        self._ids = None
+        self._cumulative_rewards[agent] = 0.0
+        if after.results != state.results:
+            old = returns(state)
+            new = returns(after)
+            for seat, name in enumerate(self.possible_agents):
+                self.rewards[name] = new[seat] - old[seat]
+        elif any(self.rewards.values()) or len(self.rewards) != len(self.agents):
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.setup.over(after):
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = agent
+        else:
+            self.agent_selection = self.possible_agents[after.to_act]
+        if any(self.rewards.values()):
+            self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium = _frameworks()[2]
+            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+            return None
+        state = self._state()
+        seat = self._seat.get(self.agent_selection, state.to_act)
+        return str(view(state, seat))
+
+    def close(self) -> None:
+        pass
+
+
 _classes: list[Any] = []
 
 
 def _raw_env_class() -> Any:
-    if _classes:
-        return _classes[0]
-    pettingzoo, spaces, gymnasium, _ = _frameworks()
-    np = numpy()
-    base: Any = pettingzoo.AECEnv
-
-    class RemiEnv(base):  # type: ignore[misc]
-        """One remi game as a PettingZoo AEC environment (build with :func:`env`).
-
-        It pickles with the standard :mod:`pickle` (the class is found as
-        ``remi.adapters.pettingzoo.RemiEnv``), mid-episode too.
-        """
-
-        metadata: ClassVar[dict[str, Any]] = {
-            "render_modes": ["ansi"],
-            "name": "remi_v0",
-            "is_parallelizable": False,
+    """``RemiEnv``: the body above over PettingZoo's ``AECEnv``, made once, when first used."""
+    if not _classes:
+        pettingzoo = _frameworks()[0]
+        namespace = {
+            "__module__": __name__,
+            "__qualname__": "RemiEnv",
+            "__doc__": _RemiEnvBody.__doc__,
+            "_np": numpy(),
         }
-
-        def __init__(
-            self,
-            preset: str = "gin",
-            players: int | None = None,
-            *,
-            max_rounds: int = 1,
-            max_turns: int = 100,
-            render_mode: str | None = None,
-        ) -> None:
-            super().__init__()
-            if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-                raise ValueError(
-                    f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}."
-                )
-            self.setup: Setup = setup(preset, 0 if players is None else players, max_rounds, max_turns)
-            self.render_mode = render_mode
-            count = self.setup.players
-            self.possible_agents = [f"{AGENT_PREFIX}{seat}" for seat in range(count)]
-            self.agents = self.possible_agents[:]
-            self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-            size = self.setup.catalogue.size
-            width = observation_size(self.setup.ruleset, count)
-            self._size = size
-            self._max_table = self.setup.catalogue.max_table
-            self._width = width
-            observation_space = spaces.Dict(
-                {
-                    "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(width,), dtype=np.float32),
-                    "action_mask": spaces.Box(low=0, high=1, shape=(size,), dtype=np.int8),
-                }
-            )
-            action_space = spaces.Discrete(size)
-            self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
-            self.action_spaces = dict.fromkeys(self.possible_agents, action_space)
-            self._rng = random.Random(0)
-            self.state: GameState | None = None
-            self._steps: LaySteps | None = None
-            self._ids: tuple[GameState | None, tuple[int, ...], list[int]] | None = None
-            #: The meld the agent to act is building (card codes ascending).
-            self.partial: tuple[int, ...] = ()
-
-        def __getstate__(self) -> dict[str, Any]:
-            data = dict(self.__dict__)
-            # Caches are rebuilt on demand; the setup is rebuilt from its parameters (and shared).
-            data["_steps"] = None
-            data["_ids"] = None
-            s = self.setup
-            data["setup"] = (s.preset, s.players, s.max_rounds, s.ruleset.max_turns_per_round)
-            return data
-
-        def __setstate__(self, data: dict[str, Any]) -> None:
-            data = dict(data)
-            data["setup"] = setup(*data["setup"])
-            self.__dict__.update(data)
-
-        def _seat_of(self, agent: object) -> int:
-            if not isinstance(agent, str):
-                raise TypeError(f"agent must be an agent name like 'player_0', not {type(agent).__name__}.")
-            seat = self._seat.get(agent)
-            if seat is None:
-                raise AgentError(
-                    "bad-player",
-                    f"{agent!r} is not an agent of this game; the agents are {', '.join(self.possible_agents)}.",
-                )
-            return seat
-
-        def observation_space(self, agent: str) -> Any:
-            return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
-
-        def action_space(self, agent: str) -> Any:
-            return self.action_spaces[self.possible_agents[self._seat_of(agent)]]
-
-        # -- the game -----------------------------------------------------------------------
-        def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-            if seed is not None:
-                self._rng = random.Random(seed)
-            self.state = new_game(
-                self.setup.ruleset, players=self.setup.players, seed=self._rng.getrandbits(63)
-            )
-            self._steps = None
-            self._ids = None
-            self.partial = ()
-            self.agents = self.possible_agents[:]
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-            self.terminations = dict.fromkeys(self.agents, False)
-            self.truncations = dict.fromkeys(self.agents, False)
-            self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-            self.agent_selection = self.possible_agents[self.state.to_act]
-
-        def _legal_ids(self) -> list[int]:
-            """The allowed ids now (a shared list: read it, never change it)."""
-            known = self._ids
-            if known is not None and known[0] is self.state and known[1] == self.partial:
-                return known[2]
-            if self._steps is None:
-                state = self._state()
-                self._steps = LaySteps(self.setup.catalogue, state.legal_actions(), state.building)
-            ids = self._steps.ids(self.partial)
-            self._ids = (self.state, self.partial, ids)
-            return ids
-
-        def _state(self) -> GameState:
-            if self.state is None:
-                raise RuntimeError("Call reset() before using the environment.")
-            return self.state
-
-        def _over(self, state: GameState) -> bool:
-            return state.is_over or len(state.results) >= self.setup.max_rounds
-
-        def observe(self, agent: str) -> dict[str, Any]:
-            state = self._state()
-            seat = self._seat_of(agent)
-            acting = not self._over(state) and seat == state.to_act
-            entries = state_entries(state, seat, True, self._max_table, self.partial if acting else ())
-            vector = np.zeros(self._width, np.float32)
-            for at, value in entries.items():
-                vector[at] = value
-            mask = np.zeros(self._size, np.int8)
-            if acting:
-                for ident in self._legal_ids():
-                    mask[ident] = 1
-            return {"observation": vector, "action_mask": mask}
-
-        def step(self, action: int | None) -> None:
-            state = self._state()
-            agent = self.agent_selection
-            if self.terminations[agent] or self.truncations[agent]:
-                self._was_dead_step(action)
-                return
-            if action is None:
-                raise ValueError(f"{agent} is to act: None is not an action.")
-            cat = self.setup.catalogue
-            ident = _action_id(action, agent)
-            if ident not in self._legal_ids():
-                if not 0 <= ident < self._size:
-                    raise IllegalActionError(
-                        "not-an-action", f"{ident} is not an action id of this game (0 to {self._size - 1})."
-                    )
-                act = cat.decode(ident)
-                if isinstance(act, MeldStep) or self.partial:
-                    raise IllegalActionError("not-an-action", f"'{act}' is not allowed now.")
-                state.apply(act)  # raises remi's own IllegalActionError
-            # The state's own object (no second check): every single id, the engine's build steps too.
-            own = None if self.partial or self._steps is None else self._steps.action(ident)
-            if own is None:
-                self.partial, done = cat.advance(self.partial, ident)
-                if done is None:
-                    # A catalogue lay-down sub-step: the same agent acts again, nothing is scored.
-                    self._cumulative_rewards[agent] = 0.0
-                    self.rewards = dict.fromkeys(self.agents, 0.0)
-                    self._accumulate_rewards()
-                    return
-                own = done
-            act = own
-            after = state.apply(act)
-            self.state = after
-            self._steps = None
-            self._ids = None
-            self._cumulative_rewards[agent] = 0.0
-            if after.results != state.results:
-                old = returns(state)
-                new = returns(after)
-                for seat, name in enumerate(self.possible_agents):
-                    self.rewards[name] = new[seat] - old[seat]
-            elif any(self.rewards.values()) or len(self.rewards) != len(self.agents):
-                self.rewards = dict.fromkeys(self.agents, 0.0)
-            if self._over(after):
-                self.terminations = dict.fromkeys(self.agents, True)
-                self.agent_selection = agent
-            else:
-                self.agent_selection = self.possible_agents[after.to_act]
-            if any(self.rewards.values()):
-                self._accumulate_rewards()
-
-        def render(self) -> str | None:
-            if self.render_mode is None:
-                gymnasium.logger.warn("You are calling render method without specifying any render mode.")
-                return None
-            state = self._state()
-            seat = self._seat.get(self.agent_selection, state.to_act)
-            return str(view(state, seat))
-
-        def close(self) -> None:
-            pass
-
-    RemiEnv.__module__ = __name__
-    RemiEnv.__qualname__ = "RemiEnv"
-    _classes.append(RemiEnv)
-    return RemiEnv
+        _classes.append(type("RemiEnv", (_RemiEnvBody, pettingzoo.AECEnv), namespace))
+    return _classes[0]
 
 
 def __getattr__(name: str) -> Any:
