@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from ._cards import _CARDS, JOKER, Card
+from ._cards import CARDS, JOKER, Card
 from ._melds import _RUN_MAX, _SPADE_TWO, Meld, MeldKind, meld_shapes, validate_meld
 from ._rules import Ruleset
 from ._solver import meld_sort_key
@@ -41,7 +41,7 @@ def placements(codes: tuple[int, ...], ruleset: Ruleset) -> tuple[Meld, ...]:
     """Every legal meld of *ruleset* made of exactly the cards *codes* (ascending), in the one meld order."""
     wild = _SPADE_TWO if ruleset.wild_spade_twos else JOKER
     found: dict[tuple[object, ...], Meld] = {}
-    for meld in meld_shapes([_CARDS[c] for c in codes], wild, ruleset.wild_spade_twos):
+    for meld in meld_shapes([CARDS[c] for c in codes], wild, ruleset.wild_spade_twos):
         if validate_meld(meld, ruleset).ok and not _wild_as_itself(meld, ruleset):
             found[meld_sort_key(meld)] = meld
     return tuple(found[key] for key in sorted(found))
@@ -108,9 +108,7 @@ class BuildSearch:
         left = self._left(building)
         start = building[-1].code if building else 0
         return [
-            _CARDS[code]
-            for code in range(start, 53)
-            if left[code] > 0 and self._reaches(building, left, code)
+            CARDS[code] for code in range(start, 53) if left[code] > 0 and self._reaches(building, left, code)
         ]
 
     def can_add(self, building: Sequence[Card], card: Card) -> bool:

@@ -13,7 +13,8 @@ are multisets (tuples in which a card may repeat).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import operator
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from ._errors import NotationError
@@ -108,14 +109,14 @@ class Card:
             or not (1 <= rank <= 13)
         ):
             raise NotationError("unknown-card", f"There is no card of rank {rank!r} and suit {suit!r}.")
-        return _CARDS[index * 13 + rank - 1]
+        return CARDS[index * 13 + rank - 1]
 
     @staticmethod
     def from_code(code: int) -> Card:
         """Return the card with integer *code* (0–51 natural, 52 joker)."""
         if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code <= _JOKER_CODE:
             raise NotationError("unknown-card", f"{code!r} is not a card code.")
-        return _CARDS[code]
+        return CARDS[code]
 
     @property
     def is_joker(self) -> bool:
@@ -175,13 +176,14 @@ class Card:
         return self
 
 
-_CARDS: Final = tuple(Card._make(code) for code in range(53))
+#: Every card by its code: the 52 natural cards (suit by suit, ace to king), then the joker.
+CARDS: Final = tuple(Card._make(code) for code in range(53))
 _TEXT: Final = tuple(
     "JK" if code == _JOKER_CODE else SUITS[code // 13] + RANKS[code % 13 + 1] for code in range(53)
 )
 
 #: The joker.
-JOKER: Final = _CARDS[_JOKER_CODE]
+JOKER: Final = CARDS[_JOKER_CODE]
 
 _SUIT_INDEX: Final[dict[str, int]] = {}
 for _i, (_sym, _letter) in enumerate(zip(SUITS, SUIT_LETTERS)):
@@ -237,7 +239,7 @@ def parse_card(token: str) -> Card:
         suit_index = _SUIT_INDEX.get(suit)
         rank_number = _RANK_INDEX.get(rank)
         if suit_index is not None and rank_number is not None:
-            card = _CARDS[suit_index * 13 + rank_number - 1]
+            card = CARDS[suit_index * 13 + rank_number - 1]
     if card is None:
         raise NotationError(
             "unknown-card",
@@ -288,6 +290,19 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(out)
 
 
+#: The sort key of a hand: ``card.code``, read in C.
+CARD_CODE: Final[Callable[[Card], int]] = operator.attrgetter("code")
+
+
+def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Return *cards* as a hand: a tuple sorted by card code (the order of :class:`Card`).
+
+    >>> format_cards(sorted_hand(parse_cards("JK ♣2 ♠K ♠A")))
+    '♠A ♠K ♣2 JK'
+    """
+    return tuple(sorted(cards, key=CARD_CODE))
+
+
 def make_pack(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:
     """Return an unshuffled pack: *decks* × 52 natural cards plus *jokers*.
 
@@ -298,4 +313,4 @@ def make_pack(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:
         raise NotationError("bad-pack", f"A pack needs at least one deck, not {decks!r}.")
     if jokers < 0:
         raise NotationError("bad-pack", f"A pack cannot hold {jokers!r} jokers.")
-    return _CARDS[:52] * decks + (JOKER,) * jokers
+    return CARDS[:52] * decks + (JOKER,) * jokers
