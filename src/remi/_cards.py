@@ -184,6 +184,8 @@ _TEXT: Final = tuple(
 
 #: The joker.
 JOKER: Final = CARDS[_JOKER_CODE]
+#: The two of spades, the wild card of the games with wild ♠2s.
+SPADE_TWO: Final = CARDS[1]
 
 _SUIT_INDEX: Final[dict[str, int]] = {}
 for _i, (_sym, _letter) in enumerate(zip(SUITS, SUIT_LETTERS)):
