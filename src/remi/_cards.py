@@ -17,6 +17,7 @@ import operator
 from collections.abc import Callable, Iterable
 from typing import Final
 
+from ._cache import Cache
 from ._errors import NotationError
 
 __all__ = [
@@ -202,12 +203,13 @@ _JOKER_WORDS: Final = frozenset({"JK", "JOKER", "🃏", "*", "JO", "JKR"})
 _VARIATION_SELECTORS: Final = str.maketrans("", "", "\ufe0f\ufe0e")
 
 # Tokens already parsed. Bounded twice, so odd input cannot keep memory alive: at most
-# _CACHE_SIZE entries, and only tokens of at most _CACHE_TOKEN_MAX characters (the longest
-# spelling a person writes, such as "♦️10" or " joker ", is well under it). Longer tokens,
-# such as a card padded with thousands of variation selectors, are parsed but not kept.
+# _CACHE_SIZE entries (the least recently used goes first), and only tokens of at most
+# _CACHE_TOKEN_MAX characters (the longest spelling a person writes, such as "♦️10" or
+# " joker ", is well under it). Longer tokens, such as a card padded with thousands of
+# variation selectors, are parsed but not kept.
 _CACHE_SIZE: Final = 4096
 _CACHE_TOKEN_MAX: Final = 12
-_parse_cache: dict[str, Card] = {}
+_PARSED: Final[Cache[str, Card]] = Cache("cards.parse", maxsize=_CACHE_SIZE)
 
 
 def parse_card(token: str) -> Card:
@@ -226,14 +228,21 @@ def parse_card(token: str) -> Card:
     """
     if not isinstance(token, str):
         raise NotationError("not-text", f"Expected card text, got {type(token).__name__} {token!r}.")
-    cached = _parse_cache.get(token)
+    cached = _PARSED.get(token)
     if cached is not None:
         return cached
+    card = _read_card(token)
+    if len(token) <= _CACHE_TOKEN_MAX:
+        _PARSED.put(token, card)
+    return card
+
+
+def _read_card(token: str) -> Card:
+    """The card *token* spells (not cached)."""
     text = token.translate(_VARIATION_SELECTORS).strip().upper()
-    card: Card | None = None
     if text in _JOKER_WORDS:
-        card = JOKER
-    elif len(text) >= 2:
+        return JOKER
+    if len(text) >= 2:
         if text[0] in _SUIT_INDEX:
             suit, rank = text[0], text[1:]
         else:
@@ -241,16 +250,11 @@ def parse_card(token: str) -> Card:
         suit_index = _SUIT_INDEX.get(suit)
         rank_number = _RANK_INDEX.get(rank)
         if suit_index is not None and rank_number is not None:
-            card = CARDS[suit_index * 13 + rank_number - 1]
-    if card is None:
-        raise NotationError(
-            "unknown-card",
-            f"{token!r} is not a card: expected a rank (A 2-10 J Q K, T for 10) "
-            "and a suit (♠ ♥ ♦ ♣ or S H D C).",
-        )
-    if len(token) <= _CACHE_TOKEN_MAX and len(_parse_cache) < _CACHE_SIZE:
-        _parse_cache[token] = card
-    return card
+            return CARDS[suit_index * 13 + rank_number - 1]
+    raise NotationError(
+        "unknown-card",
+        f"{token!r} is not a card: expected a rank (A 2-10 J Q K, T for 10) and a suit (♠ ♥ ♦ ♣ or S H D C).",
+    )
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
