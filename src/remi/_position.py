@@ -228,6 +228,7 @@ _NUMBERED: Final = {"hand": "hands", "known": "known", "result": "results"}
 _MELD_FIELDS: Final = ("table", "owners")
 #: The lines always written, after ``game``, in this order.
 _ALWAYS: Final = ("players", "seed", "round", "dealer", "phase", "turn", "turn_player")
+_ALWAYS_KEYS: Final = tuple((name, _key(name)) for name in _ALWAYS)
 #: The lines written only when they differ from their default, in this order (docs/positions.rst);
 #: a field named nowhere here follows them, in declaration order.
 _OPTIONAL_ORDER: Final = (
@@ -251,7 +252,6 @@ _WRITTEN_APART: Final = frozenset(
 _OPTIONAL: Final = tuple(name for name in _OPTIONAL_ORDER if name in _FIELD_NAMES) + tuple(
     f.name for f in _FIELDS if f.name not in _WRITTEN_APART and f.name not in _OPTIONAL_ORDER
 )
-_OPTIONAL_FIELDS: Final = tuple(attrs.fields_dict(GameState)[name] for name in _OPTIONAL)
 #: Number fields that list seats (any count of them) rather than give one number per seat.
 _SEAT_LISTS: Final = frozenset({"queue"})
 #: Defaults of a position that are not the field's attrs default: ``-1`` is "no seat" (per seat
@@ -265,12 +265,21 @@ _DEFAULTS: Final[dict[str, int]] = {
 }
 
 
+_ZERO: Final[dict[str, Any]] = {"int": 0, "ints": 0, "cards": (), "card tuple": (), "card?": None}
+
+
 def _default(field: attrs.Attribute[Any]) -> Any:
     """A field's value when its line is left out (per-seat lists: the value for one seat)."""
     if field.name in _DEFAULTS:
         return _DEFAULTS[field.name]
-    kind = field.metadata["kind"]
-    return {"int": 0, "ints": 0, "cards": (), "card tuple": (), "card?": None}[kind]
+    return _ZERO[field.metadata["kind"]]
+
+
+#: Each optional line: its field, key, kind and default.
+_OPTIONAL_LINES: Final = tuple(
+    (f.name, _key(f.name), f.metadata["kind"], _default(f))
+    for f in (attrs.fields_dict(GameState)[name] for name in _OPTIONAL)
+)
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -280,19 +289,18 @@ def _ints_text(values: Sequence[int]) -> str:
     return " ".join(str(v) for v in values)
 
 
-def _optional_line(s: GameState, field: attrs.Attribute[Any]) -> str | None:
+def _optional_line(s: GameState, name: str, key: str, kind: str, default: Any) -> str | None:
     """The line of an optional field, or ``None`` at its default."""
-    value = getattr(s, field.name)
-    kind = field.metadata["kind"]
-    default = _default(field)
+    value = getattr(s, name)
     if kind == "ints":
-        shown = bool(value) if field.name in _SEAT_LISTS else any(v != default for v in value)
-        text = _ints_text(value)
+        if bool(value) if name in _SEAT_LISTS else any(v != default for v in value):
+            return f"{key}: {_ints_text(value)}"
     elif kind in ("cards", "card tuple"):
-        shown, text = bool(value), format_cards(value)
-    else:
-        shown, text = value != default, str(value)
-    return f"{_key(field.name)}: {text}" if shown else None
+        if value:
+            return f"{key}: {format_cards(value)}"
+    elif value != default:
+        return f"{key}: {value}"
+    return None
 
 
 def _seat_lines(s: GameState) -> list[str]:
@@ -341,13 +349,13 @@ def position(state: GameState, *, one_line: bool = False) -> str:
     if not isinstance(one_line, bool):
         raise TypeError(f"one_line must be True or False, not {type(one_line).__name__} {one_line!r:.60}.")
     lines = [f"game: {ruleset_text(s.ruleset)}"]
-    lines += [f"{_key(name)}: {getattr(s, name)}" for name in _ALWAYS]
+    lines += [f"{key}: {getattr(s, name)}" for name, key in _ALWAYS_KEYS]
     if s.to_act != s.turn_player:
         lines.append(f"to act: {s.to_act}")
     lines += _seat_lines(s)
     lines.append(f"discard: {format_cards(s.discard)}".rstrip())
     lines.append(f"stock: {format_cards(s.stock)}".rstrip())
-    optional = (_optional_line(s, field) for field in _OPTIONAL_FIELDS)
+    optional = (_optional_line(s, *line) for line in _OPTIONAL_LINES)
     lines += [line for line in optional if line is not None]
     lines += [_result_line(r) for r in s.results]
     return (" | " if one_line else "\n").join(lines)
