@@ -100,7 +100,7 @@ def test_observation_hides_other_hands() -> None:
     pool = list(hands[1]) + list(hands[2]) + list(state.stock)
     random.Random(1).shuffle(pool)
     n1, n2 = len(hands[1]), len(hands[2])
-    from remi._state import sorted_hand
+    from remi._cards import sorted_hand
 
     mixed = attrs.evolve(
         state,
