@@ -1,4 +1,9 @@
-"""The notation parse cache keeps a bounded amount of memory, whatever text it is fed."""
+"""The notation parse cache keeps a bounded amount of memory, whatever text it is fed.
+
+The promise of docs/api.rst (Caches): every cache is bounded, forgets the least recently
+used entry when full, never changes an answer, and is seen and emptied through
+:func:`remi.cache_info` and :func:`remi.clear_caches`. The card parse cache is "cards.parse".
+"""
 
 from __future__ import annotations
 
@@ -7,23 +12,23 @@ from collections.abc import Iterator
 import pytest
 
 import remi
-from remi import _cards
 
 VS16 = "\ufe0f"  # the emoji variation selector, which parse_card ignores
 VS15 = "\ufe0e"  # the text variation selector, ignored too
+#: The longest token the cache keeps (longer ones are parsed, not kept).
+TOKEN_MAX = 12
+
+
+def parse_cache() -> remi.CacheInfo:
+    (info,) = [info for info in remi.cache_info() if info.name == "cards.parse"]
+    return info
 
 
 @pytest.fixture()
 def empty_cache() -> Iterator[None]:
-    saved = dict(_cards._parse_cache)
-    _cards._parse_cache.clear()
+    remi.clear_caches()
     yield
-    _cards._parse_cache.clear()
-    _cards._parse_cache.update(saved)
-
-
-def kept_characters() -> int:
-    return sum(len(token) for token in _cards._parse_cache)
+    remi.clear_caches()
 
 
 def test_long_tokens_parse_but_are_not_kept(empty_cache: None) -> None:
@@ -32,26 +37,52 @@ def test_long_tokens_parse_but_are_not_kept(empty_cache: None) -> None:
     cards = remi.parse_cards(" ".join(tokens))
     assert [str(c) for c in cards[:5]] == ["♠7", "♠8", "♠9", "♠10", "♠K"]
     assert len(cards) == 200
-    assert kept_characters() == 0
+    assert parse_cache().size == 0
 
 
-def test_short_tokens_are_kept(empty_cache: None) -> None:
+@pytest.mark.parametrize("length", [TOKEN_MAX, TOKEN_MAX + 1])
+def test_a_token_is_kept_up_to_the_length_bound(empty_cache: None, length: int) -> None:
+    token = "♦" + VS16 * (length - 3) + "10"
+    assert len(token) == length
+    assert remi.parse_card(token) is remi.parse_card("♦10")
+    assert parse_cache().size == (2 if length <= TOKEN_MAX else 1)
+
+
+def test_short_tokens_are_kept_once(empty_cache: None) -> None:
     assert remi.parse_card("♦️10") is remi.parse_card("♦️10")
-    assert "♦️10" in _cards._parse_cache
+    assert parse_cache().size == 1
+    remi.parse_card("10♦")
+    assert parse_cache().size == 2
 
 
-def test_cache_is_bounded_in_entries_and_size(empty_cache: None) -> None:
-    # More distinct short spellings than the cache holds: it stops growing at its size limit.
+def test_a_refused_token_is_not_kept(empty_cache: None) -> None:
+    with pytest.raises(remi.NotationError, match="'♠1' is not a card"):
+        remi.parse_card("♠1")
+    assert parse_cache().size == 0
+
+
+def test_cache_is_bounded_in_entries_and_answers_do_not_change(empty_cache: None) -> None:
+    # More distinct short spellings than the cache holds: it stops growing at its bound, forgetting
+    # the least recently used spellings, and every spelling still reads as its card.
     spellings = [
-        lead + str(card)[0] + VS16 * p + str(card)[1:] + VS15 * q
+        (lead + str(card)[0] + VS16 * p + str(card)[1:] + VS15 * q, card)
         for lead in ("", " ", "\t", "  ", " \t", "\t ", "\t\t")
         for card in remi.make_pack()
         for p in range(4)
         for q in range(4)
     ]
-    assert len(spellings) > _cards._CACHE_SIZE
-    for token in spellings:
-        remi.parse_card(token)
-    assert len(_cards._parse_cache) == _cards._CACHE_SIZE
-    assert kept_characters() <= _cards._CACHE_SIZE * _cards._CACHE_TOKEN_MAX
-    assert all(len(token) <= _cards._CACHE_TOKEN_MAX for token in _cards._parse_cache)
+    bound = parse_cache().maxsize
+    assert len(spellings) > bound
+    for token, card in spellings:
+        assert remi.parse_card(token) is card
+    assert parse_cache().size == bound
+    for token, card in spellings[:100]:
+        assert remi.parse_card(token) is card
+    assert parse_cache().size == bound
+
+
+def test_clear_caches_empties_the_parse_cache() -> None:
+    remi.parse_cards("♠7 ♠8 ♠9")
+    assert parse_cache().size >= 3
+    remi.clear_caches()
+    assert parse_cache().size == 0

@@ -104,7 +104,7 @@ ACTIONS = [
 
 
 def test_every_action_class_is_covered() -> None:
-    assert {type(a) for a in ACTIONS} == set(remi._actions._ACTION_TYPES)
+    assert {type(a) for a in ACTIONS} == set(remi._actions.ACTION_TYPES)
 
 
 @pytest.mark.parametrize("action", ACTIONS, ids=str)

@@ -299,3 +299,70 @@ def test_any_ruleset_name_round_trips(name: str, preset: str) -> None:
             )
         )
         assert from_position(text) == state
+
+
+# -- every field of GameState has its line (docs/positions.rst, "The format") ----------------------
+#
+# The lines a position reads and writes come from attrs.fields(GameState): each field is a line
+# under its name with spaces (the ruleset's is ``game``), except the per-seat hands and known
+# cards, the results and the table melds, which have numbered lines of their own.
+
+NUMBERED_OR_MELD = {"hands", "known", "results", "table", "owners"}
+LINE_FIELDS = [
+    f.name for f in attrs.fields(GameState) if "kind" in f.metadata and f.name not in NUMBERED_OR_MELD
+]
+
+
+def line_key(name: str) -> str:
+    return "game" if name == "ruleset" else name.replace("_", " ")
+
+
+@pytest.mark.parametrize("name", LINE_FIELDS)
+def test_every_state_field_is_a_known_line(name):
+    # A value of the wrong shape is refused for its value, never as an unknown field.
+    text = f"game: gin | {line_key(name)}: @" if name != "ruleset" else "game: @"
+    with pytest.raises(NotationError) as caught:
+        from_position(text)
+    assert "unknown field" not in caught.value.reason
+
+
+@pytest.mark.parametrize("key", ["owners", "table", "hands", "results", "hand", "ruleset", "meld"])
+def test_fields_with_lines_of_their_own_are_no_plain_line(key):
+    with pytest.raises(NotationError, match="unknown field"):
+        from_position(f"game: gin | {key}: 1")
+
+
+@pytest.mark.parametrize(
+    ("line", "field", "value"),
+    [
+        ("down: 1 -1", "down", (1, -1)),
+        ("reshuffles: 2", "reshuffles", 2),
+        ("melds this turn: 1", "melds_this_turn", 1),
+        ("idle turns: 1", "idle_turns", 1),
+        ("last buyer: -1", "last_buyer", -1),
+        ("reshuffles: 0", "reshuffles", 0),
+    ],
+)
+def test_a_line_read_by_its_kind_reads_and_writes_back(line, field, value):
+    base = position(play("swedish", 2, 9))
+    assert line.split(":")[0] not in base
+    state = from_position(base + "\n" + line)
+    assert getattr(state, field) == value
+    assert from_position(position(state)) == state
+    default = {"down": (-1, -1), "last_buyer": -1}.get(field, 0)
+    assert (line in position(state).split("\n")) == (value != default)
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("buys: 0 1", "cards were bought in a game without buying"),
+        ("buys: 0 1 0", "must give 2 numbers, one per seat"),
+        ("down: x -1", "'x' is not a whole number"),
+        ("queue: 1 0 1", "a queue of seats is open outside a buying or Shanghai window"),
+        ("taken: ♠A ♠2", "must name one card"),
+    ],
+)
+def test_a_line_read_by_its_kind_is_refused_for_its_value(line, reason):
+    with pytest.raises(NotationError, match=re.escape(reason)):
+        from_position(position(play("swedish", 2, 9)) + "\n" + line)

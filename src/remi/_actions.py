@@ -317,7 +317,8 @@ Action = Union[  # noqa: UP007 - a runtime alias, kept as Union
     Cut, DrawStock, TakeDiscard, Buy, Pass, LayDown, Build, LayOff, SwapJoker, Discard, Knock, CallShanghai
 ]
 
-_ACTION_TYPES = (
+#: Every action class, in the order ``legal_actions()`` lists the kinds of action.
+ACTION_TYPES: Final = (
     Cut,
     DrawStock,
     TakeDiscard,
@@ -496,4 +497,4 @@ def is_action(value: object) -> bool:
     >>> is_action(Pass()), is_action("pass")
     (True, False)
     """
-    return isinstance(value, _ACTION_TYPES)
+    return isinstance(value, ACTION_TYPES)

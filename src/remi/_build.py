@@ -28,8 +28,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from ._cards import _CARDS, JOKER, Card
-from ._melds import _RUN_MAX, _SPADE_TWO, Meld, MeldKind, meld_shapes, validate_meld
+from ._cards import CARDS, JOKER, SPADE_TWO, Card
+from ._melds import RUN_MAX, Meld, MeldKind, meld_shapes, validate_meld
 from ._rules import Ruleset
 from ._solver import meld_sort_key
 
@@ -39,9 +39,9 @@ __all__ = ["BuildSearch", "placements"]
 @lru_cache(maxsize=16384)
 def placements(codes: tuple[int, ...], ruleset: Ruleset) -> tuple[Meld, ...]:
     """Every legal meld of *ruleset* made of exactly the cards *codes* (ascending), in the one meld order."""
-    wild = _SPADE_TWO if ruleset.wild_spade_twos else JOKER
+    wild = SPADE_TWO if ruleset.wild_spade_twos else JOKER
     found: dict[tuple[object, ...], Meld] = {}
-    for meld in meld_shapes([_CARDS[c] for c in codes], wild, ruleset.wild_spade_twos):
+    for meld in meld_shapes([CARDS[c] for c in codes], wild, ruleset.wild_spade_twos):
         if validate_meld(meld, ruleset).ok and not _wild_as_itself(meld, ruleset):
             found[meld_sort_key(meld)] = meld
     return tuple(found[key] for key in sorted(found))
@@ -53,9 +53,9 @@ def _wild_as_itself(meld: Meld, ruleset: Ruleset) -> bool:
     In a set of twos of distinct suits a second ♠2 cannot be natural, so there it is wild.
     """
     for index, (card, wild) in enumerate(zip(meld.cards, meld.wild)):
-        if wild and card is _SPADE_TWO:
+        if wild and card is SPADE_TWO:
             if meld.kind == "set" and meld.rank == 2:
-                natural_spade = any(c is _SPADE_TWO and not w for c, w in zip(meld.cards, meld.wild))
+                natural_spade = any(c is SPADE_TWO and not w for c, w in zip(meld.cards, meld.wild))
                 if not (ruleset.distinct_suit_sets and natural_spade):
                     return True
             if meld.kind == "run" and meld.stands_for(index) is card:
@@ -93,7 +93,7 @@ class BuildSearch:
         self._passes = passes
         self._ruled_out = ruled_out
         if ruleset.wild_spade_twos:
-            self._wild = frozenset({_SPADE_TWO.code})
+            self._wild = frozenset({SPADE_TWO.code})
         else:
             self._wild = frozenset({JOKER.code})
         self._memo: dict[tuple[tuple[int, ...], frozenset[str]], bool] = {}
@@ -108,9 +108,7 @@ class BuildSearch:
         left = self._left(building)
         start = building[-1].code if building else 0
         return [
-            _CARDS[code]
-            for code in range(start, 53)
-            if left[code] > 0 and self._reaches(building, left, code)
+            CARDS[code] for code in range(start, 53) if left[code] > 0 and self._reaches(building, left, code)
         ]
 
     def can_add(self, building: Sequence[Card], card: Card) -> bool:
@@ -188,7 +186,7 @@ class BuildSearch:
                 and (not rules.distinct_suit_sets or len(set(naturals)) == len(naturals))
             ):
                 kinds.add("set")
-        if "run" in alive and len(codes) <= _RUN_MAX and len(set(naturals)) == len(naturals):
+        if "run" in alive and len(codes) <= RUN_MAX and len(set(naturals)) == len(naturals):
             if len({c // 13 for c in naturals}) <= 1:
                 spare = len(codes) - len(naturals) + sum(avail[w] for w in wild if w >= last)
                 if _gaps(naturals, rules) <= spare:

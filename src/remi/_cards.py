@@ -13,9 +13,11 @@ are multisets (tuples in which a card may repeat).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import operator
+from collections.abc import Callable, Iterable
 from typing import Final
 
+from ._cache import Cache
 from ._errors import NotationError
 
 __all__ = [
@@ -108,14 +110,14 @@ class Card:
             or not (1 <= rank <= 13)
         ):
             raise NotationError("unknown-card", f"There is no card of rank {rank!r} and suit {suit!r}.")
-        return _CARDS[index * 13 + rank - 1]
+        return CARDS[index * 13 + rank - 1]
 
     @staticmethod
     def from_code(code: int) -> Card:
         """Return the card with integer *code* (0–51 natural, 52 joker)."""
         if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code <= _JOKER_CODE:
             raise NotationError("unknown-card", f"{code!r} is not a card code.")
-        return _CARDS[code]
+        return CARDS[code]
 
     @property
     def is_joker(self) -> bool:
@@ -175,13 +177,16 @@ class Card:
         return self
 
 
-_CARDS: Final = tuple(Card._make(code) for code in range(53))
+#: Every card by its code: the 52 natural cards (suit by suit, ace to king), then the joker.
+CARDS: Final = tuple(Card._make(code) for code in range(53))
 _TEXT: Final = tuple(
     "JK" if code == _JOKER_CODE else SUITS[code // 13] + RANKS[code % 13 + 1] for code in range(53)
 )
 
 #: The joker.
-JOKER: Final = _CARDS[_JOKER_CODE]
+JOKER: Final = CARDS[_JOKER_CODE]
+#: The two of spades, the wild card of the games with wild ♠2s.
+SPADE_TWO: Final = CARDS[1]
 
 _SUIT_INDEX: Final[dict[str, int]] = {}
 for _i, (_sym, _letter) in enumerate(zip(SUITS, SUIT_LETTERS)):
@@ -198,12 +203,13 @@ _JOKER_WORDS: Final = frozenset({"JK", "JOKER", "🃏", "*", "JO", "JKR"})
 _VARIATION_SELECTORS: Final = str.maketrans("", "", "\ufe0f\ufe0e")
 
 # Tokens already parsed. Bounded twice, so odd input cannot keep memory alive: at most
-# _CACHE_SIZE entries, and only tokens of at most _CACHE_TOKEN_MAX characters (the longest
-# spelling a person writes, such as "♦️10" or " joker ", is well under it). Longer tokens,
-# such as a card padded with thousands of variation selectors, are parsed but not kept.
+# _CACHE_SIZE entries (the least recently used goes first), and only tokens of at most
+# _CACHE_TOKEN_MAX characters (the longest spelling a person writes, such as "♦️10" or
+# " joker ", is well under it). Longer tokens, such as a card padded with thousands of
+# variation selectors, are parsed but not kept.
 _CACHE_SIZE: Final = 4096
 _CACHE_TOKEN_MAX: Final = 12
-_parse_cache: dict[str, Card] = {}
+_PARSED: Final[Cache[str, Card]] = Cache("cards.parse", maxsize=_CACHE_SIZE)
 
 
 def parse_card(token: str) -> Card:
@@ -222,14 +228,21 @@ def parse_card(token: str) -> Card:
     """
     if not isinstance(token, str):
         raise NotationError("not-text", f"Expected card text, got {type(token).__name__} {token!r}.")
-    cached = _parse_cache.get(token)
+    cached = _PARSED.get(token)
     if cached is not None:
         return cached
+    card = _read_card(token)
+    if len(token) <= _CACHE_TOKEN_MAX:
+        _PARSED.put(token, card)
+    return card
+
+
+def _read_card(token: str) -> Card:
+    """The card *token* spells (not cached)."""
     text = token.translate(_VARIATION_SELECTORS).strip().upper()
-    card: Card | None = None
     if text in _JOKER_WORDS:
-        card = JOKER
-    elif len(text) >= 2:
+        return JOKER
+    if len(text) >= 2:
         if text[0] in _SUIT_INDEX:
             suit, rank = text[0], text[1:]
         else:
@@ -237,16 +250,11 @@ def parse_card(token: str) -> Card:
         suit_index = _SUIT_INDEX.get(suit)
         rank_number = _RANK_INDEX.get(rank)
         if suit_index is not None and rank_number is not None:
-            card = _CARDS[suit_index * 13 + rank_number - 1]
-    if card is None:
-        raise NotationError(
-            "unknown-card",
-            f"{token!r} is not a card: expected a rank (A 2-10 J Q K, T for 10) "
-            "and a suit (♠ ♥ ♦ ♣ or S H D C).",
-        )
-    if len(token) <= _CACHE_TOKEN_MAX and len(_parse_cache) < _CACHE_SIZE:
-        _parse_cache[token] = card
-    return card
+            return CARDS[suit_index * 13 + rank_number - 1]
+    raise NotationError(
+        "unknown-card",
+        f"{token!r} is not a card: expected a rank (A 2-10 J Q K, T for 10) and a suit (♠ ♥ ♦ ♣ or S H D C).",
+    )
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
@@ -288,6 +296,19 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(out)
 
 
+#: The sort key of a hand: ``card.code``, read in C.
+CARD_CODE: Final[Callable[[Card], int]] = operator.attrgetter("code")
+
+
+def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Return *cards* as a hand: a tuple sorted by card code (the order of :class:`Card`).
+
+    >>> format_cards(sorted_hand(parse_cards("JK ♣2 ♠K ♠A")))
+    '♠A ♠K ♣2 JK'
+    """
+    return tuple(sorted(cards, key=CARD_CODE))
+
+
 def make_pack(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:
     """Return an unshuffled pack: *decks* × 52 natural cards plus *jokers*.
 
@@ -298,4 +319,4 @@ def make_pack(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:
         raise NotationError("bad-pack", f"A pack needs at least one deck, not {decks!r}.")
     if jokers < 0:
         raise NotationError("bad-pack", f"A pack cannot hold {jokers!r} jokers.")
-    return _CARDS[:52] * decks + (JOKER,) * jokers
+    return CARDS[:52] * decks + (JOKER,) * jokers

@@ -91,7 +91,6 @@ from __future__ import annotations
 import operator
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from functools import cache, lru_cache
 from itertools import product
 from typing import Any, Final
 
@@ -113,10 +112,11 @@ from ._actions import (
     TakeDiscard,
     is_action,
 )
-from ._cards import JOKER, Card
+from ._cache import Cache, memoize
+from ._cards import CARDS, JOKER, SPADE_TWO, Card
 from ._errors import RemiError
 from ._game import GameState
-from ._melds import Meld, meld_shapes
+from ._melds import RUN_MAX, Meld, meld_shapes
 from ._policies import policy_for
 from ._rules import Ruleset, require_ruleset
 from ._solver import meld_sort_key
@@ -135,9 +135,10 @@ __all__ = [
     "legal_ids",
 ]
 
-_SPADE_TWO: Final = Card.of(2, 0)
-_RUN_MAX: Final = 13
-_CARDS: Final = tuple(Card.from_code(code) for code in range(53))
+#: The placements of a card multiset, by catalogue and card codes (:meth:`Catalogue.placements`).
+_PLACEMENTS: Final[Cache[tuple[Catalogue, tuple[int, ...]], tuple[Meld, ...]]] = Cache(
+    "catalogue.placements", maxsize=65536
+)
 
 
 class CatalogueError(RemiError, ValueError):
@@ -208,6 +209,27 @@ def _bits(mask: int) -> int:
     return bin(mask).count("1")
 
 
+def _block_sizes(
+    ruleset: Ruleset, table_play: bool, places: int, max_table: int, knock_melds: int
+) -> list[tuple[str, int]]:
+    """The blocks of ids of *ruleset*, in id order: each kind of action and how many ids it takes."""
+    sizes = [("cut", 1)] if ruleset.liverpool_cut else []
+    sizes += [("draw", 1), ("take", 1)]
+    if ruleset.buying:
+        sizes.append(("buy", 1))
+    sizes.append(("pass", 1))
+    if table_play:
+        sizes += [("lay", 53 + places), ("off", 53 * max_table * 2)]
+        if ruleset.joker_swap != "none" and ruleset.has_wild_cards:
+            sizes.append(("swap", 52 * max_table))
+    sizes.append(("discard", 53 * (2 if ruleset.shanghai else 1)))
+    if ruleset.family == "gin":
+        sizes += [("knock", 53), ("meld", knock_melds)]
+    if ruleset.shanghai:
+        sizes.append(("shanghai", max_table * 2))
+    return sizes
+
+
 class Catalogue:
     """The fixed numbering of every action *ruleset* can offer (build with :func:`catalogue`).
 
@@ -227,60 +249,35 @@ class Catalogue:
             raise TypeError(f"ruleset must be a remi.Ruleset, not {type(ruleset).__name__} {ruleset!r:.60}.")
         self.ruleset: Final = ruleset
         players = range(ruleset.min_players, ruleset.max_players + 1)
-        smallest = min(ruleset.set_min, ruleset.run_min)
         #: The most melds a table of this game can hold (the bound on meld targets).
-        self.max_table: Final = max(ruleset.pack_size(p) for p in players) // smallest
-        decks = ruleset.max_decks
-        if ruleset.wild_spade_twos:
-            wilds = decks
-        else:
-            wilds = max(ruleset.pack_for(p)[1] for p in players)
-        self._wild_card: Final = _SPADE_TWO if ruleset.wild_spade_twos else JOKER
-        table_play = policy_for(ruleset).table_play
-        self._blocks: dict[str, int] = {}
-        size = 0
-
-        def block(name: str, count: int) -> None:
-            nonlocal size
-            self._blocks[name] = size
-            size += count
-
-        if ruleset.liverpool_cut:
-            block("cut", 1)
-        block("draw", 1)
-        block("take", 1)
-        if ruleset.buying:
-            block("buy", 1)
-        block("pass", 1)
-        segments: list[_Segment] = []
+        self.max_table: Final = max(ruleset.pack_size(p) for p in players) // min(
+            ruleset.set_min, ruleset.run_min
+        )
+        wilds = ruleset.max_decks if ruleset.wild_spade_twos else max(ruleset.pack_for(p)[1] for p in players)
+        self._wild_card: Final = SPADE_TWO if ruleset.wild_spade_twos else JOKER
         #: The bound on the placements of one card multiset (the ``lay #k`` ids).
         self.places: Final = (3 + 4 * (wilds + 1)) if ruleset.wild_spade_twos else (1 + 2 * (wilds + 1))
+        table_play = policy_for(ruleset).table_play
         gin = ruleset.family == "gin"
-        if table_play or gin:
-            # The meld shapes: the lay-down placements, and the Gin knocker's melds.
-            segments = self._segments(0, decks, wilds)
-        self._place_cache: dict[tuple[int, ...], tuple[Meld, ...]] = {}
+        # The meld shapes: the lay-down placements, and the Gin knocker's melds.
+        segments = self._segments(0, ruleset.max_decks, wilds) if table_play or gin else []
         self._segment_of: Final = {(s.kind, s.key): s for s in segments}
         self._option_index: Final = {
             (s.kind, s.key): {option: i for i, option in enumerate(s.options)} for s in segments
         }
-        if table_play:
-            block("lay", 53 + self.places)
-            block("off", 53 * self.max_table * 2)
-            if ruleset.joker_swap != "none" and ruleset.has_wild_cards:
-                block("swap", 52 * self.max_table)
         self._shanghai = ruleset.shanghai
-        block("discard", 53 * (2 if ruleset.shanghai else 1))
         #: The knocker's melds of the Gin knock phase, one id each, in the order of meld_sort_key.
         self._knock_melds: Final[tuple[Meld, ...]] = self._every_meld(segments) if gin else ()
-        if gin:
-            block("knock", 53)
-            block("meld", len(self._knock_melds))
-        if ruleset.shanghai:
-            block("shanghai", self.max_table * 2)
+        self._knock_meld_ids: Final = {meld: i for i, meld in enumerate(self._knock_melds)}
+        self._blocks: dict[str, int] = {}
+        size = 0
+        for name, count in _block_sizes(
+            ruleset, table_play, self.places, self.max_table, len(self._knock_melds)
+        ):
+            self._blocks[name] = size
+            size += count
         #: How many ids there are: ids run from 0 to ``size - 1``.
         self.size: Final = size
-        self._knock_meld_ids: Final = {meld: i for i, meld in enumerate(self._knock_melds)}
         #: Ids already encoded, by action (actions are immutable): encode()'s fast path.
         self._ids: Final[dict[Action, int]] = {}
         #: Actions already decoded, by id: decode()'s fast path.
@@ -319,7 +316,7 @@ class Catalogue:
         low_bound = 1 if rules.ace_low else 2
         high_bound = 14 if rules.ace_high else 13
         for suit in range(4):
-            for length in range(rules.run_min, _RUN_MAX + 1):
+            for length in range(rules.run_min, RUN_MAX + 1):
                 masks = _masks(length, min(wilds, length - 1), ratio)
                 for low in range(low_bound, high_bound - length + 2):
                     out.append(_Segment(base, "run", (suit, low, length), masks))
@@ -403,19 +400,16 @@ class Catalogue:
         return self._placements_of(tuple(sorted(_card_codes(key, "key"))))
 
     def _placements_of(self, key: tuple[int, ...]) -> tuple[Meld, ...]:
-        cached = self._place_cache.get(key)
-        if cached is not None:
-            return cached
-        if len(self._place_cache) > 65536:
-            self._place_cache.clear()
+        return _PLACEMENTS.build((self, key), self._find_placements, key)
+
+    def _find_placements(self, key: tuple[int, ...]) -> tuple[Meld, ...]:
         found: dict[tuple[object, ...], Meld] = {}
-        for meld in meld_shapes([_CARDS[c] for c in key], self._wild_card, self.ruleset.wild_spade_twos):
+        for meld in meld_shapes([CARDS[c] for c in key], self._wild_card, self.ruleset.wild_spade_twos):
             if self._shape_ok(meld):
                 found[meld_sort_key(meld)] = meld
         result = tuple(found[k] for k in sorted(found))
         if len(result) > self.places:
             raise _fail(f"{len(result)} placements of {key} exceed the bound {self.places}.")
-        self._place_cache[key] = result
         return result
 
     # -- the public mapping ---------------------------------------------------------------
@@ -559,7 +553,7 @@ class Catalogue:
         name = self._block_names[bisect_right(self._block_starts, ident) - 1]
         offset = ident - self._blocks[name]
         if name == "lay":
-            return MeldStep(_CARDS[offset]) if offset < 53 else MeldStep(None, offset - 53)
+            return MeldStep(CARDS[offset]) if offset < 53 else MeldStep(None, offset - 53)
         if name == "cut":
             return Cut()
         if name == "draw":
@@ -573,17 +567,17 @@ class Catalogue:
         if name == "off":
             pair, low = divmod(offset, 2)
             code, target = divmod(pair, self.max_table)
-            return LayOff(_CARDS[code], target, bool(low))
+            return LayOff(CARDS[code], target, bool(low))
         if name == "swap":
             code, target = divmod(offset, self.max_table)
-            return SwapJoker(_CARDS[code], target)
+            return SwapJoker(CARDS[code], target)
         if name == "discard":
             if self._shanghai:
                 code, flag = divmod(offset, 2)
-                return Discard(_CARDS[code], bool(flag))
-            return Discard(_CARDS[offset])
+                return Discard(CARDS[code], bool(flag))
+            return Discard(CARDS[offset])
         if name == "knock":
-            return Knock(_CARDS[offset])
+            return Knock(CARDS[offset])
         if name == "meld":
             return LayDown((self._knock_melds[offset],))
         target, low = divmod(offset, 2)
@@ -662,56 +656,58 @@ class LaySteps:
         self._cat = cat
         single: list[int] = []
         own: dict[int, Action] = {}
-        keys: dict[tuple[int, ...], list[Meld]] = {}
+        self._single = single
+        self._own = own
+        self._keys: dict[tuple[int, ...], list[Meld]] = {}
         known = cat._ids
         discards = cat._blocks.get("discard")
         step = 2 if cat._shanghai else 1
         built = tuple(sorted(c.code for c in building))
         engine = bool(built)
-        knock_melds = "meld" in cat._blocks
         for action in actions:
             if isinstance(action, Discard) and discards is not None and (step == 2 or not action.shanghai):
                 # The commonest action, numbered without hashing it.
                 ident = discards + action.card.code * step + (1 if action.shanghai else 0)
                 single.append(ident)
                 own[ident] = action
-            elif isinstance(action, LayDown) and knock_melds:
-                # A Gin knocker's meld: one id, no sub-steps.
-                number = cat._knock_meld_id(action)
-                single.append(number)
-                own[number] = action
             elif isinstance(action, LayDown):
-                if len(action.melds) != 1:
-                    raise _fail(f"A numbered lay-down holds exactly one meld, not {len(action.melds)}.")
-                meld = action.melds[0]
-                key = tuple(sorted(c.code for c in meld.cards))
-                if built:
-                    # The engine's build is under way: the lay of exactly its cards, one id.
-                    if key != built:
-                        raise _fail(f"'{action}' does not lay the cards being built.")
-                    number = cat._start("lay", action) + 53 + _place(cat, key, meld)
-                    single.append(number)
-                    own[number] = action
-                else:
-                    keys.setdefault(key, []).append(meld)
+                self._add_lay(action, built)
             else:
                 engine = engine or type(action) is Build
                 found = known.get(action)
                 number = cat.encode(action) if found is None else found
                 single.append(number)
                 own[number] = action
-        if engine and keys:
+        if engine and self._keys:
             raise _fail("Whole lay-downs beside the engine's card-by-card build.")
         nexts: dict[tuple[int, ...], set[int]] = {}
-        for key in keys:
+        for key in self._keys:
             for i in range(len(key)):
                 nexts.setdefault(key[:i], set()).add(key[i])
         single.sort()
-        self._single = single
-        self._own = own
-        self._keys = keys
         self._next = nexts
         self._last: tuple[tuple[int, ...], list[int]] | None = None
+
+    def _add_lay(self, action: LayDown, built: tuple[int, ...]) -> None:
+        """Number a lay-down: one id (a Gin knocker's meld, the lay of the cards being built) or sub-steps."""
+        cat = self._cat
+        if "meld" in cat._blocks:
+            # A Gin knocker's meld: one id, no sub-steps.
+            number = cat._knock_meld_id(action)
+        else:
+            if len(action.melds) != 1:
+                raise _fail(f"A numbered lay-down holds exactly one meld, not {len(action.melds)}.")
+            meld = action.melds[0]
+            key = tuple(sorted(c.code for c in meld.cards))
+            if not built:
+                self._keys.setdefault(key, []).append(meld)
+                return
+            # The engine's build is under way: the lay of exactly its cards, one id.
+            if key != built:
+                raise _fail(f"'{action}' does not lay the cards being built.")
+            number = cat._start("lay", action) + 53 + _place(cat, key, meld)
+        self._single.append(number)
+        self._own[number] = action
 
     def action(self, ident: int) -> Action | None:
         """The state's own action object numbered *ident* (one id, no sub-steps), or ``None``.
@@ -730,7 +726,7 @@ class LaySteps:
         if last is not None and last[0] == prefix:
             return list(last[1])
         if prefix and prefix not in self._next and prefix not in self._keys:
-            shown = " ".join(str(_CARDS[code]) for code in prefix)
+            shown = " ".join(str(CARDS[code]) for code in prefix)
             raise CatalogueError(
                 "partial-not-reachable",
                 f"No legal lay-down here starts with the cards {prefix} ({shown}), in ascending code order.",
@@ -757,7 +753,7 @@ def _place(cat: Catalogue, key: tuple[int, ...], meld: Meld) -> int:
         raise _fail(f"The meld {meld} has no number in {cat.ruleset.name}.") from None
 
 
-@cache
+@memoize("catalogue.run_masks", maxsize=512)
 def _masks(length: int, most: int, ratio: bool) -> tuple[int, ...]:
     """Every wild mask of a run of *length*: at most *most* wild cards (and at most half with *ratio*)."""
     return tuple(
@@ -777,7 +773,7 @@ def catalogue(ruleset: Ruleset) -> Catalogue:
     return _catalogue(require_ruleset(ruleset, "ruleset"))
 
 
-@lru_cache(maxsize=64)
+@memoize("catalogue.catalogues", maxsize=64)
 def _catalogue(ruleset: Ruleset) -> Catalogue:
     return Catalogue(ruleset)
 

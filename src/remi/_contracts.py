@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from ._cards import Card, format_cards, parse_cards
 from ._codes import as_error_code
 from ._errors import NotationError, RemiError, RulesetError
-from ._melds import Check, Meld, _copies_problem, check_meld, points_of
+from ._melds import Check, Meld, check_meld, copies_problem, points_of
 from ._rules import Contract, Ruleset, require_ruleset
 
 __all__ = ["check_contract", "check_opening", "contract_for", "MeldsInput"]
@@ -53,7 +53,7 @@ def _arrange_all(melds: MeldsInput, ruleset: Ruleset) -> tuple[tuple[Meld, ...],
             )
         arranged.append(result.meld)
     # docs/rules/index.rst, shared-copies: the melds together come from one pack.
-    too_many = _copies_problem((c for m in arranged for c in m.cards), ruleset, None, "these melds", True)
+    too_many = copies_problem((c for m in arranged for c in m.cards), ruleset, None, "these melds", True)
     if too_many is not None:
         return (), too_many
     return tuple(arranged), None
@@ -103,7 +103,7 @@ def check_contract(
     held = None if hand is None else parse_cards(hand)
     if held is not None:
         # docs/rules/index.rst, shared-copies: a hand the pack cannot give is refused first.
-        bad_hand = _copies_problem(held, ruleset, None, f"the hand {format_cards(held)!r}")
+        bad_hand = copies_problem(held, ruleset, None, f"the hand {format_cards(held)!r}")
         if bad_hand is not None:
             return bad_hand
     arranged, bad = _arrange_all(melds, ruleset)

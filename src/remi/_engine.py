@@ -27,7 +27,7 @@ from typing import Any, Final
 import attrs
 
 from ._actions import (
-    _ACTION_TYPES,
+    ACTION_TYPES,
     Action,
     Build,
     Buy,
@@ -47,7 +47,7 @@ from ._actions import (
     read_meld,
 )
 from ._build import BuildSearch, placements
-from ._cards import Card, format_cards, make_pack
+from ._cards import Card, format_cards, make_pack, sorted_hand
 from ._codes import as_error_code
 from ._errors import IllegalActionError, NotationError, RemiError
 from ._melds import (
@@ -66,7 +66,7 @@ from ._scoring import card_value
 from ._settle import settle
 from ._solver import can_complete_contract as _complete_contract
 from ._solver import candidate_melds, deadwood, knock_cards, meld_sort_key
-from ._state import GameState, RoundResult, _changed, _Work, sorted_hand
+from ._state import GameState, RoundResult, _changed, _Work
 
 __all__ = [
     "legal_actions",
@@ -79,8 +79,8 @@ __all__ = [
     "can_complete_contract",
 ]
 
-#: The fixed order of action kinds in ``legal_actions()``: the order of ``_ACTION_TYPES``.
-_ACTION_ORDER: Final = {cls: index for index, cls in enumerate(_ACTION_TYPES)}
+#: The fixed order of action kinds in ``legal_actions()``: the order of ``ACTION_TYPES``.
+_ACTION_ORDER: Final = {cls: index for index, cls in enumerate(ACTION_TYPES)}
 
 
 def _rng(seed: int, *parts: object) -> Random:

@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import product
-from typing import Literal
+from typing import Final, Literal
 
 import attrs
 
-from ._cards import RANKS, SUITS, Card, format_cards, parse_card, parse_cards
+from ._cards import CARD_CODE, RANKS, SPADE_TWO, SUITS, Card, format_cards, parse_card, parse_cards
 from ._codes import CheckCode, ErrorCode, as_error_code
 from ._errors import MeldError, NotationError, StateError
 from ._pack import card_counts, pack_limits, pack_refusal
@@ -46,8 +46,6 @@ __all__ = [
 
 MeldKind = Literal["set", "run"]
 JokerEnd = Literal["high", "low"]
-
-_SPADE_TWO = Card.of(2, 0)
 
 
 #: The permissive rules :func:`parse_meld` uses when no ruleset is given.
@@ -95,7 +93,7 @@ def is_wild(card: Card, ruleset: Ruleset) -> bool:
                 "jokers-not-in-game", f"{ruleset.name} is played without jokers, so JK cannot be wild in it."
             )
         return True
-    return ruleset.wild_spade_twos and card is _SPADE_TWO
+    return ruleset.wild_spade_twos and card is SPADE_TWO
 
 
 @attrs.frozen
@@ -231,7 +229,7 @@ def _joker_not_in_game(cards: Iterable[Card], ruleset: Ruleset, kind: MeldKind |
     return None
 
 
-def _copies_problem(
+def copies_problem(
     cards: Iterable[Card],
     ruleset: Ruleset,
     kind: MeldKind | None,
@@ -379,13 +377,13 @@ def _run_bounds(ruleset: Ruleset) -> tuple[int, int]:
 
 
 #: A run holds at most one card of each rank: the ace is low or high, never both (docs/rules/index.rst, shared-run).
-_RUN_MAX = 13
+RUN_MAX: Final = 13
 
 
 def _too_long(n: int) -> Check:
     return _fail(
         "run-too-long",
-        f"A run holds at most {_RUN_MAX} cards (the ace is low or high, never both); this one has {n}.",
+        f"A run holds at most {RUN_MAX} cards (the ace is low or high, never both); this one has {n}.",
         "run",
     )
 
@@ -428,7 +426,7 @@ def _run_cards_problem(naturals: Sequence[Card], wilds: Sequence[Card], ruleset:
     bad = _ratio_check(len(naturals), len(wilds), ruleset, "run")
     if bad is not None:
         return bad
-    return _too_long(n) if n > _RUN_MAX else None
+    return _too_long(n) if n > RUN_MAX else None
 
 
 def _ace_mappings(ranks: Sequence[int], ruleset: Ruleset) -> list[list[int]]:
@@ -525,7 +523,7 @@ def _wraps(ranks: Sequence[int], w: int) -> bool:
     if not ranks:
         return False
     n = len(ranks) + w
-    if n > _RUN_MAX or len(set(ranks)) != len(ranks):
+    if n > RUN_MAX or len(set(ranks)) != len(ranks):
         return False
     low = sorted(ranks)
     high = sorted(14 if r == 1 else r for r in ranks)
@@ -577,7 +575,7 @@ def meld_shapes(cards: Sequence[Card], wild_card: Card, twos_wild: bool) -> list
     others = [c for c in cards if c is not wc]
     out: list[Meld] = []
     for nat in range(n_wild + 1) if twos_wild else (0,):
-        naturals = sorted([*others, *([wc] * nat)], key=lambda c: c.code)
+        naturals = sorted([*others, *([wc] * nat)], key=CARD_CODE)
         w = n_wild - nat
         if not naturals or any(c.is_joker for c in naturals):
             continue
@@ -587,32 +585,39 @@ def meld_shapes(cards: Sequence[Card], wild_card: Card, twos_wild: bool) -> list
             )
             if meld is not None:
                 out.append(meld)
-        length = len(naturals) + w
-        if len({c.suit_index for c in naturals}) != 1 or length > _RUN_MAX:
+        if len({c.suit_index for c in naturals}) == 1 and len(naturals) + w <= RUN_MAX:
+            out += _run_shapes(naturals, w, wc)
+    return out
+
+
+def _run_shapes(naturals: list[Card], w: int, wc: Card) -> list[Meld]:
+    """The runs of *naturals* (one suit, by code) and *w* copies of the wild card *wc*.
+
+    Each ace may be low or high; the wild cards fill the gaps and the spare ones go at either end.
+    """
+    length = len(naturals) + w
+    suit = naturals[0].suit_index
+    out: list[Meld] = []
+    options = [(1, 14) if c.rank == 1 else (c.rank,) for c in naturals]
+    for mapping in product(*options):
+        ranks = sorted(mapping)
+        if len(set(ranks)) != len(ranks):
             continue
-        suit = naturals[0].suit_index
-        options = [(1, 14) if c.rank == 1 else (c.rank,) for c in naturals]
-        for mapping in product(*options):
-            ranks = sorted(mapping)
-            if len(set(ranks)) != len(ranks):
-                continue
-            gaps = ranks[-1] - ranks[0] + 1 - len(ranks)
-            if gaps > w:
-                continue
-            extra = w - gaps
-            for low in range(max(1, ranks[0] - extra), ranks[0] + 1):
-                if low + length - 1 > 14:
-                    continue
-                at = {r - low: card for r, card in zip(mapping, naturals)}
-                meld = _meld_or_none(
-                    "run",
-                    tuple(at.get(i, wc) for i in range(length)),
-                    tuple(i not in at for i in range(length)),
-                    low,
-                    suit,
-                )
-                if meld is not None:
-                    out.append(meld)
+        gaps = ranks[-1] - ranks[0] + 1 - len(ranks)
+        if gaps > w:
+            continue
+        extra = w - gaps
+        for low in range(max(1, ranks[0] - extra), min(ranks[0], 15 - length) + 1):
+            at = {r - low: card for r, card in zip(mapping, naturals)}
+            meld = _meld_or_none(
+                "run",
+                tuple(at.get(i, wc) for i in range(length)),
+                tuple(i not in at for i in range(length)),
+                low,
+                suit,
+            )
+            if meld is not None:
+                out.append(meld)
     return out
 
 
@@ -633,7 +638,7 @@ def _split_wild(cards: Sequence[Card], ruleset: Ruleset) -> tuple[list[Card], li
     for card in cards:
         if card.is_joker:
             jokers.append(card)
-        elif ruleset.wild_spade_twos and card is _SPADE_TWO:
+        elif ruleset.wild_spade_twos and card is SPADE_TWO:
             flexible += 1
         else:
             naturals.append(card)
@@ -722,7 +727,7 @@ def check_meld(
         return jokerless
     result = _check_cards(hand, ruleset, kind, joker_end)
     if result.ok:
-        too_many = _copies_problem(hand, ruleset, result.kind)
+        too_many = copies_problem(hand, ruleset, result.kind)
         return result if too_many is None else too_many
     return result
 
@@ -734,13 +739,13 @@ def _check_cards(
     if not flexible:
         return _arrange(naturals, jokers, ruleset, kind, joker_end)
     # ♠2s may stand as themselves or as wild cards: prefer as few wild as works.
-    first = _arrange(naturals + [_SPADE_TWO] * flexible, jokers, ruleset, kind, joker_end)
+    first = _arrange(naturals + [SPADE_TWO] * flexible, jokers, ruleset, kind, joker_end)
     if first.ok:
         return first
     for as_wild in range(1, flexible + 1):
         attempt = _arrange(
-            naturals + [_SPADE_TWO] * (flexible - as_wild),
-            jokers + [_SPADE_TWO] * as_wild,
+            naturals + [SPADE_TWO] * (flexible - as_wild),
+            jokers + [SPADE_TWO] * as_wild,
             ruleset,
             kind,
             joker_end,
@@ -764,7 +769,7 @@ def validate_meld(meld: Meld, ruleset: Ruleset) -> Check:
         return _fail("not-a-meld", f"Expected a Meld, got {type(meld).__name__}.")
     result = _validate(meld, ruleset)
     if result.ok:
-        too_many = _copies_problem(meld.cards, ruleset, meld.kind)
+        too_many = copies_problem(meld.cards, ruleset, meld.kind)
         return result if too_many is None else too_many
     return result
 
@@ -820,7 +825,7 @@ def _run_range_problem(meld: Meld, ruleset: Ruleset) -> Check | None:
     """Refuse a run longer than a suit or reaching past the ranks *ruleset* allows."""
     n = len(meld.cards)
     lo_bound, hi_bound = _run_bounds(ruleset)
-    if n > _RUN_MAX:
+    if n > RUN_MAX:
         return _too_long(n)
     top = meld.rank + n - 1
     if meld.rank >= lo_bound and top <= hi_bound:
@@ -899,7 +904,7 @@ def layoff_on_legal(meld: Meld, new: Sequence[Card], ruleset: Ruleset, end: Joke
     else:
         result = _layoff_run(meld, new, ruleset, end)
     if result.ok and result.meld is not None:
-        too_many = _copies_problem(result.meld.cards, ruleset, meld.kind)
+        too_many = copies_problem(result.meld.cards, ruleset, meld.kind)
         return result if too_many is None else too_many
     return result
 
@@ -951,7 +956,7 @@ def _layoff_run(meld: Meld, new: Sequence[Card], ruleset: Ruleset, end: JokerEnd
                 f"{card} does not fit a run of {SUITS[meld.suit]}.",
                 "run",
             )
-    if total > _RUN_MAX:
+    if total > RUN_MAX:
         return _too_long(total)
     # Among the placements that fit, a wild ♠2 stands as itself where it can (as few
     # wild cards as works, as in check_meld); otherwise jokers go to *end* (the first
@@ -1064,7 +1069,7 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
         cards = meld.cards[:index] + (card,) + meld.cards[index + 1 :]
         wild_flags = meld.wild[:index] + (False,) + meld.wild[index + 1 :]
         swapped = Meld(meld.kind, cards, wild_flags, meld.rank, meld.suit)
-        too_many = _copies_problem(cards, ruleset, meld.kind)
+        too_many = copies_problem(cards, ruleset, meld.kind)
         if too_many is not None:
             return too_many
         return Check(True, "ok", "", meld.kind, swapped, freed=meld.cards[index])
@@ -1132,7 +1137,7 @@ def parse_meld(text: str, ruleset: Ruleset | None = None, *, kind: MeldKind | No
     cards, targets = _meld_tokens(text)
     if not any(targets):
         return check_meld(cards, rules, kind=kind).require().meld  # type: ignore[return-value]
-    if ruleset is None and any(t is not None and c is _SPADE_TWO for c, t in zip(cards, targets)):
+    if ruleset is None and any(t is not None and c is SPADE_TWO for c, t in zip(cards, targets)):
         # An annotated ♠2 stands in for another card: read it under ♠2-wild notation rules.
         rules = _NOTATION_WILD_TWOS
     meld = _annotated_meld(text, cards, targets, kind)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any, Final
 
@@ -42,7 +42,7 @@ from ._actions import (
     LayOff,
     SwapJoker,
 )
-from ._cards import Card, format_cards, make_pack, parse_card, parse_cards
+from ._cards import Card, format_cards, make_pack, parse_card, parse_cards, sorted_hand
 from ._engine import coerce
 from ._errors import IllegalActionError, NotationError, RemiError, StateError
 from ._game import PHASES, GameState, RoundResult
@@ -53,17 +53,8 @@ from ._state import hand_size_problems
 
 __all__ = ["position", "from_position", "parse_action_in", "ruleset_text", "parse_ruleset_text"]
 
-_STATE_FIELDS: Final = frozenset(a.name for a in attrs.fields(GameState))
 _RULESET_FIELDS: Final = tuple(a.name for a in attrs.fields(Ruleset))
 _MAX_TEXT: Final = 100_000
-
-
-def _code(card: Card) -> int:
-    return card.code
-
-
-def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=_code))
 
 
 def _require_state(value: object) -> GameState:
@@ -214,11 +205,121 @@ def parse_ruleset_text(text: str) -> Ruleset:
         raise NotationError("bad-option", f"{_quote(text)}: {type(exc).__name__}.") from None
 
 
+# -- the fields of a position -----------------------------------------------------------------------
+#
+# Every line of a position but ``meld``, ``hand``, ``known`` and ``result`` lines is one field of
+# GameState, under its name with spaces (the ruleset's line is ``game``). The lines below are
+# generated from ``attrs.fields(GameState)``: a new field is read and written by its kind
+# (its ``kind`` metadata) under its own name, after the lines named here.
+
+#: The value fields of a state, in declaration order (the legal-actions cache is no field).
+_FIELDS: Final = tuple(f for f in attrs.fields(GameState) if "kind" in f.metadata)
+_FIELD_NAMES: Final = frozenset(f.name for f in _FIELDS)
+
+
+def _key(name: str) -> str:
+    """The key of a state field's line: its name with spaces; the ruleset's line is ``game``."""
+    return "game" if name == "ruleset" else name.replace("_", " ")
+
+
+#: Fields written one line per number (``hand 0: …``), by the word of their lines.
+_NUMBERED: Final = {"hand": "hands", "known": "known", "result": "results"}
+#: The fields of the ``meld N seat S: …`` lines.
+_MELD_FIELDS: Final = ("table", "owners")
+#: The lines always written, after ``game``, in this order.
+_ALWAYS: Final = ("players", "seed", "round", "dealer", "phase", "turn", "turn_player")
+_ALWAYS_KEYS: Final = tuple((name, _key(name)) for name in _ALWAYS)
+#: The lines written only when they differ from their default, in this order (docs/positions.rst);
+#: a field named nowhere here follows them, in declaration order.
+_OPTIONAL_ORDER: Final = (
+    "down",
+    "buys",
+    "pending",
+    "building",
+    "taken",
+    "queue",
+    "last_buyer",
+    "shanghai_from",
+    "cut_bonus_seat",
+    "reshuffles",
+    "melds_this_turn",
+    "idle_turns",
+)
+#: Fields written apart: derived from other lines (``totals``) or with lines of their own shape.
+_WRITTEN_APART: Final = frozenset(
+    {"ruleset", *_ALWAYS, "to_act", *_NUMBERED.values(), *_MELD_FIELDS, "discard", "stock", "totals"}
+)
+_OPTIONAL: Final = tuple(name for name in _OPTIONAL_ORDER if name in _FIELD_NAMES) + tuple(
+    f.name for f in _FIELDS if f.name not in _WRITTEN_APART and f.name not in _OPTIONAL_ORDER
+)
+#: Number fields that list seats (any count of them) rather than give one number per seat.
+_SEAT_LISTS: Final = frozenset({"queue"})
+#: Defaults of a position that are not the field's attrs default: ``-1`` is "no seat" (per seat
+#: for ``down``), and rounds count from 1. Any other number defaults to 0 (per seat for lists).
+_DEFAULTS: Final[dict[str, int]] = {
+    "round": 1,
+    "down": -1,
+    "last_buyer": -1,
+    "shanghai_from": -1,
+    "cut_bonus_seat": -1,
+}
+
+
+_ZERO: Final[dict[str, Any]] = {"int": 0, "ints": 0, "cards": (), "card tuple": (), "card?": None}
+
+
+def _default(field: attrs.Attribute[Any]) -> Any:
+    """A field's value when its line is left out (per-seat lists: the value for one seat)."""
+    if field.name in _DEFAULTS:
+        return _DEFAULTS[field.name]
+    return _ZERO[field.metadata["kind"]]
+
+
+#: Each optional line: its field, key, kind and default.
+_OPTIONAL_LINES: Final = tuple(
+    (f.name, _key(f.name), f.metadata["kind"], _default(f))
+    for f in (attrs.fields_dict(GameState)[name] for name in _OPTIONAL)
+)
+
+
 # -- writing -----------------------------------------------------------------------------------
 
 
 def _ints_text(values: Sequence[int]) -> str:
     return " ".join(str(v) for v in values)
+
+
+def _optional_line(s: GameState, name: str, key: str, kind: str, default: Any) -> str | None:
+    """The line of an optional field, or ``None`` at its default."""
+    value = getattr(s, name)
+    if kind == "ints":
+        if bool(value) if name in _SEAT_LISTS else any(v != default for v in value):
+            return f"{key}: {_ints_text(value)}"
+    elif kind in ("cards", "card tuple"):
+        if value:
+            return f"{key}: {format_cards(value)}"
+    elif value != default:
+        return f"{key}: {value}"
+    return None
+
+
+def _seat_lines(s: GameState) -> list[str]:
+    """The hands, the known cards and the table melds."""
+    lines = [f"hand {seat}: {format_cards(hand)}".rstrip() for seat, hand in enumerate(s.hands)]
+    lines += [f"known {seat}: {format_cards(cards)}" for seat, cards in enumerate(s.known) if cards]
+    lines += [
+        f"meld {index} seat {owner}: {meld}" for index, (meld, owner) in enumerate(zip(s.table, s.owners))
+    ]
+    return lines
+
+
+def _result_line(r: RoundResult) -> str:
+    text = f"result {r.round}: {_ints_text(r.points)}"
+    if r.went_out is not None:
+        text += f" out {r.went_out}"
+    if r.cut_bonus is not None:
+        text += f" cut {r.cut_bonus}"
+    return text
 
 
 def position(state: GameState, *, one_line: bool = False) -> str:
@@ -247,96 +348,26 @@ def position(state: GameState, *, one_line: bool = False) -> str:
     s = _require_state(state)
     if not isinstance(one_line, bool):
         raise TypeError(f"one_line must be True or False, not {type(one_line).__name__} {one_line!r:.60}.")
-    lines = [
-        f"game: {ruleset_text(s.ruleset)}",
-        f"players: {s.players}",
-        f"seed: {s.seed}",
-        f"round: {s.round}",
-        f"dealer: {s.dealer}",
-        f"phase: {s.phase}",
-        f"turn: {s.turn}",
-        f"turn player: {s.turn_player}",
-    ]
+    lines = [f"game: {ruleset_text(s.ruleset)}"]
+    lines += [f"{key}: {getattr(s, name)}" for name, key in _ALWAYS_KEYS]
     if s.to_act != s.turn_player:
         lines.append(f"to act: {s.to_act}")
-    for seat, hand in enumerate(s.hands):
-        lines.append(f"hand {seat}: {format_cards(hand)}".rstrip())
-    known = getattr(s, "known", None)
-    if known is not None:
-        for seat, cards in enumerate(known):
-            if cards:
-                lines.append(f"known {seat}: {format_cards(cards)}")
-    for index, (meld, owner) in enumerate(zip(s.table, s.owners)):
-        lines.append(f"meld {index} seat {owner}: {meld}")
+    lines += _seat_lines(s)
     lines.append(f"discard: {format_cards(s.discard)}".rstrip())
     lines.append(f"stock: {format_cards(s.stock)}".rstrip())
-    if any(d != -1 for d in s.down):
-        lines.append(f"down: {_ints_text(s.down)}")
-    if any(s.buys):
-        lines.append(f"buys: {_ints_text(s.buys)}")
-    if s.pending:
-        lines.append(f"pending: {format_cards(s.pending)}")
-    if s.building:
-        lines.append(f"building: {format_cards(s.building)}")
-    if s.taken is not None:
-        lines.append(f"taken: {s.taken}")
-    if s.queue:
-        lines.append(f"queue: {_ints_text(s.queue)}")
-    for key, value in (
-        ("last buyer", s.last_buyer),
-        ("shanghai from", s.shanghai_from),
-        ("cut bonus seat", s.cut_bonus_seat),
-    ):
-        if value != -1:
-            lines.append(f"{key}: {value}")
-    for key, value in (
-        ("reshuffles", s.reshuffles),
-        ("melds this turn", s.melds_this_turn),
-        ("idle turns", getattr(s, "idle_turns", 0)),
-    ):
-        if value:
-            lines.append(f"{key}: {value}")
-    for r in s.results:
-        text = f"result {r.round}: {_ints_text(r.points)}"
-        if r.went_out is not None:
-            text += f" out {r.went_out}"
-        if r.cut_bonus is not None:
-            text += f" cut {r.cut_bonus}"
-        lines.append(text)
+    optional = (_optional_line(s, *line) for line in _OPTIONAL_LINES)
+    lines += [line for line in optional if line is not None]
+    lines += [_result_line(r) for r in s.results]
     return (" | " if one_line else "\n").join(lines)
 
 
-# -- reading --------------------------------------------------------------------------------------
+# -- reading: the lines -----------------------------------------------------------------------------
 
-_KEYED: Final = re.compile(r"(hand|known|result) ([0-9]{1,6})$")
+_KEYED: Final = re.compile(rf"({'|'.join(_NUMBERED)}) ([0-9]{{1,6}})$")
 _MELD: Final = re.compile(r"meld(?: ([0-9]{1,6}))? seat ([0-9]{1,6})$")
+#: The keys of the lines that give one field each.
 _SIMPLE: Final = frozenset(
-    {
-        "game",
-        "players",
-        "seed",
-        "round",
-        "dealer",
-        "phase",
-        "turn",
-        "turn player",
-        "to act",
-        "discard",
-        "stock",
-        "down",
-        "buys",
-        "pending",
-        "building",
-        "taken",
-        "queue",
-        "last buyer",
-        "shanghai from",
-        "cut bonus seat",
-        "reshuffles",
-        "melds this turn",
-        "idle turns",
-        "totals",
-    }
+    _key(f.name) for f in _FIELDS if f.name not in {*_NUMBERED.values(), *_MELD_FIELDS}
 )
 
 
@@ -352,38 +383,40 @@ class _Reader:
         self.melds: list[tuple[int, str, str]] = []
         for raw in text.replace("|", "\n").splitlines():
             line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            key_text, colon, value = line.partition(":")
-            if not colon:
-                raise NotationError("malformed-state", f"Line {_quote(line)} is not 'key: value'.")
-            key = " ".join(key_text.lower().replace("_", " ").replace("-", " ").split())
-            value = value.strip()
-            keyed = _KEYED.match(key)
-            meld = _MELD.match(key)
-            if keyed:
-                table = {"hand": self.hands, "known": self.known, "result": self.results}[keyed.group(1)]
-                number = int(keyed.group(2))
-                if number in table:
-                    raise NotationError(
-                        "malformed-state", f"Line {_quote(line)} repeats {keyed.group(1)} {number}."
-                    )
-                table[number] = (value, line)
-            elif meld:
-                if meld.group(1) is not None and int(meld.group(1)) != len(self.melds):
-                    raise NotationError(
-                        "malformed-state",
-                        f"Line {_quote(line)}: melds are numbered from 0 in order; expected meld {len(self.melds)}.",
-                    )
-                self.melds.append((int(meld.group(2)), value, line))
-            elif key in _SIMPLE:
-                if key in self.fields:
-                    raise NotationError("malformed-state", f"Line {_quote(line)} repeats the field {key!r}.")
-                self.fields[key] = (value, line)
-            else:
+            if line:
+                self._add(line)
+
+    def _add(self, line: str) -> None:
+        key_text, colon, value = line.partition(":")
+        if not colon:
+            raise NotationError("malformed-state", f"Line {_quote(line)} is not 'key: value'.")
+        key = " ".join(key_text.lower().replace("_", " ").replace("-", " ").split())
+        value = value.strip()
+        keyed = _KEYED.match(key)
+        meld = _MELD.match(key)
+        if keyed:
+            self._add_numbered(keyed.group(1), int(keyed.group(2)), value, line)
+        elif meld:
+            if meld.group(1) is not None and int(meld.group(1)) != len(self.melds):
                 raise NotationError(
-                    "malformed-state", f"Line {_quote(line)}: unknown field {key_text.strip()!r}."
+                    "malformed-state",
+                    f"Line {_quote(line)}: melds are numbered from 0 in order; expected meld {len(self.melds)}.",
                 )
+            self.melds.append((int(meld.group(2)), value, line))
+        elif key in _SIMPLE:
+            if key in self.fields:
+                raise NotationError("malformed-state", f"Line {_quote(line)} repeats the field {key!r}.")
+            self.fields[key] = (value, line)
+        else:
+            raise NotationError(
+                "malformed-state", f"Line {_quote(line)}: unknown field {key_text.strip()!r}."
+            )
+
+    def _add_numbered(self, word: str, number: int, value: str, line: str) -> None:
+        table = {"hand": self.hands, "known": self.known, "result": self.results}[word]
+        if number in table:
+            raise NotationError("malformed-state", f"Line {_quote(line)} repeats {word} {number}.")
+        table[number] = (value, line)
 
     def line(self, key: str) -> str:
         return self.fields[key][1]
@@ -394,12 +427,14 @@ class _Reader:
         value, line = self.fields[key]
         return _int(value, line)
 
-    def ints(self, key: str, default: tuple[int, ...], players: int) -> tuple[int, ...]:
+    def ints(
+        self, key: str, default: tuple[int, ...], players: int, *, per_seat: bool = True
+    ) -> tuple[int, ...]:
         if key not in self.fields:
             return default
         value, line = self.fields[key]
         out = tuple(_int(v, line) for v in value.split())
-        if key != "queue" and len(out) != players:
+        if per_seat and len(out) != players:
             raise NotationError(
                 "malformed-state", f"Line {_quote(line)} must give {players} numbers, one per seat."
             )
@@ -410,6 +445,13 @@ class _Reader:
             return ()
         value, line = self.fields[key]
         return _cards(value, line)
+
+    def seat(self, key: str, default: int, players: int) -> int:
+        """A seat number; one written must be a seat of *players*."""
+        value = self.integer(key, default)
+        if key in self.fields:
+            _seat(value, players, self.line(key))
+        return value
 
 
 def _int(value: str, line: str) -> int:
@@ -434,30 +476,29 @@ def _seat(value: int, players: int, line: str) -> int:
     return value
 
 
-def from_position(text: str) -> GameState:
-    """Read a position (see :func:`position`); an impossible one raises :class:`~remi.NotationError`.
+# -- reading: one reader per field -------------------------------------------------------------------
+#
+# A reader takes the lines and the fields read so far, and adds its field(s). The readers of
+# _FIRST run in that order (each may use the fields before it); then every other field, in
+# declaration order, by its reader in _READERS or else by its kind (_read_by_kind).
 
-    >>> import remi
-    >>> from_position("game: gin | hand 0: ♠A | hand 1: ♠A")
-    Traceback (most recent call last):
-    ...
-    remi.NotationError: Line 'hand 1: ♠A': ♠A is written more often than the pack holds it.
-    """
-    if not isinstance(text, str):
-        raise NotationError("not-text", f"Expected position text, got {type(text).__name__}.")
-    if len(text) > _MAX_TEXT:
-        raise NotationError("malformed-state", f"A position is at most {_MAX_TEXT} characters.")
-    r = _Reader(text)
+_Values = dict[str, Any]
+
+
+def _read_ruleset(r: _Reader, v: _Values) -> None:
     if "game" not in r.fields:
         raise NotationError(
-            "malformed-state", f"The position {_quote(text)} has no 'game:' line naming the ruleset."
+            "malformed-state", f"The position {_quote(r.text)} has no 'game:' line naming the ruleset."
         )
-    ruleset = parse_ruleset_text(r.fields["game"][0])
+    v["ruleset"] = parse_ruleset_text(r.fields["game"][0])
+
+
+def _read_players(r: _Reader, v: _Values) -> None:
+    ruleset: Ruleset = v["ruleset"]
     seats = set(r.hands) | set(r.known)
-    default_players = max(max(seats) + 1 if seats else 0, ruleset.min_players)
-    players = r.integer("players", default_players)
+    players = r.integer("players", max(max(seats) + 1 if seats else 0, ruleset.min_players))
     if not ruleset.min_players <= players <= ruleset.max_players:
-        where = r.line("players") if "players" in r.fields else text
+        where = r.line("players") if "players" in r.fields else r.text
         raise NotationError(
             "bad-players",
             f"{ruleset.name} is for {ruleset.min_players} to {ruleset.max_players} players; "
@@ -466,57 +507,115 @@ def from_position(text: str) -> GameState:
     for per_seat in (r.hands, r.known):
         for seat, (_, line) in per_seat.items():
             _seat(seat, players, line)
-    seed = r.integer("seed", 0)
-    rnd = r.integer("round", 1)
-    dealer = _seat(r.integer("dealer", 0), players, r.line("dealer")) if "dealer" in r.fields else 0
+    v["players"] = players
+
+
+def _read_dealer(r: _Reader, v: _Values) -> None:
+    v["dealer"] = r.seat("dealer", 0, v["players"])
+
+
+def _read_phase(r: _Reader, v: _Values) -> None:
     phase = r.fields["phase"][0].lower() if "phase" in r.fields else "draw"
     if phase not in PHASES:
         raise NotationError(
             "malformed-state", f"Line {_quote(r.line('phase'))}: the phase is one of {', '.join(PHASES)}."
         )
-    turn = r.integer("turn", 0 if phase == "cut" else 1)
-    turn_player = r.integer(
-        "turn player", (dealer - 1) % players if phase == "cut" else (dealer + 1) % players
+    v["phase"] = phase
+
+
+def _read_turn(r: _Reader, v: _Values) -> None:
+    v["turn"] = r.integer("turn", 0 if v["phase"] == "cut" else 1)
+
+
+def _read_turn_player(r: _Reader, v: _Values) -> None:
+    players, dealer = v["players"], v["dealer"]
+    first = (dealer - 1) % players if v["phase"] == "cut" else (dealer + 1) % players
+    v["turn_player"] = r.seat("turn player", first, players)
+
+
+def _read_queue(r: _Reader, v: _Values) -> None:
+    v["queue"] = r.ints("queue", (), v["players"], per_seat=False)
+
+
+def _read_to_act(r: _Reader, v: _Values) -> None:
+    queue = v["queue"]
+    v["to_act"] = r.seat("to act", queue[0] if queue else v["turn_player"], v["players"])
+
+
+def _read_hands(r: _Reader, v: _Values) -> None:
+    v["hands"] = tuple(
+        sorted_hand(_cards(*r.hands[seat])) if seat in r.hands else () for seat in range(v["players"])
     )
-    if "turn player" in r.fields:
-        _seat(turn_player, players, r.line("turn player"))
-    queue = r.ints("queue", (), players)
-    to_act = r.integer("to act", queue[0] if queue else turn_player)
-    if "to act" in r.fields:
-        _seat(to_act, players, r.line("to act"))
-    hands = [
-        _sorted(_cards(r.hands[seat][0], r.hands[seat][1])) if seat in r.hands else ()
-        for seat in range(players)
-    ]
+
+
+def _read_table(r: _Reader, v: _Values) -> None:
     table: list[Meld] = []
     owners: list[int] = []
     for owner, value, line in r.melds:
-        owners.append(_seat(owner, players, line))
+        owners.append(_seat(owner, v["players"], line))
         try:
-            table.append(_table_meld(value, ruleset))
+            table.append(_table_meld(value, v["ruleset"]))
         except RemiError as exc:
             raise NotationError(exc.code, f"Line {_quote(line)}: {exc.reason}") from None
-    discard = r.cards("discard")
-    pending = r.cards("pending")
-    building = _building(r, hands, turn_player)
-    taken_cards = r.cards("taken")
-    if len(taken_cards) > 1:
-        raise NotationError("malformed-state", f"Line {_quote(r.line('taken'))} must name one card.")
-    taken = taken_cards[0] if taken_cards else None
-    # -- the stock: written out, a size, or the rest of the pack -------------------------------
-    decks, jokers = ruleset.pack_for(players)
-    pack = Counter(make_pack(decks, jokers))
-    written: list[tuple[Sequence[Card], str]] = [
-        (h, r.hands[s][1]) for s, h in enumerate(hands) if s in r.hands
-    ]
-    written += [(m.cards, line) for m, (_, _, line) in zip(table, r.melds)]
-    if "discard" in r.fields:
-        written.append((discard, r.line("discard")))
+    v["table"], v["owners"] = tuple(table), tuple(owners)
+
+
+def _read_building(r: _Reader, v: _Values) -> None:
+    """The cards chosen for a meld laid card by card, sorted: all in the hand of the seat on turn."""
+    if "building" not in r.fields:
+        v["building"] = ()
+        return
+    value, line = r.fields["building"]
+    cards = sorted_hand(_cards(value, line))
+    turn_player = v["turn_player"]
+    missing = Counter(cards) - Counter(v["hands"][turn_player])
+    if missing:
+        raise NotationError(
+            "malformed-state",
+            f"Line {_quote(line)}: the cards of a meld being built stay in the hand of the seat on turn "
+            f"(seat {turn_player}), which does not hold {format_cards(sorted_hand(missing.elements()))}.",
+        )
+    v["building"] = cards
+
+
+def _read_stock(r: _Reader, v: _Values) -> None:
+    """The stock: written out, a size, or the rest of the pack shuffled by the seed."""
     stock_value = r.fields.get("stock")
-    explicit_stock = stock_value is not None and not re.fullmatch(r"[0-9]{1,18}", stock_value[0])
-    if explicit_stock and stock_value is not None:
-        written.append((_cards(stock_value[0], stock_value[1]), stock_value[1]))
-    left = Counter(pack)
+    explicit = None
+    if stock_value is not None and not re.fullmatch(r"[0-9]{1,18}", stock_value[0]):
+        explicit = _cards(*stock_value)
+    left = _left_in_pack(r, v, explicit)
+    if explicit is not None and stock_value is not None:
+        if +left:
+            raise NotationError(
+                "broken-invariant",
+                f"Line {_quote(stock_value[1])}: cards missing from the position: "
+                f"{format_cards(sorted_hand((+left).elements()))}.",
+            )
+        v["stock"] = explicit
+        return
+    rest = list(sorted_hand((+left).elements()))
+    if stock_value is not None and int(stock_value[0]) != len(rest):
+        raise NotationError(
+            "broken-invariant",
+            f"Line {_quote(stock_value[1])}: the cards not written number {len(rest)}, not {stock_value[0]}.",
+        )
+    Random(f"remi-position:{v['seed']}").shuffle(rest)
+    v["stock"] = tuple(rest)
+
+
+def _left_in_pack(r: _Reader, v: _Values, stock: tuple[Card, ...] | None) -> Counter[Card]:
+    """The pack's cards not written in the position; a card written too often is refused."""
+    decks, jokers = v["ruleset"].pack_for(v["players"])
+    written: list[tuple[Sequence[Card], str]] = [
+        (h, r.hands[s][1]) for s, h in enumerate(v["hands"]) if s in r.hands
+    ]
+    written += [(m.cards, line) for m, (_, _, line) in zip(v["table"], r.melds)]
+    if "discard" in r.fields:
+        written.append((v["discard"], r.line("discard")))
+    if stock is not None:
+        written.append((stock, r.line("stock")))
+    left = Counter(make_pack(decks, jokers))
     for cards, line in written:
         for card in cards:
             if left[card] <= 0:
@@ -525,78 +624,96 @@ def from_position(text: str) -> GameState:
                     f"Line {_quote(line)}: {card} is written more often than the pack holds it.",
                 )
             left[card] -= 1
-    if explicit_stock and stock_value is not None:
-        stock = _cards(stock_value[0], stock_value[1])
-        if +left:
-            raise NotationError(
-                "broken-invariant",
-                f"Line {_quote(stock_value[1])}: cards missing from the position: {format_cards(_sorted(list((+left).elements())))}.",
-            )
-    else:
-        rest = list(_sorted(list((+left).elements())))
-        if stock_value is not None and int(stock_value[0]) != len(rest):
-            raise NotationError(
-                "broken-invariant",
-                f"Line {_quote(stock_value[1])}: the cards not written number {len(rest)}, not {stock_value[0]}.",
-            )
-        Random(f"remi-position:{seed}").shuffle(rest)
-        stock = tuple(rest)
-    # -- results ------------------------------------------------------------------------------
-    results = [_result(number, *r.results[number], players) for number in sorted(r.results)]
+    return left
+
+
+def _read_results(r: _Reader, v: _Values) -> None:
+    players = v["players"]
+    results = tuple(_result(number, *r.results[number], players) for number in sorted(r.results))
     totals = tuple(sum(res.points[i] for res in results) for i in range(players))
     if "totals" in r.fields and r.ints("totals", (), players) != totals:
         raise NotationError(
             "bad-totals",
             f"Line {_quote(r.line('totals'))} does not add up the result lines {_ints_text(totals)}.",
         )
-    fields: dict[str, Any] = {
-        "ruleset": ruleset,
-        "players": players,
-        "seed": seed,
-        "round": rnd,
-        "dealer": dealer,
-        "phase": phase,
-        "turn_player": turn_player,
-        "to_act": to_act,
-        "hands": tuple(hands),
-        "stock": tuple(stock),
-        "discard": discard,
-        "table": tuple(table),
-        "owners": tuple(owners),
-        "down": r.ints("down", (-1,) * players, players),
-        "turn": turn,
-        "pending": pending,
-        "taken": taken,
-        "queue": queue,
-        "last_buyer": r.integer("last buyer", -1),
-        "buys": r.ints("buys", (0,) * players, players),
-        "shanghai_from": r.integer("shanghai from", -1),
-        "reshuffles": r.integer("reshuffles", 0),
-        "cut_bonus_seat": r.integer("cut bonus seat", -1),
-        "results": tuple(results),
-        "totals": totals,
-        "melds_this_turn": r.integer("melds this turn", 0),
-        "building": building,
-    }
-    if "known" in _STATE_FIELDS:
-        known = [_sorted(_cards(*r.known[seat])) if seat in r.known else () for seat in range(players)]
-        for seat, cards in enumerate(known):
-            if Counter(cards) - Counter(hands[seat]):
-                raise NotationError(
-                    "malformed-state",
-                    f"Line {_quote(r.known[seat][1])}: known cards must be in the seat's hand.",
-                )
-        fields["known"] = tuple(known)
-    elif r.known:
-        line = next(iter(r.known.values()))[1]
-        raise NotationError("malformed-state", f"Line {_quote(line)}: this version keeps no known cards.")
-    if "idle_turns" in _STATE_FIELDS:
-        fields["idle_turns"] = r.integer("idle turns", 0)
-    elif "idle turns" in r.fields:
-        raise NotationError(
-            "malformed-state", f"Line {_quote(r.line('idle turns'))}: this version has no idle turns."
-        )
-    state = GameState(**fields)
+    v["results"], v["totals"] = results, totals
+
+
+def _read_known(r: _Reader, v: _Values) -> None:
+    known = tuple(
+        sorted_hand(_cards(*r.known[seat])) if seat in r.known else () for seat in range(v["players"])
+    )
+    for seat, cards in enumerate(known):
+        if Counter(cards) - Counter(v["hands"][seat]):
+            raise NotationError(
+                "malformed-state", f"Line {_quote(r.known[seat][1])}: known cards must be in the seat's hand."
+            )
+    v["known"] = known
+
+
+def _read_by_kind(r: _Reader, v: _Values, field: attrs.Attribute[Any]) -> Any:
+    """A field with no reader of its own: a number, numbers, cards or one card, by its kind."""
+    key, kind, default = _key(field.name), field.metadata["kind"], _default(field)
+    if kind == "int":
+        return r.integer(key, default)
+    if kind == "ints":
+        per_seat = field.name not in _SEAT_LISTS
+        return r.ints(key, (default,) * v["players"] if per_seat else (), v["players"], per_seat=per_seat)
+    cards = r.cards(key)
+    if kind == "card?":
+        if len(cards) > 1:
+            raise NotationError("malformed-state", f"Line {_quote(r.line(key))} must name one card.")
+        return cards[0] if cards else None
+    return cards
+
+
+_Read = Callable[[_Reader, _Values], None]
+#: The fields read first, in this order, and their readers (``None``: read by kind).
+_FIRST: Final[tuple[tuple[str, _Read | None], ...]] = (
+    ("ruleset", _read_ruleset),
+    ("players", _read_players),
+    ("seed", None),
+    ("round", None),
+    ("dealer", _read_dealer),
+    ("phase", _read_phase),
+    ("turn", _read_turn),
+    ("turn_player", _read_turn_player),
+    ("queue", _read_queue),
+    ("to_act", _read_to_act),
+    ("hands", _read_hands),
+    ("table", _read_table),
+    ("discard", None),
+    ("pending", None),
+    ("building", _read_building),
+    ("taken", None),
+    ("stock", _read_stock),
+    ("results", _read_results),
+)
+#: Readers of fields read later, in declaration order.
+_READERS: Final[dict[str, _Read]] = {"known": _read_known}
+_BY_NAME: Final = attrs.fields_dict(GameState)
+
+
+def _read_fields(r: _Reader) -> _Values:
+    """Every field of the state, read from the lines."""
+    v: _Values = {}
+    for name, read in _FIRST:
+        if read is None:
+            v[name] = _read_by_kind(r, v, _BY_NAME[name])
+        else:
+            read(r, v)
+    for field in _FIELDS:
+        if field.name in v:
+            continue
+        if field.name in _READERS:
+            _READERS[field.name](r, v)
+        else:
+            v[field.name] = _read_by_kind(r, v, field)
+    return v
+
+
+def _check_playable(r: _Reader, state: GameState) -> None:
+    """Refuse a state read that breaks an invariant or that could not play on."""
     problems = hand_size_problems(state)
     if problems:
         seat, reason = problems[0]
@@ -617,26 +734,28 @@ def from_position(text: str) -> GameState:
             )
         raise NotationError(
             "dead-end",
-            f"The position {_quote(text.strip())} could not play on: seat {state.to_act} has no legal "
+            f"The position {_quote(r.text.strip())} could not play on: seat {state.to_act} has no legal "
             f"action in phase {state.phase}.",
         )
+
+
+def from_position(text: str) -> GameState:
+    """Read a position (see :func:`position`); an impossible one raises :class:`~remi.NotationError`.
+
+    >>> import remi
+    >>> from_position("game: gin | hand 0: ♠A | hand 1: ♠A")
+    Traceback (most recent call last):
+    ...
+    remi.NotationError: Line 'hand 1: ♠A': ♠A is written more often than the pack holds it.
+    """
+    if not isinstance(text, str):
+        raise NotationError("not-text", f"Expected position text, got {type(text).__name__}.")
+    if len(text) > _MAX_TEXT:
+        raise NotationError("malformed-state", f"A position is at most {_MAX_TEXT} characters.")
+    r = _Reader(text)
+    state = GameState(**_read_fields(r))
+    _check_playable(r, state)
     return state
-
-
-def _building(r: _Reader, hands: Sequence[Sequence[Card]], turn_player: int) -> tuple[Card, ...]:
-    """The cards chosen for a meld laid card by card, sorted: all in the hand of the seat on turn."""
-    if "building" not in r.fields:
-        return ()
-    value, line = r.fields["building"]
-    cards = _sorted(_cards(value, line))
-    missing = Counter(cards) - Counter(hands[turn_player])
-    if missing:
-        raise NotationError(
-            "malformed-state",
-            f"Line {_quote(line)}: the cards of a meld being built stay in the hand of the seat on turn "
-            f"(seat {turn_player}), which does not hold {format_cards(_sorted(list(missing.elements())))}.",
-        )
-    return cards
 
 
 def _table_meld(value: str, ruleset: Ruleset) -> Meld:

@@ -268,26 +268,45 @@ def _read(text: str) -> tuple[GameRecord, list[GameState]]:
         raise NotationError("not-text", f"Expected record text, got {type(text).__name__}.")
     if len(text) > _MAX_TEXT:
         raise NotationError("malformed-state", f"A record is at most {_MAX_TEXT} characters.")
+    headers, moves = _read_lines(text)
+    old_knock = _read_format(headers) == "remi-record/1"
+    initial = _start(headers)
+    actions, states = _play(initial, moves, old_knock)
+    result = headers.get("Result", "*")
+    if result != "*" and result != _result_text(states[-1]):
+        raise NotationError(
+            "broken-invariant",
+            f"[Result {result!r}] does not match the replay, which gives {_result_text(states[-1])!r}.",
+        )
+    free = tuple((k, v) for k, v in headers.items() if k not in _RESERVED)
+    return GameRecord(initial, tuple(actions), free), states
+
+
+def _read_lines(text: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """The headers (in the order written) and the move lines, each as (its action text, the line)."""
     headers: dict[str, str] = {}
-    order: list[str] = []
     moves: list[tuple[str, str]] = []
     for raw in text.splitlines():
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        if line.startswith("["):
-            if moves:
-                raise NotationError("malformed-state", f"Header {line!r} comes after the actions.")
-            match = _HEADER.match(line)
-            if match is None:
-                raise NotationError("malformed-state", f'{line!r} is not a header like [Name "value"].')
-            key = match.group(1)
-            if key in headers:
-                raise NotationError("malformed-state", f"{line!r} repeats the header {key!r}.")
-            headers[key] = _unescape(match.group(2))
-            order.append(key)
+        if not line.startswith("["):
+            moves.append((line.split("#", 1)[0].strip(), line))
             continue
-        moves.append((line.split("#", 1)[0].strip(), line))
+        if moves:
+            raise NotationError("malformed-state", f"Header {line!r} comes after the actions.")
+        match = _HEADER.match(line)
+        if match is None:
+            raise NotationError("malformed-state", f'{line!r} is not a header like [Name "value"].')
+        key = match.group(1)
+        if key in headers:
+            raise NotationError("malformed-state", f"{line!r} repeats the header {key!r}.")
+        headers[key] = _unescape(match.group(2))
+    return headers, moves
+
+
+def _read_format(headers: dict[str, str]) -> str:
+    """The record's format, one this version reads."""
     fmt = headers.get("Format")
     if fmt is None:
         raise NotationError(
@@ -297,65 +316,67 @@ def _read(text: str) -> tuple[GameRecord, list[GameState]]:
     if fmt != RECORD_FORMAT and fmt not in _OLD_RECORD_FORMATS:
         known = " and ".join(repr(f) for f in (RECORD_FORMAT, *_OLD_RECORD_FORMATS))
         raise NotationError("unknown-format", f"This version reads {known} records, not {fmt!r}.")
-    old_knock = fmt == "remi-record/1"
+    return fmt
+
+
+def _start(headers: dict[str, str]) -> GameState:
+    """The first state: the Position header's, or a new game of the Game, Players, Seed and Dealer headers."""
     if "Position" in headers:
-        state = from_position(headers["Position"])
-    else:
-        missing = [k for k in ("Game", "Players", "Seed") if k not in headers]
-        if missing:
-            raise NotationError(
-                "malformed-state", f"The record has no {', '.join(missing)} header (nor a Position)."
-            )
-        ruleset = parse_ruleset_text(headers["Game"])
-        numbers = {}
-        for key in ("Players", "Seed", "Dealer"):
-            if key in headers:
-                if not re.fullmatch(r"-?[0-9]{1,18}", headers[key]):
-                    raise NotationError(
-                        "malformed-state", f"[{key} {headers[key]!r}] must be a whole number."
-                    )
-                numbers[key] = int(headers[key])
-        try:
-            state = new_game(ruleset, numbers["Players"], numbers["Seed"], dealer=numbers.get("Dealer"))
-        except RemiError as exc:
-            raise NotationError(exc.code, f"The record's game cannot start: {exc.reason}") from None
-    initial = state
+        return from_position(headers["Position"])
+    missing = [k for k in ("Game", "Players", "Seed") if k not in headers]
+    if missing:
+        raise NotationError(
+            "malformed-state", f"The record has no {', '.join(missing)} header (nor a Position)."
+        )
+    ruleset = parse_ruleset_text(headers["Game"])
+    numbers = {}
+    for key in ("Players", "Seed", "Dealer"):
+        if key in headers:
+            if not re.fullmatch(r"-?[0-9]{1,18}", headers[key]):
+                raise NotationError("malformed-state", f"[{key} {headers[key]!r}] must be a whole number.")
+            numbers[key] = int(headers[key])
+    try:
+        return new_game(ruleset, numbers["Players"], numbers["Seed"], dealer=numbers.get("Dealer"))
+    except RemiError as exc:
+        raise NotationError(exc.code, f"The record's game cannot start: {exc.reason}") from None
+
+
+def _play(
+    state: GameState, moves: Sequence[tuple[str, str]], old_knock: bool
+) -> tuple[list[Action], list[GameState]]:
+    """The actions of the move lines and every state from *state* on (an old knock laid as it was)."""
     states = [state]
     actions: list[Action] = []
     for body, line in moves:
         if old_knock and state.phase == "knock":
             state = _lay_best_knock(state, actions, states)
-        words = body.split(None, 1)
-        if len(words) == 2 and re.fullmatch(r"[0-9]{1,3}", words[0]):
-            seat, action_text = int(words[0]), words[1]
-            if seat != state.current_player:
-                raise NotationError(
-                    "not-your-turn", f"{line!r}: it is seat {state.current_player}'s move, not seat {seat}'s."
-                )
-        else:
-            action_text = body
-        try:
-            action = coerce(state, action_text)
-            nxt = state.apply(action)
-        except RemiError:
-            try:
-                action = parse_action_in(state, action_text)
-            except RemiError as exc:
-                raise type(exc)(exc.code, f"{line!r}: {exc.reason}") from None
-            nxt = state.apply(action)
+        action, state = _move(state, body, line)
         actions.append(action)
-        state = nxt
         states.append(state)
     if old_knock and state.phase == "knock":
-        state = _lay_best_knock(state, actions, states)
-    result = headers.get("Result", "*")
-    if result != "*" and result != _result_text(state):
-        raise NotationError(
-            "broken-invariant",
-            f"[Result {result!r}] does not match the replay, which gives {_result_text(state)!r}.",
-        )
-    free = tuple((k, headers[k]) for k in order if k not in _RESERVED)
-    return GameRecord(initial, tuple(actions), free), states
+        _lay_best_knock(state, actions, states)
+    return actions, states
+
+
+def _move(state: GameState, body: str, line: str) -> tuple[Action, GameState]:
+    """The action of one move line (``ACTION`` or ``SEAT ACTION``) at *state*, and the state it leads to."""
+    words = body.split(None, 1)
+    action_text = body
+    if len(words) == 2 and re.fullmatch(r"[0-9]{1,3}", words[0]):
+        seat, action_text = int(words[0]), words[1]
+        if seat != state.current_player:
+            raise NotationError(
+                "not-your-turn", f"{line!r}: it is seat {state.current_player}'s move, not seat {seat}'s."
+            )
+    try:
+        action = coerce(state, action_text)
+        return action, state.apply(action)
+    except RemiError:
+        try:
+            action = parse_action_in(state, action_text)
+        except RemiError as exc:
+            raise type(exc)(exc.code, f"{line!r}: {exc.reason}") from None
+    return action, state.apply(action)
 
 
 def _lay_best_knock(state: GameState, actions: list[Action], states: list[GameState]) -> GameState:

@@ -26,9 +26,11 @@ from typing import Final, NamedTuple, Protocol
 
 import attrs
 
-from ._cards import Card, format_cards, parse_cards
+from ._cards import CARDS as _CARDS
+from ._cards import SPADE_TWO, Card, format_cards, parse_cards
 from ._contracts import contract_for
 from ._errors import NotationError, StateError
+from ._melds import RUN_MAX as _LONGEST_RUN
 from ._melds import Meld, MeldKind, check_meld, points_of
 from ._pack import pack_refusal
 from ._rules import Ruleset
@@ -50,12 +52,9 @@ __all__ = [
     "can_complete_contract",
 ]
 
-_CARDS: Final = tuple(Card.from_code(code) for code in range(53))
 _JOKER: Final = 52
-_SPADE_TWO: Final = 1
+_SPADE_TWO: Final = SPADE_TWO.code
 _NO_WILD: Final = -1
-#: Longest run: thirteen ranks (a run never holds the ace both low and high: docs/rules/index.rst, shared-run).
-_LONGEST_RUN: Final = 13
 
 Hand = str | Iterable[Card | str]
 

@@ -19,12 +19,12 @@ from __future__ import annotations
 import bisect
 import operator
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
-from ._cards import Card, format_cards, make_pack, parse_cards
+from ._cards import CARD_CODE, Card, format_cards, make_pack, parse_cards, sorted_hand
 from ._errors import RemiError, StateError
 from ._melds import Meld, is_wild, validate_meld
 from ._rules import Ruleset
@@ -64,19 +64,6 @@ class RoundResult:
     went_out: int | None
     points: tuple[int, ...]
     cut_bonus: int | None = None
-
-
-def _code(card: Card) -> int:
-    return card.code
-
-
-#: ``card.code`` read in C (the sort key of a hand).
-_CODE_OF: Final[Callable[[Card], int]] = operator.attrgetter("code")
-
-
-def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """Return *cards* as a hand: a tuple sorted by card code."""
-    return tuple(sorted(cards, key=_CODE_OF))
 
 
 # -- field kinds -----------------------------------------------------------------------------------
@@ -803,7 +790,7 @@ class _Work:
         if len(cards) == 1:
             # One card into a sorted hand: inserted in place (equal codes are the same card).
             hand = list(self.hands[seat])
-            bisect.insort(hand, cards[0], key=_CODE_OF)
+            bisect.insort(hand, cards[0], key=CARD_CODE)
             self.hands[seat] = tuple(hand)
             return
         self.hands[seat] = sorted_hand((*self.hands[seat], *cards))
@@ -888,7 +875,7 @@ def _card_problems(s: GameState) -> list[str]:
     seen: Counter[Card] = Counter()
     for hand in s.hands:
         seen.update(hand)
-        if list(hand) != sorted(hand, key=_code):
+        if list(hand) != sorted(hand, key=CARD_CODE):
             problems.append("a hand is not sorted")
     seen.update(s.stock)
     seen.update(s.discard)

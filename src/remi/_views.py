@@ -27,21 +27,13 @@ from typing import Any, Final
 import attrs
 
 from ._actions import Action, Build, Discard, Knock, LayDown
-from ._cards import Card, format_cards, make_pack
+from ._cards import Card, format_cards, make_pack, sorted_hand
 from ._errors import StateError
 from ._game import GameState, Phase, RoundResult
 from ._melds import Meld
 from ._rules import Ruleset
 
 __all__ = ["PlayerView", "view", "returns", "known_cards"]
-
-
-def _code(card: Card) -> int:
-    return card.code
-
-
-def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=_code))
 
 
 def known_cards(state: GameState) -> tuple[tuple[Card, ...], ...]:
@@ -211,7 +203,7 @@ class PlayerView:
                 rest.subtract(_forced(self.known, self.pending, self.turn_player, seat, self.building))
         if any(count < 0 for count in rest.values()):
             raise StateError("broken-invariant", "The view holds more of some card than the pack.")
-        return _sorted(list(rest.elements()))
+        return sorted_hand(list(rest.elements()))
 
     def sample_state(self, rng: Random) -> GameState:
         """Return a full state consistent with this view: unseen cards dealt at random, a fresh seed.
@@ -298,7 +290,7 @@ class PlayerView:
             if seat == self.seat:
                 hands.append(self.hand)
                 continue
-            hands.append(_sorted([*forced[seat], *pool[at : at + need]]))
+            hands.append(sorted_hand([*forced[seat], *pool[at : at + need]]))
             at += need
         return self._state(tuple(hands), tuple(pool[at:]), seed)
 
@@ -324,7 +316,7 @@ class PlayerView:
         cards = list(pool)
         rng.shuffle(cards)
         taken = cards[: min(len(cards), room + extra)]
-        probe_hands = [tuple(f) if s != actor else _sorted([*f, *taken]) for s, f in enumerate(forced)]
+        probe_hands = [tuple(f) if s != actor else sorted_hand([*f, *taken]) for s, f in enumerate(forced)]
         state = self._state(tuple(probe_hands), tuple(cards[len(taken) :]), seed)
         start = (state.round, state.turn, state.turn_player, state.to_act, state.phase)
         hand = state.hands[actor]
