@@ -4,9 +4,10 @@ equipment and preset values the contracts rest on. One test per rule; each names
 from __future__ import annotations
 
 import pytest
+from game_helpers import illegal, position, strs
 
 import remi
-from remi import check_contract, contract_for, parse_meld
+from remi import IllegalActionError, LayDown, check_contract, contract_for, parse_meld
 
 N = remi.NORWEGIAN
 
@@ -148,3 +149,84 @@ def test_contract_melds_may_be_given_as_arranged_melds() -> None:
     # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts
     low = parse_meld("JK=♣4 ♣5 ♣6 ♣7")
     assert check_contract(["♥9 ♠9 ♦9", low], 2, N).melds[1] == low
+
+
+# -- the contract, meld by meld (norwegian-contract-meld-by-meld) ----------------------------------
+
+
+@pytest.mark.rule("norwegian-contract-meld-by-meld")
+def test_a_contract_goes_down_one_meld_per_action() -> None:
+    # docs/rules/norwegian.rst, norwegian-contract-meld-by-meld: every lay-down is one meld
+    state = position(hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♣K", "♣9", "♣5", "♣6"], round=1)
+    lays = [a for a in state.legal_actions() if isinstance(a, LayDown)]
+    assert lays and all(len(a.melds) == 1 for a in lays)
+    error = illegal(state, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
+    assert error.code == "one-meld-at-a-time" and "GameState.lay" in error.reason
+
+
+@pytest.mark.rule("norwegian-contract-meld-by-meld")
+def test_the_turn_cannot_end_with_the_contract_half_laid() -> None:
+    # docs/rules/norwegian.rst, norwegian-contract-meld-by-meld: no discard, lay-off or swap while half laid
+    state = position(
+        hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♣K", "♣9", "♣5", "♣6"],
+        table=["♠5 ♠6 ♠7 ♠8"],
+        owners=[1],
+        down={1: 1},
+        round=1,
+    )
+    half = state.apply(LayDown.of("♠9 ♥9 ♦9"))
+    assert strs(half.legal_actions()) == ["lay ♥4 ♦4 ♣4"]
+    assert illegal(half, "discard ♣K").code == "contract-unfinished"
+    assert illegal(half, "off ♥4 0").code == "contract-not-down"
+    done = half.apply(LayDown.of("♥4 ♦4 ♣4"))
+    assert "discard ♣K" in strs(done.legal_actions())
+    assert done.down[0] == state.turn
+
+
+@pytest.mark.rule("norwegian-contract-meld-by-meld")
+def test_a_meld_is_offered_only_while_the_rest_can_be_completed() -> None:
+    # docs/rules/norwegian.rst, norwegian-contract-meld-by-meld: each meld is offered only while the rest of the
+    # contract can still be completed: here both sets need ♠9, so only one of them can be laid
+    state = position(hands=["♠9 ♥9 ♦9 ♣9 ♣K", "♣5", "♣6", "♣7"], round=1)
+    assert not any(isinstance(a, LayDown) for a in state.legal_actions())
+    error = illegal(state, LayDown.of("♠9 ♥9 ♦9"))
+    assert error.code == "contract-unreachable"
+    assert "2 sets" in error.reason
+
+
+@pytest.mark.rule("norwegian-contract-meld-by-meld")
+def test_lay_helper_lays_a_whole_layout_and_names_the_first_refusal() -> None:
+    # docs/rules/norwegian.rst, norwegian-contract-meld-by-meld: a helper lays a whole layout in one call
+    state = position(hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♣K", "♣9", "♣5", "♣6"], round=1)
+    after = state.lay("♠9 ♥9 ♦9", "♥4 ♦4 ♣4")
+    assert len(after.table) == 2 and after.hand_sizes[0] == 1
+    with pytest.raises(IllegalActionError) as info:
+        state.lay("♠9 ♥9 ♦9", "♠K ♥K ♦K")
+    assert info.value.reason.startswith("Meld 2 (")
+    assert state.hand_sizes[0] == 7  # the state is untouched
+
+
+@pytest.mark.rule("norwegian-contract-meld-by-meld")
+def test_offered_actions_stay_few_for_a_large_hand() -> None:
+    # docs/rules/norwegian.rst, norwegian-contract-meld-by-meld: single melds keep the listing polynomial
+    hand = "♠A ♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♥A ♥2 ♥3 ♥4 ♥5 ♥6 ♥7 JK JK JK JK JK JK"
+    state = position(N, hands=[hand, "♣5", "♣6", "♣7"], round=3)
+    actions = state.legal_actions()
+    assert 0 < len(actions) < 5000
+
+
+# -- presets and variants are read-only (norwegian-variants) ---------------------------------------
+
+
+@pytest.mark.rule("norwegian-variants")
+def test_presets_and_variants_are_read_only() -> None:
+    with pytest.raises(TypeError):
+        remi.PRESETS["norwegian"] = remi.SWEDISH  # type: ignore[index]
+    with pytest.raises(TypeError):
+        remi.NORWEGIAN_VARIANTS["shanghai"] = {}  # type: ignore[index]
+    with pytest.raises(TypeError):
+        remi.NORWEGIAN_VARIANTS["shanghai"]["shanghai"] = False  # type: ignore[index]
+    with pytest.raises(TypeError):
+        remi.NORWEGIAN_VARIANTS["five flat"]["values"]["two_to_nine"] = 6  # type: ignore[index]
+    assert remi.find_ruleset("norwegian") is N
+    assert remi.with_variants(N, "five flat", "joker and ace 15").values.two_to_nine == 5

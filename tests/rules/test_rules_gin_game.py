@@ -6,10 +6,10 @@ import random
 
 import attrs
 import pytest
-from game_helpers import knock_best, position
+from game_helpers import illegal, knock_best, position
 
 import remi
-from remi import Discard, GameState, IllegalActionError, Knock
+from remi import Discard, GameState, Knock
 
 G = remi.GIN
 
@@ -21,12 +21,6 @@ DEFENDER = "♥5 ♥6 ♥7 ♣9 ♣10 ♣J ♦2 ♦3 ♠4 ♣K"
 def gin_position(hands: list[str], **kw: object) -> GameState:
     kw.setdefault("turn", 5)
     return position(G, len(hands), hands=hands, phase="play", **kw)  # type: ignore[arg-type]
-
-
-def illegal(state: GameState, action: remi.Action | str) -> IllegalActionError:
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(action)
-    return info.value
 
 
 @pytest.mark.rule("gin-equipment")
@@ -156,3 +150,37 @@ def test_the_card_just_taken_may_not_go_back() -> None:
     assert illegal(taken, "knock ♣2").code == "discard-just-taken"
     assert Knock("♥K") in taken.legal_actions()
     assert "discard or knock" in illegal(taken, "draw").reason
+
+
+# -- no jokers; what a loser pays ------------------------------------------------------------------
+
+
+@pytest.mark.rule("gin-no-jokers")
+def test_gin_refuses_jokers_everywhere() -> None:
+    with pytest.raises(remi.StateError) as info:
+        remi.hand_value("JK", G)
+    assert info.value.code == "jokers-not-in-game"
+    assert isinstance(info.value, ValueError)
+    with pytest.raises(remi.StateError) as info:
+        remi.settle_gin(["♠A ♠2 ♠3 JK", "♥K ♥5"], 0, G)
+    assert info.value.code == "jokers-not-in-game"
+    with pytest.raises(remi.StateError):
+        remi.settle(["♠A ♠2 ♠3", "♥K JK"], 0, G)
+    assert remi.check_meld("♠7 ♠8 JK", G).code == "jokers-not-in-game"
+    assert remi.hand_value("♠A ♥K", G) == 11
+
+
+@pytest.mark.rule("gin-loser-deadwood")
+def test_gin_losers_pay_hand_or_deadwood() -> None:
+    assert G.gin_loser_pays == "hand"
+    hands = ["♠A ♠2 ♠3", "♥5 ♥6 ♥7 ♣K"]
+    assert remi.settle_gin(hands, 0, G).deltas == (25, -2 * 28)
+    deadwood = attrs.evolve(G, gin_loser_pays="deadwood")
+    settled = remi.settle_gin(hands, 0, deadwood)
+    assert settled.kind == "gin"
+    assert settled.deltas == (25, -2 * 10)
+    assert "deadwood" in settled.detail
+    assert remi.Ruleset.from_dict(deadwood.to_dict()) == deadwood
+    assert deadwood.to_dict()["gin_loser_pays"] == "deadwood"
+    with pytest.raises(remi.RulesetError):
+        attrs.evolve(G, gin_loser_pays="nothing")

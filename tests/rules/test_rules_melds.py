@@ -3,11 +3,25 @@ lay-offs and joker swaps. One test per rule; each names its section."""
 
 from __future__ import annotations
 
+import pickle
+from typing import Any
+
 import attrs
 import pytest
 
 import remi
-from remi import JOKER, Card, check_joker_swap, check_layoff, check_meld
+from remi import (
+    JOKER,
+    Card,
+    Meld,
+    MeldError,
+    check_joker_swap,
+    check_layoff,
+    check_meld,
+    parse_cards,
+    parse_meld,
+    validate_meld,
+)
 
 N, SW, FI, SL, KA, GIN = (
     remi.NORWEGIAN,
@@ -339,3 +353,164 @@ def test_gin_has_no_jokers_and_the_ace_is_low_only() -> None:
     assert check_meld("♠A ♥A ♦A ♣A", GIN).ok
     assert check_meld("♠Q ♠K ♠A", GIN).code == "ace-high-not-allowed"
     assert check_meld("♠7 ♠8 JK", GIN).code == "jokers-not-in-game"
+
+
+# -- the taken discard and joker swaps do not mix --------------------------------------------------
+
+
+@pytest.mark.rule("basic-taken-discard", "norwegian-jokers-on-table")
+def test_keep_taken_discard_and_joker_swaps_do_not_mix() -> None:
+    # docs/rules/norwegian.rst, norwegian-jokers-on-table: Jokers on the table + docs/rules/swedish.rst, basic-taken-discard: the taken discard: refused together as a ruleset
+    with pytest.raises(remi.RulesetError) as info:
+        attrs.evolve(remi.NORWEGIAN, keep_taken_discard=True)
+    assert "joker swaps" in info.value.reason
+
+
+# -- a meld never holds more copies of a card than the pack has (shared-copies) --------------------
+
+
+#: Slovenian remi for two or three players: one deck and three jokers.
+SMALL_SLOVENIAN = attrs.evolve(SL, large_table_from=None, max_players=3)
+
+
+@pytest.mark.rule("shared-copies")
+@pytest.mark.parametrize(
+    ("cards", "ruleset"),
+    [
+        ("♠9 ♠9 ♠9", N),
+        ("♠7 ♠7 ♥7", SW),
+        ("♠7 ♠7 ♥7", FI),
+        ("♠7 ♠7 ♥7", GIN),
+        ("♠7 ♠7 ♠7 ♥7", KA),
+        ("♠7 ♠7 ♥7", SMALL_SLOVENIAN),
+        ("♠7 ♠8 JK JK JK", KA),
+    ],
+    ids=lambda v: v if isinstance(v, str) else v.name,
+)
+def test_check_meld_refuses_more_copies_than_the_pack(cards: str, ruleset: remi.Ruleset) -> None:
+    result = check_meld(cards, ruleset)
+    assert not result.ok
+    assert result.code == "too-many-copies"
+    assert result.reason.endswith(".")
+
+
+@pytest.mark.rule("shared-copies")
+def test_copies_allowed_up_to_the_largest_pack() -> None:
+    # Two decks: two identical cards may share a set.
+    assert check_meld("♠9 ♠9 ♥9", N).ok
+    # Slovenian takes two decks from four players on: the meld is checked against the largest pack.
+    assert SL.max_decks == 2
+    assert check_meld("♠7 ♠7 ♥7", SL).ok
+    assert not check_meld("♠7 ♠7 ♠7 ♥7", SL).ok
+    six = remi.with_variants(N, "six players")
+    assert six.max_decks == 3
+    assert check_meld("♠9 ♠9 ♠9", six).ok
+
+
+@pytest.mark.rule("shared-copies")
+def test_validate_meld_and_layoff_count_copies() -> None:
+    meld = Meld("set", parse_cards("♠7 ♠7 ♥7"), (False,) * 3, 7)
+    assert validate_meld(meld, SW).code == "too-many-copies"
+    assert validate_meld(meld, N).ok
+    table = check_meld("♠9 ♠9 ♥9", N).meld
+    assert table is not None
+    assert check_layoff(table, "♠9", N).code == "too-many-copies"
+    assert check_layoff(table, "♦9", N).ok
+    run = check_meld("♠7 ♠8 ♠9", SW).meld
+    assert run is not None
+    assert check_layoff(run, "♠10", SW).ok
+
+
+@pytest.mark.rule("shared-copies")
+def test_contracts_and_openings_count_copies_across_melds() -> None:
+    result = remi.check_contract(["♠9 ♠9 ♥9", "♠9 ♦9 ♣9"], 1, N)
+    assert result.code == "too-many-copies"
+    opening = remi.check_opening(["♠K ♥K ♦K", "♠K ♣K ♥K"], SMALL_SLOVENIAN)
+    assert opening.code == "too-many-copies"
+
+
+@pytest.mark.rule("shared-copies", "slovenian-jokers")
+def test_a_swap_cannot_put_a_third_copy_in_a_meld() -> None:
+    trio = check_meld("♠A ♠A JK", SL).meld
+    assert trio is not None
+    assert check_joker_swap(trio, "♠A", SL).code == "too-many-copies"
+    assert check_joker_swap(trio, "♥A", SL).ok
+
+
+# -- a table meld is checked before it is extended; a Meld checks its fields -----------------------
+
+
+@pytest.mark.rule("shared-set")
+def test_layoff_onto_an_illegal_set_is_refused() -> None:
+    fake = Meld("set", parse_cards("♠Q ♥K ♦Q"), (False,) * 3, 12)
+    result = check_layoff(fake, "♣Q", N)
+    assert not result.ok
+    assert result.code == "meld-not-legal"
+    assert "not a legal meld" in result.reason
+    swap = check_joker_swap(fake, "♣Q", N)
+    assert swap.code == "meld-not-legal"
+
+
+@pytest.mark.rule("shared-run")
+def test_layoff_onto_an_illegal_run_is_refused() -> None:
+    # A run that breaks the game's rules (too short for Norwegian) is refused, not extended.
+    short = check_meld("♠5 ♠6 ♠7", SW).meld
+    assert short is not None
+    assert check_layoff(short, "♠8", N).code == "meld-not-legal"
+    with_joker = check_meld("♠5 ♠6 JK ♠8", N).meld
+    assert with_joker is not None
+    # A meld holding a joker in a game without jokers keeps that code (docs/rules/gin.rst, gin-no-jokers).
+    assert check_joker_swap(with_joker, "♠7", SW).code == "jokers-not-in-game"
+
+
+@pytest.mark.rule("shared-run")
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"kind": "run", "cards": parse_cards("♠7 ♠8 ♠9"), "wild": (False,) * 3, "rank": 7, "suit": 4},
+        {"kind": "run", "cards": parse_cards("♠7 ♠8 ♠9"), "wild": (False,) * 3, "rank": 7, "suit": -1},
+        {"kind": "run", "cards": parse_cards("♠7 ♠8 ♠9"), "wild": (False,) * 3, "rank": 19, "suit": 0},
+        {
+            "kind": "run",
+            "cards": parse_cards("♠Q ♠K JK JK"),
+            "wild": (False, False, True, True),
+            "rank": 12,
+            "suit": 0,
+        },
+        {"kind": "run", "cards": parse_cards("♠7 ♠8 ♠9"), "wild": (False,) * 3, "rank": 0, "suit": 0},
+        {"kind": "set", "cards": parse_cards("♠7 ♥7 ♦7"), "wild": (False,) * 3, "rank": 19},
+        {"kind": "set", "cards": parse_cards("♠7 ♥7 ♦7"), "wild": (False,) * 3, "rank": 14},
+        {"kind": "set", "cards": parse_cards("♠7 ♥7 ♦7"), "wild": (False,) * 3, "rank": 7, "suit": 2},
+        {"kind": "pair", "cards": parse_cards("♠7 ♥7 ♦7"), "wild": (False,) * 3, "rank": 7},
+        {"kind": "set", "cards": parse_cards("♠7 ♥7 ♦7"), "wild": (False,) * 2, "rank": 7},
+        {"kind": "set", "cards": parse_cards("♠7 ♥7 ♦7"), "wild": (0, 0, 0), "rank": 7},
+        {"kind": "set", "cards": ["♠7", "♥7", "♦7"], "wild": (False,) * 3, "rank": 7},
+        {"kind": "set", "cards": list(parse_cards("♠7 ♥7 ♦7")), "wild": (False,) * 3, "rank": 7},
+        {"kind": "set", "cards": parse_cards("♠7 ♥7 ♦7"), "wild": (False,) * 3, "rank": "7"},
+        {"kind": "set", "cards": parse_cards("♠7 ♥7 ♦7"), "wild": (False,) * 3, "rank": True},
+    ],
+)
+def test_meld_validates_its_fields(fields: dict[str, Any]) -> None:
+    with pytest.raises(MeldError) as info:
+        Meld(**fields)
+    assert info.value.code == "malformed-meld"
+    assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.rule("shared-run")
+def test_a_valid_meld_still_builds_and_evolves() -> None:
+    run = Meld("run", parse_cards("♥J ♥Q ♥K ♥A"), (False,) * 4, 11, 1)
+    assert str(run) == "♥J ♥Q ♥K ♥A"
+    with pytest.raises(MeldError):
+        attrs.evolve(run, rank=12)
+    assert pickle.loads(pickle.dumps(run)) == run
+
+
+@pytest.mark.rule("shared-notation")
+def test_parse_meld_refuses_a_bad_kind() -> None:
+    with pytest.raises(remi.NotationError) as info:
+        parse_meld("♠7 ♥7 ♦7", kind="junk")  # type: ignore[arg-type]
+    assert info.value.code == "bad-kind"
+    with pytest.raises(remi.NotationError):
+        check_meld("♠7 ♥7 ♦7", N, kind="pair")  # type: ignore[arg-type]
+    assert parse_meld("♠7 ♥7 ♦7", kind="set").kind == "set"

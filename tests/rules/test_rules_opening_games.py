@@ -12,14 +12,13 @@ from typing import Any
 
 import attrs
 import pytest
-from game_helpers import all_cards, position, sorted_hand, strs
+from game_helpers import all_cards, illegal, position, sorted_hand, strs
 
 import remi
 from remi import (
     Discard,
     DrawStock,
     GameState,
-    IllegalActionError,
     LayDown,
     LayOff,
     RoundResult,
@@ -39,19 +38,6 @@ ABROAD = attrs.evolve(SL, hand_size_by_players=((2, 10),), starter_extra_card=Fa
 def pos(ruleset: remi.Ruleset = SL, players: int = 2, **kw: Any) -> GameState:
     """A checked position of a 51-opening game (``game_helpers.position``)."""
     return position(ruleset, players, **kw)
-
-
-def illegal(state: GameState, action: remi.Action | str) -> IllegalActionError:
-    """Apply *action* expecting an IllegalActionError; is_legal, legal_actions and why_illegal agree."""
-    act = remi.parse_action(action) if isinstance(action, str) else action
-    assert not state.is_legal(act)
-    assert act not in state.legal_actions()
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(act)
-    why = state.why_illegal(act)
-    assert why is not None and why.code == info.value.code and why.reason == info.value.reason
-    assert info.value.reason.endswith(".")
-    return info.value
 
 
 def legal(state: GameState, action: remi.Action | str) -> GameState:
@@ -1120,3 +1106,48 @@ def test_kalooki_swap_during_a_half_laid_opening_needs_the_rest_reachable() -> N
     )
     swapped = legal(loose, "swap ♠Q 1")
     assert illegal(swapped, "discard ♦9").reason == "Your opening has 30 of 51 points; lay more melds first."
+
+
+# -- Kalooki: the opening keeps a card for the final discard ---------------------------------------
+
+
+@pytest.mark.rule("kalooki-opening-keeps-discard")
+def test_kalooki_opening_that_would_leave_no_discard_is_refused_with_that_reason() -> None:
+    # docs/rules/kalooki.rst, kalooki-opening-keeps-discard: the queens would make up 51, but then no card
+    # is left for the final discard, and the reason says so
+    state = position(KA, players=2, hands=["♠K ♥K ♦K ♠Q ♥Q ♦Q", "♣5 ♣6"], turn=3)
+    error = illegal(state, LayDown.of("♠K ♥K ♦K"))
+    assert error.code == "opening-keeps-discard"
+    assert "final discard" in error.reason
+
+
+# -- Kalooki keeps a swapped joker (the option) ----------------------------------------------------
+
+
+@pytest.mark.rule("kalooki-keep-swapped-joker", "norwegian-jokers-on-table")
+def test_swapped_joker_same_turn_option() -> None:
+    assert remi.NORWEGIAN.swapped_joker_same_turn is True
+    assert SL.swapped_joker_same_turn is True
+    assert KA.swapped_joker_same_turn is False
+    norwegian_rule = attrs.evolve(KA, swapped_joker_same_turn=True)
+    assert remi.Ruleset.from_dict(norwegian_rule.to_dict()).swapped_joker_same_turn is True
+    with pytest.raises(remi.RulesetError):
+        attrs.evolve(KA, swapped_joker_same_turn="yes")
+
+
+# -- options an opening game cannot play -----------------------------------------------------------
+
+
+@pytest.mark.rule("opening-51")
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"keep_taken_discard": True},
+        {"melds_per_turn": 1},
+    ],
+)
+def test_opening_games_refuse_options_they_cannot_play(changes: dict[str, object]) -> None:
+    # docs/rules/slovenian.rst, opening-51: Opening: the opening may take several melds in one turn, and a swapped joker
+    # must be played again; these options would leave a player with no move, so they are refused.
+    with pytest.raises(remi.RulesetError):
+        attrs.evolve(remi.SLOVENIAN, **changes)  # type: ignore[arg-type]

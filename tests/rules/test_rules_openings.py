@@ -218,3 +218,14 @@ def test_gin_values_ace_1() -> None:
         10,
     ]
     assert hand_value("♠A ♥K ♦5", GIN) == 16
+
+
+@pytest.mark.rule("opening-51")
+def test_best_opening_points_left_reads_card_text_and_refuses_junk() -> None:
+    # docs/rules/slovenian.rst, opening-51: Opening: how far the cards left reach, asked with text or cards
+    hand = "♠Q ♥Q ♦Q ♣9 ♣10 ♣J ♥2"
+    assert remi.best_opening_points_left(hand, "♠Q ♥Q ♦Q", remi.SLOVENIAN) == 29
+    with pytest.raises(remi.NotationError):
+        remi.best_opening_points_left(hand, [None], remi.SLOVENIAN)  # type: ignore[list-item]
+    with pytest.raises(remi.NotationError):
+        remi.best_opening_points_left(hand, "♠K", remi.SLOVENIAN)

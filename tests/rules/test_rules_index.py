@@ -1,32 +1,19 @@
-"""The engine's rules amended by review: a round that cannot progress, contracts laid meld by meld,
-Kalooki's opening that must keep a card for the final discard, and states that cannot play on.
-
-Each test names the rules page and label it checks (``@pytest.mark.rule``).
-"""
+"""docs/rules/index.rst (the rules every game shares), the rules of PLAYING: a round that cannot
+progress, and rulesets and saved states that could not play on. Meld rules shared by every game
+are in test_rules_melds.py, the referee's answers in test_rules_referee.py. Each test names its
+section (``@pytest.mark.rule``)."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
-from game_helpers import position, strs
+from game_helpers import illegal, position
 
 import remi
-from remi import Discard, GameState, IllegalActionError, LayDown, TakeDiscard
+from remi import Discard, GameState, TakeDiscard
 
 N = remi.NORWEGIAN
 KA = remi.KALOOKI
-
-
-def illegal(state: GameState, action: remi.Action | str) -> IllegalActionError:
-    """*action* is refused the same way by is_legal, why_illegal and apply, and is not offered."""
-    assert not state.is_legal(action)
-    parsed = remi.parse_action(action) if isinstance(action, str) else action
-    assert parsed not in state.legal_actions()
-    why = state.why_illegal(action)
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(action)
-    assert why is not None and why.code == info.value.code and why.reason == info.value.reason
-    assert info.value.reason.endswith(".")
-    return info.value
 
 
 # -- a round that cannot progress -----------------------------------------------------------------
@@ -103,78 +90,7 @@ def test_nothing_to_draw_or_take_ends_the_round_at_once() -> None:
 # -- the contract, meld by meld --------------------------------------------------------------------
 
 
-@pytest.mark.rule("norwegian-contract-meld-by-meld")
-def test_a_contract_goes_down_one_meld_per_action() -> None:
-    # docs/rules/norwegian.rst, norwegian-contract-meld-by-meld: every lay-down is one meld
-    state = position(hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♣K", "♣9", "♣5", "♣6"], round=1)
-    lays = [a for a in state.legal_actions() if isinstance(a, LayDown)]
-    assert lays and all(len(a.melds) == 1 for a in lays)
-    error = illegal(state, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
-    assert error.code == "one-meld-at-a-time" and "GameState.lay" in error.reason
-
-
-@pytest.mark.rule("norwegian-contract-meld-by-meld")
-def test_the_turn_cannot_end_with_the_contract_half_laid() -> None:
-    # docs/rules/norwegian.rst, norwegian-contract-meld-by-meld: no discard, lay-off or swap while half laid
-    state = position(
-        hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♣K", "♣9", "♣5", "♣6"],
-        table=["♠5 ♠6 ♠7 ♠8"],
-        owners=[1],
-        down={1: 1},
-        round=1,
-    )
-    half = state.apply(LayDown.of("♠9 ♥9 ♦9"))
-    assert strs(half.legal_actions()) == ["lay ♥4 ♦4 ♣4"]
-    assert illegal(half, "discard ♣K").code == "contract-unfinished"
-    assert illegal(half, "off ♥4 0").code == "contract-not-down"
-    done = half.apply(LayDown.of("♥4 ♦4 ♣4"))
-    assert "discard ♣K" in strs(done.legal_actions())
-    assert done.down[0] == state.turn
-
-
-@pytest.mark.rule("norwegian-contract-meld-by-meld")
-def test_a_meld_is_offered_only_while_the_rest_can_be_completed() -> None:
-    # docs/rules/norwegian.rst, norwegian-contract-meld-by-meld: each meld is offered only while the rest of the
-    # contract can still be completed: here both sets need ♠9, so only one of them can be laid
-    state = position(hands=["♠9 ♥9 ♦9 ♣9 ♣K", "♣5", "♣6", "♣7"], round=1)
-    assert not any(isinstance(a, LayDown) for a in state.legal_actions())
-    error = illegal(state, LayDown.of("♠9 ♥9 ♦9"))
-    assert error.code == "contract-unreachable"
-    assert "2 sets" in error.reason
-
-
-@pytest.mark.rule("norwegian-contract-meld-by-meld")
-def test_lay_helper_lays_a_whole_layout_and_names_the_first_refusal() -> None:
-    # docs/rules/norwegian.rst, norwegian-contract-meld-by-meld: a helper lays a whole layout in one call
-    state = position(hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♣K", "♣9", "♣5", "♣6"], round=1)
-    after = state.lay("♠9 ♥9 ♦9", "♥4 ♦4 ♣4")
-    assert len(after.table) == 2 and after.hand_sizes[0] == 1
-    with pytest.raises(IllegalActionError) as info:
-        state.lay("♠9 ♥9 ♦9", "♠K ♥K ♦K")
-    assert info.value.reason.startswith("Meld 2 (")
-    assert state.hand_sizes[0] == 7  # the state is untouched
-
-
-@pytest.mark.rule("norwegian-contract-meld-by-meld")
-def test_offered_actions_stay_few_for_a_large_hand() -> None:
-    # docs/rules/norwegian.rst, norwegian-contract-meld-by-meld: single melds keep the listing polynomial
-    hand = "♠A ♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♥A ♥2 ♥3 ♥4 ♥5 ♥6 ♥7 JK JK JK JK JK JK"
-    state = position(N, hands=[hand, "♣5", "♣6", "♣7"], round=3)
-    actions = state.legal_actions()
-    assert 0 < len(actions) < 5000
-
-
 # -- Kalooki: the opening must leave a card for the final discard ---------------------------------------
-
-
-@pytest.mark.rule("kalooki-opening-keeps-discard")
-def test_kalooki_opening_that_would_leave_no_discard_is_refused_with_that_reason() -> None:
-    # docs/rules/kalooki.rst, kalooki-opening-keeps-discard: the queens would make up 51, but then no card
-    # is left for the final discard, and the reason says so
-    state = position(KA, players=2, hands=["♠K ♥K ♦K ♠Q ♥Q ♦Q", "♣5 ♣6"], turn=3)
-    error = illegal(state, LayDown.of("♠K ♥K ♦K"))
-    assert error.code == "opening-keeps-discard"
-    assert "final discard" in error.reason
 
 
 # -- states that cannot play on ------------------------------------------------------------------------
@@ -217,3 +133,25 @@ def test_a_shanghai_caller_must_hold_two_cards() -> None:
     with pytest.raises(remi.StateError) as info:
         GameState.from_dict(data)
     assert "fewer than two cards" in info.value.reason
+
+
+# -- rulesets that build but cannot play (shared-ruleset-playable) ---------------------------------
+
+
+@pytest.mark.rule("shared-ruleset-playable")
+def test_a_gin_reserve_that_voids_every_deal_is_refused() -> None:
+    with pytest.raises(remi.RulesetError) as info:
+        attrs.evolve(remi.GIN, gin_stock_reserve=31)
+    assert "no card to draw" in info.value.reason
+    assert attrs.evolve(remi.GIN, gin_stock_reserve=20).gin_stock_reserve == 20
+
+
+@pytest.mark.rule("shared-ruleset-playable", "norwegian-contracts")
+def test_contracts_and_rounds_must_agree() -> None:
+    with pytest.raises(remi.RulesetError) as info:
+        attrs.evolve(N, contracts=[(1, 0)])
+    assert "one round per contract" in info.value.reason
+    with pytest.raises(remi.RulesetError):
+        attrs.evolve(N, rounds=None, target_score=500)
+    short = attrs.evolve(N, contracts=[(1, 0)], rounds=1)
+    assert remi.new_game(short, players=4, seed=1).round == 1
