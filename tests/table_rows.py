@@ -17,7 +17,7 @@ as ``8s 8h 8c`` and the expected answer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -90,19 +90,20 @@ def assert_verdict(result: remi.Check, ok: bool, kind: str | None, code: str, re
 
 def refusal(
     rule: pytest.MarkDecorator,
+    where: str,
     state: Callable[[], remi.GameState],
     action: str | remi.Action,
     code: str,
     reason: str = "",
-    *,
-    id: str,
 ) -> Any:
     """One row of a refusal table: in the position *state* () builds, *action* is refused with *code*.
 
-    *state* is a function of no arguments (a named position of the test file), so collecting the
-    table builds no game. *reason* is a part of the reason that the row pins down (``""``: any).
+    *state* is a function of no arguments (a named position of the test file; ``functools.partial``
+    for one with arguments), so collecting the table builds no game; *where* names it in the row's
+    id. *reason*: a whole sentence (ending in ``.``) the reason must equal, else a part it must hold
+    (``""``: any).
     """
-    return pytest.param(state, action, code, reason, marks=rule, id=id)
+    return pytest.param(state, action, code, reason, marks=rule, id=f"{where}: {card_id(str(action))} {code}")
 
 
 #: The argument names of a refusal table, for ``pytest.mark.parametrize``.
@@ -115,9 +116,7 @@ def assert_refused(
     """*action* is refused in *state* () with *code*, alike by every way of asking (``illegal``)."""
     error = illegal(state(), action)
     assert error.code == code, error.reason
-    assert reason in error.reason
-
-
-def rows(*groups: Sequence[Any]) -> list[Any]:
-    """The rows of several groups as one table."""
-    return [row for group in groups for row in group]
+    if reason.endswith("."):
+        assert error.reason == reason
+    else:
+        assert reason in error.reason, error.reason
