@@ -5,9 +5,12 @@ section (``@pytest.mark.rule``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 import pytest
-from game_helpers import illegal, position
+from game_helpers import position
+from table_rows import REFUSAL, assert_refused, refusal
 
 import remi
 from remi import Discard, GameState, TakeDiscard
@@ -19,14 +22,18 @@ KA = remi.KALOOKI
 # -- a round that cannot progress -----------------------------------------------------------------
 
 
+def last_card_on_the_pile() -> GameState:
+    """The stock is empty and cannot be rebuilt; seat 0 has discarded ♠2, the one card to take."""
+    state = position(hands=["♠2 ♥3", "♣5 ♣6", "♣7 ♣8", "♦8 ♦9"], discard="", rest=3, turn=7)
+    return state.apply(Discard("♠2"))
+
+
 @pytest.mark.rule("shared-round-cannot-progress")
 def test_the_last_card_can_still_be_taken_when_the_stock_cannot_be_rebuilt() -> None:
     # docs/rules/index.rst, shared-round-cannot-progress: play goes on while the seat on turn can take the top
-    state = position(hands=["♠2 ♥3", "♣5 ♣6", "♣7 ♣8", "♦8 ♦9"], discard="", rest=3, turn=7)
-    after = state.apply(Discard("♠2"))
+    after = last_card_on_the_pile()  # the empty stock is refused: a row of REFUSALS
     assert after.round == 1 and after.phase == "draw" and after.current_player == 1
     assert after.legal_actions() == [TakeDiscard()]
-    assert illegal(after, "draw").code == "stock-empty"
     assert after.idle_turns == 1
 
 
@@ -155,3 +162,18 @@ def test_contracts_and_rounds_must_agree() -> None:
         attrs.evolve(N, rounds=None, target_score=500)
     short = attrs.evolve(N, contracts=[(1, 0)], rounds=1)
     assert remi.new_game(short, players=4, seed=1).round == 1
+
+
+# -- refusals: one row per refused action, each with its rule --------------------------------------
+
+CANNOT_PROGRESS = pytest.mark.rule("shared-round-cannot-progress")
+
+REFUSALS = [
+    # refusal(rule, where, position, action, code[, the reason, or a part of it])
+    refusal(CANNOT_PROGRESS, "empty stock", last_card_on_the_pile, "draw", "stock-empty"),
+]
+
+
+@pytest.mark.parametrize(REFUSAL, REFUSALS)
+def test_refused(state: Callable[[], GameState], action: str | remi.Action, code: str, reason: str) -> None:
+    assert_refused(state, action, code, reason)
