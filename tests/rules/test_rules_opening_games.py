@@ -1066,7 +1066,7 @@ def test_kalooki_keeps_a_swapped_joker_for_a_later_turn() -> None:
     assert legal(same, "swap ♠3 0").pending == (remi.JOKER,)
 
 
-#: The issue's position (issue 15, item 3): seat 0 has not opened; its ♠6 stands for the joker of meld 0.
+#: Kalooki: seat 0 has not opened; its ♠6 stands for the joker of meld 0.
 _UNOPENED_SWAP = """
 game: kalooki
 players: 2
