@@ -182,6 +182,27 @@ def strs(actions: Iterable[object]) -> list[str]:
     return [str(a) for a in actions]
 
 
+def illegal(state: GameState, action: remi.Action | str) -> remi.IllegalActionError:
+    """*action* is refused alike by ``is_legal``, ``legal_actions``, ``why_illegal`` and ``apply``.
+
+    Text and the parsed action are both asked; the reason is one sentence. Return the error
+    ``apply`` raised, for its ``code`` and ``reason``.
+    """
+    parsed = remi.parse_action(action) if isinstance(action, str) else action
+    assert not state.is_legal(action) and not state.is_legal(parsed)
+    assert parsed not in state.legal_actions()
+    why, why_parsed = state.why_illegal(action), state.why_illegal(parsed)
+    assert why is not None and why_parsed is not None
+    assert (why.code, why.reason) == (why_parsed.code, why_parsed.reason)
+    try:
+        state.apply(action)
+    except remi.IllegalActionError as error:
+        assert (why.code, why.reason) == (error.code, error.reason)
+        assert error.reason.endswith(".")
+        return error
+    raise AssertionError(f"{action} was applied")
+
+
 # -- whole layouts, laid one meld per action ------------------------------------------------------
 
 

@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from script_loader import load_script
 
 REFEREE = Path(__file__).resolve().parent.parent / "examples" / "referee.py"
 
 
-def _load_referee() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("remi_example_referee", REFEREE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-referee = _load_referee()
+referee = load_script("remi_example_referee", REFEREE)
 
 
 def _lines_for(out: str, meld: str) -> dict[str, str]:
@@ -207,19 +198,9 @@ def test_runs_as_a_script() -> None:
 EXAMPLES = REFEREE.parent
 
 
-def _load_example(name: str) -> ModuleType:
-    """Load examples/<name>.py under a unique module name, registered so worker processes can unpickle."""
-    module_name = f"remi_example_{name}"
-    spec = importlib.util.spec_from_file_location(module_name, EXAMPLES / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-play = _load_example("play")
-selfplay = _load_example("selfplay")
+# Each example under a unique module name, registered so worker processes can unpickle.
+play = load_script("remi_example_play", EXAMPLES / "play.py")
+selfplay = load_script("remi_example_selfplay", EXAMPLES / "selfplay.py")
 
 
 def test_play_stops_after_two_rounds_by_default(capsys: pytest.CaptureFixture[str]) -> None:

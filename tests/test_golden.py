@@ -13,12 +13,10 @@ and review the diff of tests/golden/.
 from __future__ import annotations
 
 import difflib
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from script_loader import load_script
 
 import remi
 
@@ -29,17 +27,7 @@ HINT = (
 )
 
 
-def _load_script() -> ModuleType:
-    path = ROOT / "scripts" / "regen_golden.py"
-    spec = importlib.util.spec_from_file_location("regen_golden", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("regen_golden", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-REGEN = _load_script()
+REGEN = load_script("regen_golden", ROOT / "scripts" / "regen_golden.py")
 GOLDENS = REGEN.goldens()
 IDS = [g.name for g in GOLDENS]
 

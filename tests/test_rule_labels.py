@@ -15,10 +15,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 RULES_DIR = ROOT / "docs" / "rules"
 
-#: Rules of the game engine whose tests the engine's rewrite brings (issue 6); each
-#: label must still exist on a page. Remove a label here once a test cites it.
-#: Rules every test must cite; empty now that the engine's amended rules have their own tests
-#: (tests/rules/test_rules_engine_amendments.py). Keep it short if a rule ever has to wait.
+#: Rules that may wait for a test (each label must still exist on a page); empty: every rule is
+#: cited. Remove a label here once a test cites it, and keep it short if a rule ever has to wait.
 ENGINE_RULES_TESTED_ELSEWHERE: frozenset[str] = frozenset()
 
 _LABEL = re.compile(r"^\.\. _([a-z0-9-]+):\s*$", re.MULTILINE)

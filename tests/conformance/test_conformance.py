@@ -1,6 +1,6 @@
 """Conformance: every playable preset and option combination must pass these checks.
 
-The cases come from :func:`helpers.cases`: every preset that :func:`remi.new_game`
+The cases come from :func:`conformance_helpers.cases`: every preset that :func:`remi.new_game`
 accepts (a game that raises :class:`remi.UnsupportedError` is skipped, so new games
 join automatically), at 3, 4 and 5 players, and the Norwegian house rules alone and
 in combinations. Each case plays seeded matches to the end with a seeded policy and
@@ -12,47 +12,31 @@ and a sample of other actions is refused, and the match record (RULES 1. Scoring
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import random
-import sys
 import zlib
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import attrs
 import pytest
+from conformance_helpers import (
+    Case,
+    action_effects,
+    cases,
+    hand_delta,
+    iter_refusals,
+    make_policy,
+    match_record,
+    phase_shape,
+    play,
+    round_end,
+    roundtrip,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import remi
 from remi import GameState, IllegalActionError, RemiError, StateError
-
-
-def _load_helpers() -> ModuleType:
-    # Loaded by path under a unique name, so another tests/**/helpers.py can never shadow it.
-    path = Path(__file__).with_name("helpers.py")
-    spec = importlib.util.spec_from_file_location("remi_conformance_helpers", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["remi_conformance_helpers"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-_helpers = _load_helpers()
-Case = _helpers.Case
-action_effects = _helpers.action_effects
-cases = _helpers.cases
-hand_delta = _helpers.hand_delta
-iter_refusals = _helpers.iter_refusals
-make_policy = _helpers.make_policy
-match_record = _helpers.match_record
-phase_shape = _helpers.phase_shape
-play = _helpers.play
-round_end = _helpers.round_end
-roundtrip = _helpers.roundtrip
 
 SHANGHAI_TAKEN_REPRO = ("take", "lay ♠2 ♦2 ♦2", "lay ♠3 ♦3 ♣3", "discard ♦3")
 

@@ -1,7 +1,7 @@
 """Conformance: one definition of legality.
 
 For every preset and every option combination of the conformance suite
-(:func:`helpers.cases`), and for states met along seeded playouts of each, every
+(:func:`conformance_helpers.cases`), and for states met along seeded playouts of each, every
 candidate action ``a`` must satisfy::
 
     state.is_legal(a) == (a in state.legal_actions())
@@ -40,15 +40,12 @@ phase. Nothing here assumes which actions a phase offers.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 import zlib
-from pathlib import Path
-from types import ModuleType
 
 import attrs
 import pytest
+from conformance_helpers import Case, Policy, cases, connections, make_policy, pack_cards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -69,26 +66,6 @@ from remi import (
     TakeDiscard,
 )
 
-
-def _load_helpers() -> ModuleType:
-    # The conformance helpers, loaded by path under the name test_conformance.py uses.
-    name = "remi_conformance_helpers"
-    if name in sys.modules:
-        return sys.modules[name]
-    path = Path(__file__).with_name("helpers.py")
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-_helpers = _load_helpers()
-Case = _helpers.Case
-make_policy = _helpers.make_policy
-pack_cards = _helpers.pack_cards
-
 #: Turn cap for the playouts here (short rounds keep the file fast; every phase still occurs).
 TURN_CAP = 24
 #: States checked per case, and sampled candidates per state (besides those always checked).
@@ -107,7 +84,7 @@ def extra_cases() -> list[Case]:
     ]
 
 
-CASES = _helpers.cases() + extra_cases()
+CASES = cases() + extra_cases()
 
 
 def case_seed(case: Case, salt: int = 0) -> int:
@@ -127,13 +104,12 @@ def bounded(rules: remi.Ruleset) -> remi.Ruleset:
     return attrs.evolve(rules, **changes) if changes else rules
 
 
-def hoarding_policy(rng: random.Random, lay_rate: float = 0.1) -> _helpers.Policy:
+def hoarding_policy(rng: random.Random, lay_rate: float = 0.1) -> Policy:
     """Mostly draws and discards the least connected card, rarely lays: hands fill up with melds.
 
     Greedy play lays every meld at once, so a hand seldom holds two melds together;
     this policy makes the states where lay-downs of several melds matter.
     """
-    connections = _helpers.connections
 
     def choose(state: GameState, legal: list[remi.Action]) -> remi.Action:
         if state.phase == "draw" and TakeDiscard() in legal and DrawStock() in legal:
@@ -149,7 +125,7 @@ def hoarding_policy(rng: random.Random, lay_rate: float = 0.1) -> _helpers.Polic
     return choose
 
 
-def policy_for(kind: str, seed: int) -> _helpers.Policy:
+def policy_for(kind: str, seed: int) -> Policy:
     """ "greedy", "uniform" (the conformance policies) or "hoard"."""
     if kind == "hoard":
         return hoarding_policy(random.Random(seed))

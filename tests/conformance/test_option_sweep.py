@@ -1,6 +1,6 @@
 """Conformance: every ruleset option on its own, on every preset.
 
-The conformance cases (:func:`helpers.cases`) cover the presets and the named
+The conformance cases (:func:`conformance_helpers.cases`) cover the presets and the named
 Norwegian house rules; a ruleset built with :func:`attrs.evolve` can change any
 other field, and issue 6 found options that strand a player in ordinary play
 (``layoff_needs="always"`` in Slovenian and Kalooki; Norwegian with
@@ -25,37 +25,16 @@ sweep on its own (``test_sweep_covers_every_option`` says when it cannot).
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import typing
 import zlib
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import attrs
 import pytest
+from conformance_helpers import make_policy
 
 import remi
 from remi import GameState
-
-
-def _load_helpers() -> ModuleType:
-    # The conformance helpers, loaded by path under the name test_conformance.py uses.
-    name = "remi_conformance_helpers"
-    if name in sys.modules:
-        return sys.modules[name]
-    path = Path(__file__).with_name("helpers.py")
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-_helpers = _load_helpers()
-make_policy = _helpers.make_policy
 
 #: The fields that name a game rather than set an option of it.
 NOT_OPTIONS = {"name", "family"}

@@ -1,6 +1,6 @@
 """Conformance: determinization bots can trust (docs/bots.rst, "what a sample keeps").
 
-For every case of :func:`helpers.cases` (every playable preset at each table
+For every case of :func:`conformance_helpers.cases` (every playable preset at each table
 size, the Norwegian house rules alone and in combinations, and the option
 cases), one seeded greedy match is played under the conformance turn cap; at
 every step, every seat's view is sampled with a seeded ``random.Random`` and
@@ -17,34 +17,15 @@ A new preset, house rule or game situation joins the sweep on its own.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import attrs
 import pytest
+from conformance_helpers import Case, cases, make_policy
 
 import remi
 from remi import GameState
 from remi.views import view
-
-
-def _load_helpers() -> ModuleType:
-    name = "remi_conformance_helpers"
-    if name in sys.modules:
-        return sys.modules[name]
-    path = Path(__file__).with_name("helpers.py")
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-_helpers = _load_helpers()
 
 #: Actions played per match: enough for contracts, openings and builds to be laid in most
 #: rounds a greedy match reaches, few enough that the whole sweep stays within a minute.
@@ -55,7 +36,7 @@ def _sweep(case: object, seed: int) -> tuple[int, int]:
     """Play one match of *case*, sampling every seat at every step; return (steps, samples)."""
     rules = case.bounded  # type: ignore[attr-defined]
     players = case.players  # type: ignore[attr-defined]
-    policy = _helpers.make_policy("greedy", seed)
+    policy = make_policy("greedy", seed)
     state = remi.new_game(rules, players=players, seed=seed)
     rng = random.Random(seed)
     samples = steps = 0
@@ -77,7 +58,7 @@ def _sweep(case: object, seed: int) -> tuple[int, int]:
     return steps, samples
 
 
-@pytest.mark.parametrize("case", _helpers.cases(), ids=lambda c: c.name)
+@pytest.mark.parametrize("case", cases(), ids=lambda c: c.name)
 def test_every_sample_of_every_seat_plays_on(case: object) -> None:
     steps, samples = _sweep(case, 1)
     assert samples == steps * case.players  # type: ignore[attr-defined]
@@ -89,4 +70,4 @@ def test_samples_for_the_option_cases_play_on() -> None:
         (attrs.evolve(remi.SLOVENIAN, last_card_discard=not remi.SLOVENIAN.last_card_discard), 3),
         (attrs.evolve(remi.KALOOKI, opening_points=51), 3),
     ):
-        _sweep(_helpers.Case(rules.name, rules, players), 2)
+        _sweep(Case(rules.name, rules, players), 2)

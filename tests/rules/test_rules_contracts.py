@@ -3,10 +3,14 @@ equipment and preset values the contracts rest on. One test per rule; each names
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
+from game_helpers import position, strs
+from table_rows import REFUSAL, assert_refused, refusal
 
 import remi
-from remi import check_contract, contract_for, parse_meld
+from remi import GameState, IllegalActionError, LayDown, check_contract, contract_for, parse_meld
 
 N = remi.NORWEGIAN
 
@@ -148,3 +152,132 @@ def test_contract_melds_may_be_given_as_arranged_melds() -> None:
     # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts
     low = parse_meld("JK=♣4 ♣5 ♣6 ♣7")
     assert check_contract(["♥9 ♠9 ♦9", low], 2, N).melds[1] == low
+
+
+# -- the contract, meld by meld (norwegian-contract-meld-by-meld) ----------------------------------
+
+
+def two_sets_in_hand() -> GameState:
+    """Round 1 (two sets): seat 0 holds ♠9 ♥9 ♦9, ♥4 ♦4 ♣4 and ♣K."""
+    return position(hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♣K", "♣9", "♣5", "♣6"], round=1)
+
+
+def two_sets_beside_a_run() -> GameState:
+    """As :func:`two_sets_in_hand`, with seat 1's run ♠5 ♠6 ♠7 ♠8 on the table."""
+    return position(
+        hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♣K", "♣9", "♣5", "♣6"],
+        table=["♠5 ♠6 ♠7 ♠8"],
+        owners=[1],
+        down={1: 1},
+        round=1,
+    )
+
+
+def half_laid() -> GameState:
+    """:func:`two_sets_beside_a_run` after the first set went down: the contract is half laid."""
+    return two_sets_beside_a_run().apply(LayDown.of("♠9 ♥9 ♦9"))
+
+
+def one_nine_for_two_sets() -> GameState:
+    """Round 1: ♠9 ♥9 ♦9 and ♣9 make one set of nines, not two; nothing else pairs."""
+    return position(hands=["♠9 ♥9 ♦9 ♣9 ♣K", "♣5", "♣6", "♣7"], round=1)
+
+
+@pytest.mark.rule("norwegian-contract-meld-by-meld")
+def test_a_contract_goes_down_one_meld_per_action() -> None:
+    # docs/rules/norwegian.rst, norwegian-contract-meld-by-meld: every lay-down is one meld
+    state = two_sets_in_hand()  # both sets in one action are refused: a row of REFUSALS
+    lays = [a for a in state.legal_actions() if isinstance(a, LayDown)]
+    assert lays and all(len(a.melds) == 1 for a in lays)
+
+
+@pytest.mark.rule("norwegian-contract-meld-by-meld")
+def test_the_turn_cannot_end_with_the_contract_half_laid() -> None:
+    # docs/rules/norwegian.rst, norwegian-contract-meld-by-meld: no discard, lay-off or swap while half laid
+    state = two_sets_beside_a_run()
+    half = state.apply(LayDown.of("♠9 ♥9 ♦9"))  # a discard or a lay-off is refused: rows of REFUSALS
+    assert strs(half.legal_actions()) == ["lay ♥4 ♦4 ♣4"]
+    done = half.apply(LayDown.of("♥4 ♦4 ♣4"))
+    assert "discard ♣K" in strs(done.legal_actions())
+    assert done.down[0] == state.turn
+
+
+@pytest.mark.rule("norwegian-contract-meld-by-meld")
+def test_a_meld_is_offered_only_while_the_rest_can_be_completed() -> None:
+    # docs/rules/norwegian.rst, norwegian-contract-meld-by-meld: each meld is offered only while the rest of the
+    # contract can still be completed: here both sets need ♠9, so only one of them can be laid
+    state = one_nine_for_two_sets()  # laying one set is refused: a row of REFUSALS
+    assert not any(isinstance(a, LayDown) for a in state.legal_actions())
+
+
+@pytest.mark.rule("norwegian-contract-meld-by-meld")
+def test_lay_helper_lays_a_whole_layout_and_names_the_first_refusal() -> None:
+    # docs/rules/norwegian.rst, norwegian-contract-meld-by-meld: a helper lays a whole layout in one call
+    state = two_sets_in_hand()
+    after = state.lay("♠9 ♥9 ♦9", "♥4 ♦4 ♣4")
+    assert len(after.table) == 2 and after.hand_sizes[0] == 1
+    with pytest.raises(IllegalActionError) as info:
+        state.lay("♠9 ♥9 ♦9", "♠K ♥K ♦K")
+    assert info.value.reason.startswith("Meld 2 (")
+    assert state.hand_sizes[0] == 7  # the state is untouched
+
+
+@pytest.mark.rule("norwegian-contract-meld-by-meld")
+def test_offered_actions_stay_few_for_a_large_hand() -> None:
+    # docs/rules/norwegian.rst, norwegian-contract-meld-by-meld: single melds keep the listing polynomial
+    hand = "♠A ♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K ♥A ♥2 ♥3 ♥4 ♥5 ♥6 ♥7 JK JK JK JK JK JK"
+    state = position(N, hands=[hand, "♣5", "♣6", "♣7"], round=3)
+    actions = state.legal_actions()
+    assert 0 < len(actions) < 5000
+
+
+# -- presets and variants are read-only (norwegian-variants) ---------------------------------------
+
+
+@pytest.mark.rule("norwegian-variants")
+def test_presets_and_variants_are_read_only() -> None:
+    with pytest.raises(TypeError):
+        remi.PRESETS["norwegian"] = remi.SWEDISH  # type: ignore[index]
+    with pytest.raises(TypeError):
+        remi.NORWEGIAN_VARIANTS["shanghai"] = {}  # type: ignore[index]
+    with pytest.raises(TypeError):
+        remi.NORWEGIAN_VARIANTS["shanghai"]["shanghai"] = False  # type: ignore[index]
+    with pytest.raises(TypeError):
+        remi.NORWEGIAN_VARIANTS["five flat"]["values"]["two_to_nine"] = 6  # type: ignore[index]
+    assert remi.find_ruleset("norwegian") is N
+    assert remi.with_variants(N, "five flat", "joker and ace 15").values.two_to_nine == 5
+
+
+# -- refusals: one row per refused action, each with its rule --------------------------------------
+
+MELD_BY_MELD = pytest.mark.rule("norwegian-contract-meld-by-meld")
+
+REFUSALS = [
+    # refusal(rule, where, position, action, code[, the reason, or a part of it])
+    # Every lay-down is one meld (GameState.lay lays several, one action each).
+    refusal(
+        MELD_BY_MELD,
+        "two sets",
+        two_sets_in_hand,
+        LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"),
+        "one-meld-at-a-time",
+        "GameState.lay",
+    ),
+    # No discard, lay-off or swap while the contract is half laid.
+    refusal(MELD_BY_MELD, "half laid", half_laid, "discard ♣K", "contract-unfinished"),
+    refusal(MELD_BY_MELD, "half laid", half_laid, "off ♥4 0", "contract-not-down"),
+    # A meld is offered only while the rest of the contract can be completed: both sets need ♠9.
+    refusal(
+        MELD_BY_MELD,
+        "one set of nines",
+        one_nine_for_two_sets,
+        LayDown.of("♠9 ♥9 ♦9"),
+        "contract-unreachable",
+        "2 sets",
+    ),
+]
+
+
+@pytest.mark.parametrize(REFUSAL, REFUSALS)
+def test_refused(state: Callable[[], GameState], action: str | remi.Action, code: str, reason: str) -> None:
+    assert_refused(state, action, code, reason)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import attrs
 import pytest
 from game_helpers import knock_best, position
+from table_rows import REFUSAL, assert_refused, refusal
 
 import remi
-from remi import Discard, GameState, IllegalActionError, Knock
+from remi import Discard, GameState, Knock
 
 G = remi.GIN
 
@@ -23,10 +25,15 @@ def gin_position(hands: list[str], **kw: object) -> GameState:
     return position(G, len(hands), hands=hands, phase="play", **kw)  # type: ignore[arg-type]
 
 
-def illegal(state: GameState, action: remi.Action | str) -> IllegalActionError:
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(action)
-    return info.value
+def knocker_to_play() -> GameState:
+    """Seat 0 (KNOCKER) to play against DEFENDER."""
+    return gin_position([KNOCKER, DEFENDER])
+
+
+def just_took_the_two() -> GameState:
+    """Seat 0 has just taken ♣2 from the discard pile (KNOCKER's hand, DEFENDER's)."""
+    state = position(G, 2, hands=[KNOCKER.replace(" ♣2", ""), DEFENDER], phase="draw", discard="♣2", turn=5)
+    return state.apply("take")
 
 
 @pytest.mark.rule("gin-equipment")
@@ -42,9 +49,8 @@ def test_deal_sizes(players: int, size: int) -> None:
 @pytest.mark.rule("gin-play")
 def test_nothing_is_laid_on_the_table_during_play() -> None:
     # docs/rules/gin.rst, gin-play: Gin Rummy: nothing is laid on the table during play; melds are shown only at the end
-    state = gin_position([KNOCKER, DEFENDER])
+    state = gin_position([KNOCKER, DEFENDER])  # a lay-down is refused: a row of REFUSALS
     assert not any(isinstance(a, (remi.LayDown, remi.LayOff, remi.SwapJoker)) for a in state.legal_actions())
-    assert illegal(state, "lay ♠A ♠2 ♠3").code == "nothing-laid-in-gin"
 
 
 @pytest.mark.rule("gin-knock")
@@ -53,9 +59,7 @@ def test_knock_with_deadwood_at_most_ten() -> None:
     state = gin_position([KNOCKER, DEFENDER])
     assert Knock("♥K") in state.legal_actions()  # leaves ♣2: deadwood 2
     assert Knock("♣2") in state.legal_actions()  # leaves ♥K: deadwood 10
-    assert Knock("♠A") not in state.legal_actions()  # breaks a meld: deadwood 10 + 2 + 2 + 3 > 10
-    error = illegal(state, "knock ♠A")
-    assert error.code == "knock-too-high" and "limit is 10" in error.reason
+    assert Knock("♠A") not in state.legal_actions()  # breaks a meld: deadwood 10 + 2 + 2 + 3 > 10 (REFUSALS)
 
 
 @pytest.mark.rule("gin-knock")
@@ -148,11 +152,64 @@ def test_seeded_gin_matches_keep_every_invariant() -> None:
 def test_the_card_just_taken_may_not_go_back() -> None:
     # docs/rules/gin.rst, gin-play: Gin Rummy: play as in basic rummy, so the card just taken from the discard pile
     # may not be discarded (or knocked with) in the same turn (docs/rules/swedish.rst, basic-taken-discard)
-    state = position(G, 2, hands=[KNOCKER.replace(" ♣2", ""), DEFENDER], phase="draw", discard="♣2", turn=5)
-    taken = state.apply("take")
+    taken = just_took_the_two()  # the ♣2 may not go back, nor may the seat draw again: rows of REFUSALS
     assert taken.taken == remi.parse_card("♣2")
     assert Discard("♣2") not in taken.legal_actions() and Knock("♣2") not in taken.legal_actions()
-    assert illegal(taken, "discard ♣2").code == "discard-just-taken"
-    assert illegal(taken, "knock ♣2").code == "discard-just-taken"
     assert Knock("♥K") in taken.legal_actions()
-    assert "discard or knock" in illegal(taken, "draw").reason
+
+
+# -- no jokers; what a loser pays ------------------------------------------------------------------
+
+
+@pytest.mark.rule("gin-no-jokers")
+def test_gin_refuses_jokers_everywhere() -> None:
+    with pytest.raises(remi.StateError) as info:
+        remi.hand_value("JK", G)
+    assert info.value.code == "jokers-not-in-game"
+    assert isinstance(info.value, ValueError)
+    with pytest.raises(remi.StateError) as info:
+        remi.settle_gin(["♠A ♠2 ♠3 JK", "♥K ♥5"], 0, G)
+    assert info.value.code == "jokers-not-in-game"
+    with pytest.raises(remi.StateError):
+        remi.settle(["♠A ♠2 ♠3", "♥K JK"], 0, G)
+    assert remi.check_meld("♠7 ♠8 JK", G).code == "jokers-not-in-game"
+    assert remi.hand_value("♠A ♥K", G) == 11
+
+
+@pytest.mark.rule("gin-loser-deadwood")
+def test_gin_losers_pay_hand_or_deadwood() -> None:
+    assert G.gin_loser_pays == "hand"
+    hands = ["♠A ♠2 ♠3", "♥5 ♥6 ♥7 ♣K"]
+    assert remi.settle_gin(hands, 0, G).deltas == (25, -2 * 28)
+    deadwood = attrs.evolve(G, gin_loser_pays="deadwood")
+    settled = remi.settle_gin(hands, 0, deadwood)
+    assert settled.kind == "gin"
+    assert settled.deltas == (25, -2 * 10)
+    assert "deadwood" in settled.detail
+    assert remi.Ruleset.from_dict(deadwood.to_dict()) == deadwood
+    assert deadwood.to_dict()["gin_loser_pays"] == "deadwood"
+    with pytest.raises(remi.RulesetError):
+        attrs.evolve(G, gin_loser_pays="nothing")
+
+
+# -- refusals: one row per refused action, each with its rule --------------------------------------
+
+GIN_PLAY = pytest.mark.rule("gin-play")
+GIN_KNOCK = pytest.mark.rule("gin-knock")
+GIN_TAKEN_DISCARD = pytest.mark.rule("gin-play", "basic-taken-discard")
+
+REFUSALS = [
+    # refusal(rule, where, position, action, code[, the reason, or a part of it])
+    # Nothing is laid on the table during play; a knock needs deadwood of 10 or less.
+    refusal(GIN_PLAY, "to play", knocker_to_play, "lay ♠A ♠2 ♠3", "nothing-laid-in-gin"),
+    refusal(GIN_KNOCK, "to play", knocker_to_play, "knock ♠A", "knock-too-high", "limit is 10"),
+    # The card just taken from the discard pile may not go back, by a discard or a knock.
+    refusal(GIN_TAKEN_DISCARD, "took ♣2", just_took_the_two, "discard ♣2", "discard-just-taken"),
+    refusal(GIN_TAKEN_DISCARD, "took ♣2", just_took_the_two, "knock ♣2", "discard-just-taken"),
+    refusal(GIN_TAKEN_DISCARD, "took ♣2", just_took_the_two, "draw", "wrong-phase", "discard or knock"),
+]
+
+
+@pytest.mark.parametrize(REFUSAL, REFUSALS)
+def test_refused(state: Callable[[], GameState], action: str | remi.Action, code: str, reason: str) -> None:
+    assert_refused(state, action, code, reason)

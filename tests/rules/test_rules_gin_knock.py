@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import attrs
 import pytest
 from game_helpers import finish_knock, position
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from table_rows import REFUSAL, assert_refused, refusal
 
 import remi
 from remi import GameState, IllegalActionError, LayDown, Pass
@@ -41,10 +43,7 @@ def test_the_knock_opens_a_knock_phase_with_the_hand_shown() -> None:
     assert state.known[0] == state.hands[0] and len(state.hands[0]) == 10
     # Only the set can come first: melds go down in ascending order, and without the set the rest
     # could never get within 10.
-    assert strs(state.legal_actions()) == ["lay ♥9 ♦9 ♣9"]
-    error = state.why_illegal("discard ♠A")
-    assert error is not None and error.code == "wrong-phase" and "lays their melds" in error.reason
-    assert state.why_illegal("knock ♠A").code == "wrong-phase"  # type: ignore[union-attr]
+    assert strs(state.legal_actions()) == ["lay ♥9 ♦9 ♣9"]  # a discard or a knock is refused (REFUSALS)
 
 
 @pytest.mark.rule("gin-knocker-chooses")
@@ -74,28 +73,56 @@ def test_the_knocker_may_lay_an_arrangement_that_is_not_the_least_and_lay_offs_f
     assert finish_knock(knocked()).results[-1].points == outcomes["♠A ♠2 ♠3 ♠4"]
 
 
-@pytest.mark.rule("gin-knocker-chooses")
-def test_knock_phase_refusals() -> None:
-    state = knocked()
-    assert state.why_illegal("pass").code == "knock-too-high"  # type: ignore[union-attr]
-    assert "43 points" in state.why_illegal("pass").reason  # type: ignore[union-attr]
-    # A run first would leave the nines as deadwood for good (melds go down in order).
-    error = state.why_illegal("lay ♠A ♠2 ♠3 ♠4")
-    assert error is not None and error.code == "knock-too-high"
-    after_run = state.apply("lay ♥9 ♦9 ♣9").apply("lay ♠2 ♠3 ♠4")
-    order = after_run.why_illegal(LayDown.of("♠A ♠2 ♠3"))  # not held any more
-    assert order is not None and order.code == "not-in-hand"
-    two = state.why_illegal(LayDown.of("♥9 ♦9 ♣9", "♠A ♠2 ♠3 ♠4"))
-    assert two is not None and two.code == "one-meld-at-a-time"
-    assert state.why_illegal("lay ♥5 ♥6 ♥7").code == "not-in-hand"  # type: ignore[union-attr]
+def nines_and_the_run_laid() -> GameState:
+    """The knock phase after ``lay ♥9 ♦9 ♣9`` and ``lay ♠2 ♠3 ♠4``: ♠A is left, ♠2 ♠3 are on the table."""
+    return knocked().apply("lay ♥9 ♦9 ♣9").apply("lay ♠2 ♠3 ♠4")
+
+
+def nines_laid_before_the_twos() -> GameState:
+    """The knock phase of a hand with two sets, after the higher set (♠9 ♥9 ♦9) went down first."""
+    return knocked(["♠2 ♥2 ♦2 ♠9 ♥9 ♦9 ♣5 ♣6 ♣7 ♣A ♥K", DEFENDER]).apply("lay ♠9 ♥9 ♦9")
+
+
+GIN_KNOCKER_CHOOSES = pytest.mark.rule("gin-knocker-chooses")
+GIN_KNOCK_PHASE = pytest.mark.rule("gin-knock", "gin-knocker-chooses")
+
+KNOCK_PHASE_REFUSALS = [
+    # refusal(rule, where, position, action, code[, the reason, or a part of it])
+    # In the knock phase the knocker lays melds: no discard, no second knock.
+    refusal(GIN_KNOCK_PHASE, "knocked", knocked, "discard ♠A", "wrong-phase", "lays their melds"),
+    refusal(GIN_KNOCK_PHASE, "knocked", knocked, "knock ♠A", "wrong-phase"),
+    # Passing now would leave 43 points; a run first would leave the nines as deadwood for good.
+    refusal(GIN_KNOCKER_CHOOSES, "knocked", knocked, "pass", "knock-too-high", "43 points"),
+    refusal(GIN_KNOCKER_CHOOSES, "knocked", knocked, "lay ♠A ♠2 ♠3 ♠4", "knock-too-high"),
+    refusal(
+        GIN_KNOCKER_CHOOSES, "knocked", knocked, LayDown.of("♥9 ♦9 ♣9", "♠A ♠2 ♠3 ♠4"), "one-meld-at-a-time"
+    ),
+    refusal(GIN_KNOCKER_CHOOSES, "knocked", knocked, "lay ♥5 ♥6 ♥7", "not-in-hand"),
+    # Cards laid are not held any more.
+    refusal(GIN_KNOCKER_CHOOSES, "run laid", nines_and_the_run_laid, LayDown.of("♠A ♠2 ♠3"), "not-in-hand"),
     # The order: a lower meld after a higher one is refused with its own code.
-    hands = ["♠2 ♥2 ♦2 ♠9 ♥9 ♦9 ♣5 ♣6 ♣7 ♣A ♥K", DEFENDER]
-    nines = knocked(hands).apply("lay ♠9 ♥9 ♦9")
-    late = nines.why_illegal("lay ♠2 ♥2 ♦2")
-    assert late is not None and late.code == "knock-meld-order" and "♠9 ♥9 ♦9" in late.reason
-    assert "lay ♠2 ♥2 ♦2" not in strs(nines.legal_actions())
+    refusal(
+        GIN_KNOCKER_CHOOSES,
+        "nines first",
+        nines_laid_before_the_twos,
+        "lay ♠2 ♥2 ♦2",
+        "knock-meld-order",
+        "♠9 ♥9 ♦9",
+    ),
+]
+
+
+@pytest.mark.parametrize(REFUSAL, KNOCK_PHASE_REFUSALS)
+def test_knock_phase_refused(
+    state: Callable[[], GameState], action: str | remi.Action, code: str, reason: str
+) -> None:
+    assert_refused(state, action, code, reason)
+
+
+@pytest.mark.rule("gin-knocker-chooses")
+def test_lay_lays_several_melds_in_one_call_in_order() -> None:
     # GameState.lay lays several in one call, in order.
-    assert state.lay("♥9 ♦9 ♣9", "♠A ♠2 ♠3 ♠4").legal_actions() == [Pass()]
+    assert knocked().lay("♥9 ♦9 ♣9", "♠A ♠2 ♠3 ♠4").legal_actions() == [Pass()]
 
 
 @pytest.mark.rule("gin-gin", "gin-knocker-chooses")

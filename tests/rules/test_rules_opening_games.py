@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import attrs
 import pytest
-from game_helpers import all_cards, position, sorted_hand, strs
+from game_helpers import all_cards, illegal, position, sorted_hand, strs
+from table_rows import REFUSAL, assert_refused, refusal
 
 import remi
 from remi import (
     Discard,
     DrawStock,
     GameState,
-    IllegalActionError,
     LayDown,
     LayOff,
     RoundResult,
@@ -39,19 +41,6 @@ ABROAD = attrs.evolve(SL, hand_size_by_players=((2, 10),), starter_extra_card=Fa
 def pos(ruleset: remi.Ruleset = SL, players: int = 2, **kw: Any) -> GameState:
     """A checked position of a 51-opening game (``game_helpers.position``)."""
     return position(ruleset, players, **kw)
-
-
-def illegal(state: GameState, action: remi.Action | str) -> IllegalActionError:
-    """Apply *action* expecting an IllegalActionError; is_legal, legal_actions and why_illegal agree."""
-    act = remi.parse_action(action) if isinstance(action, str) else action
-    assert not state.is_legal(act)
-    assert act not in state.legal_actions()
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(act)
-    why = state.why_illegal(act)
-    assert why is not None and why.code == info.value.code and why.reason == info.value.reason
-    assert info.value.reason.endswith(".")
-    return info.value
 
 
 def legal(state: GameState, action: remi.Action | str) -> GameState:
@@ -121,6 +110,141 @@ def expected_lays(state: GameState) -> set[str]:
                 continue
         out.add(str(LayDown((meld,))))
     return out
+
+
+# -- positions: the tests and the refusal table share them -------------------------------------
+
+
+def kings_and_queens() -> GameState:
+    """Slovenian: seat 0 holds four queens, three kings and ♣2."""
+    return pos(SL, hands={0: "♠Q ♥Q ♦Q ♣Q ♠K ♥K ♦K ♣2", 1: "♣J"})
+
+
+def run_that_spoils_the_opening() -> GameState:
+    """Slovenian: ♥10 ♥J ♥Q ♥K (40) would leave ♠Q ♦Q ♠K ♦K ♣2, which hold no meld."""
+    return pos(SL, hands={0: "♥10 ♥J ♥Q ♥K ♠Q ♦Q ♠K ♦K ♣2", 1: "♣J"})
+
+
+def forty_eight_points() -> GameState:
+    """Slovenian, turn 5: a 30-point set and an 18-point run, 48 together."""
+    return pos(SL, hands={0: "♠Q ♥Q ♦Q ♠5 ♠6 ♠7 ♣2", 1: "♣J"}, turn=5)
+
+
+def two_melds_to_open(ruleset: remi.Ruleset) -> GameState:
+    """Seat 0 holds ♠10 ♥10 ♦10 (30) and ♣6 ♣7 ♣8 (21), 51 in two melds; seat 1 has laid ♥4 ♥5 ♥6."""
+    return pos(
+        ruleset,
+        hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♦2 ♦9", 1: "♣J"},
+        table=["♥4 ♥5 ♥6"],
+        owners=[1],
+        down={1: 2},
+        turn=3,
+    )
+
+
+def identical_cards(ruleset: remi.Ruleset) -> GameState:
+    """Four players; seat 0 holds ♠5 ♠5 ♥5 and ♠K ♠K ♥K ♥K ♦K (two decks)."""
+    return pos(ruleset, 4, hands={0: "♠5 ♠5 ♥5 ♠K ♠K ♥K ♥K ♦K ♦9", 1: "♣J", 2: "♣Q", 3: "♣K"})
+
+
+def unopened_beside_melds(ruleset: remi.Ruleset) -> GameState:
+    """Seat 0 has not opened; it holds ♥7 and ♣Q, which fit seat 1's melds, and ♠2 ♠3 ♠4."""
+    return pos(
+        ruleset,
+        hands={0: "♥7 ♣Q ♠2 ♠3 ♠4", 1: "♣J"},
+        table=["♥4 ♥5 ♥6", "♠Q ♥Q ♦Q"],
+        owners=[1, 1],
+        down={1: 2},
+        turn=3,
+    )
+
+
+def opening_and_more(ruleset: remi.Ruleset) -> GameState:
+    """Seat 0 holds an opening (♠10 ♥10 ♦10, ♣6 ♣7 ♣8), ♣9, ♥7 for seat 1's ♥4 ♥5 ♥6, and two runs."""
+    return pos(
+        ruleset,
+        hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♣9 ♥7 ♠2 ♠3 ♠4 ♦2 ♦3 ♦4 ♦9", 1: "♣J"},
+        table=["♥4 ♥5 ♥6"],
+        owners=[1],
+        down={1: 2},
+        turn=3,
+    )
+
+
+def swap_or_open(ruleset: remi.Ruleset) -> GameState:
+    """Seat 0 has not opened; it holds an opening, ♠3 for the run's joker and ♦Q for the set's."""
+    return pos(
+        ruleset,
+        hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♠3 ♦Q ♦9", 1: "♣J"},
+        table=["♠2 JK=♠3 ♠4 ♠5", "♠Q ♥Q JK"],
+        owners=[1, 1],
+        down={1: 2},
+        turn=3,
+    )
+
+
+def joker_with_nowhere_to_go() -> GameState:
+    """Slovenian, seat 0 open: ♦Q would free the joker of ♠Q ♥Q ♣Q JK, and no meld could take it back."""
+    return pos(SL, hands={0: "♦Q ♦9", 1: "♣J"}, table=["♠Q ♥Q ♣Q JK"], owners=[1], down={0: 1, 1: 2}, turn=3)
+
+
+def no_joker_swaps() -> GameState:
+    """Slovenian without joker swaps; seat 0 is open and holds ♠3, which the run's joker stands for."""
+    off = attrs.evolve(SL, joker_swap="none")
+    return pos(
+        off, hands={0: "♠3 ♦9", 1: "♣J"}, table=["♠2 JK=♠3 ♠4 ♠5"], owners=[1], down={0: 1, 1: 2}, turn=3
+    )
+
+
+def last_card_beside_a_joker() -> GameState:
+    """Kalooki, seat 0 open with one card, ♦Q, which the set's joker stands for."""
+    return pos(
+        KA,
+        hands={0: "♦Q", 1: "♣J ♠A"},
+        table=["♠Q ♥Q JK", "♥4 ♥5 ♥6"],
+        owners=[1, 1],
+        down={0: 1, 1: 2},
+        turn=3,
+    )
+
+
+def kalooki_open_holding(hand: str) -> GameState:
+    """Kalooki, seat 0 open (its ♥4 ♥5 ♥6 on the table), holding *hand*."""
+    return pos(KA, hands={0: hand, 1: "♣J"}, table=["♥4 ♥5 ♥6"], owners=[0], down={0: 1}, turn=3)
+
+
+def unopened_swap() -> GameState:
+    """Kalooki: the position ``_UNOPENED_SWAP`` (seat 0 not open, a swap it could not follow with 51)."""
+    return GameState.from_position(_UNOPENED_SWAP)
+
+
+def swap_that_takes_every_card() -> GameState:
+    """Kalooki: after swapping ♠6 for the joker, the opening (60) would take every card."""
+    return pos(
+        KA,
+        hands={0: "♠6 ♣J ♣Q ♥K ♦K ♠K", 1: "♣2"},
+        table=["♠5 JK=♠6 ♠7"],
+        owners=[1],
+        down={1: 2},
+        turn=5,
+    )
+
+
+def half_an_opening_and_a_swap(ruleset: remi.Ruleset) -> GameState:
+    """Seat 0 has laid 30 of 51 this turn and holds ♠Q for the queens' joker, ♠K, a joker and ♦9."""
+    return pos(
+        ruleset,
+        hands={0: "♠Q ♠K JK ♦9", 1: "♣2"},
+        table=["♠10 ♥10 ♦10", "♥Q ♦Q JK"],
+        owners=[0, 1],
+        down={0: 5, 1: 2},
+        turn=5,
+    )
+
+
+def opening_that_leaves_no_discard() -> GameState:
+    """Kalooki: the kings and queens make 60, but laying both leaves no card for the final discard."""
+    return position(KA, players=2, hands=["♠K ♥K ♦K ♠Q ♥Q ♦Q", "♣5 ♣6"], turn=3)
 
 
 # -- the deal --------------------------------------------------------------------------------------
@@ -356,11 +480,10 @@ def test_a_lone_meld_opens_only_with_51(ruleset: remi.Ruleset, hand: str, opens:
 def test_every_meld_starting_an_opening_is_offered_and_nothing_less() -> None:
     # docs/rules/slovenian.rst, opening-one-meld-at-a-time: Opening: 51 points in one turn, laid one meld at a time; a meld is offered exactly
     #          when the cards left can still bring the opening to 51
-    state = pos(SL, hands={0: "♠Q ♥Q ♦Q ♣Q ♠K ♥K ♦K ♣2", 1: "♣J"})
+    state = kings_and_queens()
     kings = "♠K ♥K ♦K"
     queens = ["♠Q ♥Q ♦Q", "♠Q ♥Q ♣Q", "♠Q ♦Q ♣Q", "♥Q ♦Q ♣Q", "♠Q ♥Q ♦Q ♣Q"]
     assert lay_downs(state) == {str(LayDown.of(m)) for m in [kings, *queens]} == expected_lays(state)
-    assert illegal(state, LayDown.of(queens[0], kings)).code == "one-meld-at-a-time"
     s = legal(state, LayDown.of(kings))
     assert lay_downs(s) == {str(LayDown.of(q)) for q in queens} == expected_lays(s)
     assert illegal(s, "discard ♣2").code == "opening-unfinished"
@@ -368,23 +491,17 @@ def test_every_meld_starting_an_opening_is_offered_and_nothing_less() -> None:
     assert own_points(s, 0) == 70 and s.hands[0] == sorted_hand("♣2")
     legal(s, "discard ♣2")
     # a meld that uses cards the rest of the opening needs is not offered
-    greedy = pos(SL, hands={0: "♥10 ♥J ♥Q ♥K ♠Q ♦Q ♠K ♦K ♣2", 1: "♣J"})
-    run = "♥10 ♥J ♥Q ♥K"  # 40, but ♠Q ♦Q ♠K ♦K ♣2 then hold no meld
+    greedy = run_that_spoils_the_opening()
+    run = "♥10 ♥J ♥Q ♥K"  # 40, but ♠Q ♦Q ♠K ♦K ♣2 then hold no meld (a row of REFUSALS)
     assert str(LayDown.of(run)) not in lay_downs(greedy)
     assert lay_downs(greedy) == expected_lays(greedy) != set()
-    err = illegal(greedy, LayDown.of(run))
-    assert err.code == "opening-too-low" and "with 40 laid" in err.reason
     open_with(greedy, "♥10 ♥J ♥Q", "♠K ♥K ♦K")
 
 
 @pytest.mark.rule("opening-51")
 def test_opening_may_be_spread_over_melds_but_not_over_turns() -> None:
     # docs/rules/slovenian.rst, opening-51: Opening: at least 51 points in one turn; a 30-point set alone is refused every turn
-    state = pos(SL, hands={0: "♠Q ♥Q ♦Q ♠5 ♠6 ♠7 ♣2", 1: "♣J"}, turn=5)
-    assert illegal(state, LayDown.of("♠Q ♥Q ♦Q")).code == "opening-too-low"
-    # 30 + 18 = 48: the two melds together are not enough either
-    assert illegal(state, LayDown.of("♠5 ♠6 ♠7")).code == "opening-too-low"
-    assert illegal(state, LayDown.of("♠Q ♥Q ♦Q", "♠5 ♠6 ♠7")).code == "one-meld-at-a-time"
+    state = forty_eight_points()  # 30 + 18 = 48: each meld is refused (rows of REFUSALS)
     assert lay_downs(state) == set()
     assert [str(a) for a in state.legal_actions()] == [f"discard {c}" for c in state.hands[0]]
     # with ♠8 the run counts 26: 30 + 26 = 56, laid as two melds in the same turn
@@ -398,15 +515,7 @@ def test_opening_may_be_spread_over_melds_but_not_over_turns() -> None:
 def test_no_discard_in_the_middle_of_an_opening(ruleset: remi.Ruleset) -> None:
     # docs/rules/slovenian.rst, opening-51: Opening: the whole 51 goes down in one turn, so the turn cannot end halfway
     # docs/rules/kalooki.rst, kalooki-opening: Opening needs at least 51 points (in one turn)
-    state = pos(
-        ruleset,
-        hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♦2 ♦9", 1: "♣J"},
-        table=["♥4 ♥5 ♥6"],
-        owners=[1],
-        down={1: 2},
-        turn=3,
-    )
-    assert illegal(state, LayDown.of("♠10 ♥10 ♦10", "♣6 ♣7 ♣8")).code == "one-meld-at-a-time"
+    state = two_melds_to_open(ruleset)
     half = legal(state, LayDown.of("♠10 ♥10 ♦10"))
     assert half.down == (3, 2) and half.phase == "play" and half.current_player == 0
     err = illegal(half, "discard ♦9")
@@ -425,17 +534,11 @@ def test_no_discard_in_the_middle_of_an_opening(ruleset: remi.Ruleset) -> None:
 def test_identical_cards_may_share_a_set(ruleset: remi.Ruleset) -> None:
     # docs/rules/slovenian.rst, slovenian-equipment: Melds: with two decks identical cards may share a set unless sets of distinct suits
     # docs/rules/kalooki.rst, kalooki-melds: Sets: 3 or 4 cards; identical cards may share a set unless the option is on
-    hand = "♠5 ♠5 ♥5 ♠K ♠K ♥K ♥K ♦K ♦9"
-    state = pos(ruleset, 4, hands={0: hand, 1: "♣J", 2: "♣Q", 3: "♣K"})
+    state = identical_cards(ruleset)
     after = open_with(state, "♠5 ♠5 ♥5", "♠K ♠K ♥K ♥K")
     assert [str(m) for m in after.table] == ["♠5 ♠5 ♥5", "♠K ♠K ♥K ♥K"]
-    assert illegal(state, LayDown.of("♠K ♠K ♥K ♥K ♦K")).code == "invalid-meld"
-    distinct = attrs.evolve(ruleset, distinct_suit_sets=True)
-    strict = pos(distinct, 4, hands={0: hand, 1: "♣J", 2: "♣Q", 3: "♣K"})
-    assert illegal(strict, LayDown.of("♠K ♠K ♥K ♥K")).code == "invalid-meld"
-    assert illegal(strict, LayDown.of("♠5 ♠5 ♥5")).code == "invalid-meld"
+    strict = identical_cards(attrs.evolve(ruleset, distinct_suit_sets=True))
     assert lay_downs(strict) == set() == expected_lays(strict)  # ♠K ♥K ♦K (30) alone is no opening
-    assert illegal(strict, LayDown.of("♠K ♥K ♦K")).code == "opening-too-low"
     assert lay_downs(state) >= {str(LayDown.of("♠5 ♠5 ♥5")), str(LayDown.of("♠K ♠K ♥K ♥K"))}
     assert lay_downs(state) == expected_lays(state)
 
@@ -448,21 +551,10 @@ def test_identical_cards_may_share_a_set(ruleset: remi.Ruleset) -> None:
 def test_no_lay_off_before_opening(ruleset: remi.Ruleset) -> None:
     # docs/rules/slovenian.rst, opening-layoffs: Before opening, a player may not lay off onto anyone's melds
     # docs/rules/kalooki.rst, kalooki-opening: Only after opening may a player lay off onto others' melds
-    state = pos(
-        ruleset,
-        hands={0: "♥7 ♣Q ♠2 ♠3 ♠4", 1: "♣J"},
-        table=["♥4 ♥5 ♥6", "♠Q ♥Q ♦Q"],
-        owners=[1, 1],
-        down={1: 2},
-        turn=3,
-    )
+    # The refused lay-offs, and the small meld of one's own (the first lay-down is the opening),
+    # are rows of REFUSALS.
+    state = unopened_beside_melds(ruleset)
     assert not any(isinstance(a, LayOff) for a in state.legal_actions())
-    err = illegal(state, "off ♥7 0")
-    assert err.code == "contract-not-down"
-    assert err.reason == "You have not opened yet (an opening needs 51 points), so you may not lay off."
-    assert illegal(state, "off ♣Q 1").code == "contract-not-down"
-    # nor a small meld of one's own: the first lay-down is the opening
-    assert illegal(state, LayDown.of("♠2 ♠3 ♠4")).code == "opening-too-low"
 
 
 @pytest.mark.rule("opening-layoffs", "kalooki-opening")
@@ -471,15 +563,7 @@ def test_lay_offs_and_new_melds_from_the_moment_of_opening(ruleset: remi.Ruleset
     # docs/rules/slovenian.rst, opening-layoffs: After opening, lay off onto own and others' melds and lay new melds freely,
     #          from the moment the opening is down, in the same turn too [decision]
     # docs/rules/kalooki.rst, kalooki-opening: Laying off in the opening turn (in code)
-    state = pos(
-        ruleset,
-        hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♣9 ♥7 ♠2 ♠3 ♠4 ♦2 ♦3 ♦4 ♦9", 1: "♣J"},
-        table=["♥4 ♥5 ♥6"],
-        owners=[1],
-        down={1: 2},
-        turn=3,
-    )
-    assert illegal(state, "off ♥7 0").code == "contract-not-down"
+    state = opening_and_more(ruleset)
     half = legal(state, LayDown.of("♠10 ♥10 ♦10"))  # 30 of 51: not open yet
     assert half.down == (3, 2)
     assert not any(isinstance(a, LayOff) for a in half.legal_actions())
@@ -526,9 +610,8 @@ def test_legal_actions_and_is_legal_agree_on_two_new_melds() -> None:
     # docs/rules/slovenian.rst, opening-layoffs: After opening, new melds are laid freely, one lay-down action each: the engine
     # lists exactly what it accepts
     state = _after_opening()
-    both = LayDown.of("♠2 ♠3 ♠4", "♥A ♦A ♣A")
+    both = LayDown.of("♠2 ♠3 ♠4", "♥A ♦A ♣A")  # refused: a row of REFUSALS
     assert state.is_legal(both) == (both in state.legal_actions())
-    assert illegal(state, both).code == "one-meld-at-a-time"
     one = legal(state, LayDown.of("♠2 ♠3 ♠4"))
     assert one.is_legal(LayDown.of("♥A ♦A ♣A"))
 
@@ -626,14 +709,7 @@ def test_joker_swap_from_a_run_once_opened(ruleset: remi.Ruleset) -> None:
 def test_joker_swap_refused_before_opening_allowed_in_the_opening_turn(ruleset: remi.Ruleset) -> None:
     # docs/rules/slovenian.rst, slovenian-jokers: Jokers in melds: only a player who has opened may swap
     # docs/rules/kalooki.rst, kalooki-opening: ... if they have opened or open in that turn
-    state = pos(
-        ruleset,
-        hands={0: "♠10 ♥10 ♦10 ♣6 ♣7 ♣8 ♠3 ♦Q ♦9", 1: "♣J"},
-        table=["♠2 JK=♠3 ♠4 ♠5", "♠Q ♥Q JK"],
-        owners=[1, 1],
-        down={1: 2},
-        turn=3,
-    )
+    state = swap_or_open(ruleset)
     if ruleset.joker_swap_before_opening:
         # Kalooki: the swap is open before opening, the joker then going into this turn's opening.
         early = legal(state, "swap ♠3 0")
@@ -650,13 +726,8 @@ def test_joker_swap_refused_before_opening_allowed_in_the_opening_turn(ruleset: 
         assert own_points(s, 0) == 61
         legal(s, "discard ♦9")
     else:
+        # The swaps refused before opening are rows of REFUSALS.
         assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
-        err = illegal(state, "swap ♠3 0")
-        assert err.code == "contract-not-down"
-        assert (
-            err.reason == "You have not opened yet (an opening needs 51 points), so you may not swap a joker."
-        )
-        assert illegal(state, "swap ♦Q 1").code == "contract-not-down"
         half = legal(state, LayDown.of("♠10 ♥10 ♦10"))  # 30 of 51: still not open
         assert not any(isinstance(a, SwapJoker) for a in half.legal_actions())
         assert illegal(half, "swap ♠3 0").code == "contract-not-down"
@@ -682,10 +753,9 @@ def test_joker_swap_refused_before_opening_allowed_in_the_opening_turn(ruleset: 
 def test_joker_swap_offered_only_if_the_joker_can_be_laid_off() -> None:
     # docs/rules/slovenian.rst, slovenian-jokers: Jokers in melds: the swapped joker must be played that turn, so a swap that
     #          leaves it nowhere to go is refused
-    full = ["♠Q ♥Q ♣Q JK"]  # after the swap a set of four: the joker cannot go back
-    state = pos(SL, hands={0: "♦Q ♦9", 1: "♣J"}, table=full, owners=[1], down={0: 1, 1: 2}, turn=3)
+    full = ["♠Q ♥Q ♣Q JK"]  # after the swap a set of four: the joker cannot go back (REFUSALS)
+    state = joker_with_nowhere_to_go()
     assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
-    assert illegal(state, "swap ♦Q 0").code == "joker-stuck"
     roomy = pos(
         SL,
         hands={0: "♦Q ♦9", 1: "♣J"},
@@ -699,16 +769,6 @@ def test_joker_swap_offered_only_if_the_joker_can_be_laid_off() -> None:
     assert [str(a) for a in s.legal_actions()] == ["off JK 1", "off JK 1 low"]
 
 
-@pytest.mark.rule("slovenian-jokers")
-def test_joker_swap_option_none() -> None:
-    # docs/rules/slovenian.rst, slovenian-jokers: Jokers in melds: swapping is an option
-    off = attrs.evolve(SL, joker_swap="none")
-    state = pos(
-        off, hands={0: "♠3 ♦9", 1: "♣J"}, table=["♠2 JK=♠3 ♠4 ♠5"], owners=[1], down={0: 1, 1: 2}, turn=3
-    )
-    assert illegal(state, "swap ♠3 0").code == "no-joker-swaps"
-
-
 @pytest.mark.rule("slovenian-jokers", "kalooki-joker-swap")
 def test_swapped_joker_and_going_out() -> None:
     # docs/rules/slovenian.rst, slovenian-jokers: Going out by laying off the freed joker ends the deal (no discard)
@@ -718,8 +778,7 @@ def test_swapped_joker_and_going_out() -> None:
     s = legal(sl, "swap ♦Q 0")
     s = legal(s, "off JK 1")
     assert s.results[-1] == RoundResult(1, 0, (0, 20))
-    ka = pos(KA, hands={0: "♦Q", 1: "♣J ♠A"}, table=table, owners=[1, 1], down={0: 1, 1: 2}, turn=3)
-    assert illegal(ka, "swap ♦Q 0").code == "must-discard-last"
+    ka = last_card_beside_a_joker()  # the swap is refused: a row of REFUSALS
     assert strs(ka.legal_actions()) == ["discard ♦Q"]
 
 
@@ -729,13 +788,9 @@ def test_swapped_joker_and_going_out() -> None:
 @pytest.mark.rule("kalooki-going-out")
 def test_kalooki_going_out_needs_a_final_discard() -> None:
     # docs/rules/kalooki.rst, kalooki-going-out: The deal ends when a player discards their last card: going out needs a final discard
-    state = pos(KA, hands={0: "♣5 ♣6 ♣7", 1: "♣J"}, table=["♥4 ♥5 ♥6"], owners=[0], down={0: 1}, turn=3)
-    err = illegal(state, LayDown.of("♣5 ♣6 ♣7"))
-    assert err.code == "must-discard-last"
-    assert lay_downs(state) == set()
-    last = pos(KA, hands={0: "♥7", 1: "♣J"}, table=["♥4 ♥5 ♥6"], owners=[0], down={0: 1}, turn=3)
-    assert illegal(last, "off ♥7 0").code == "must-discard-last"
-    assert strs(last.legal_actions()) == ["discard ♥7"]
+    # Laying the last meld, or laying off the last card, is refused (rows of REFUSALS).
+    assert lay_downs(kalooki_open_holding("♣5 ♣6 ♣7")) == set()
+    assert strs(kalooki_open_holding("♥7").legal_actions()) == ["discard ♥7"]
     two = pos(KA, hands={0: "♥7 ♥8", 1: "♣J"}, table=["♥4 ♥5 ♥6"], owners=[0], down={0: 1}, turn=3)
     s = legal(two, "off ♥7 0")
     assert illegal(s, "off ♥8 0").code == "must-discard-last"
@@ -1011,7 +1066,7 @@ def test_kalooki_keeps_a_swapped_joker_for_a_later_turn() -> None:
     assert legal(same, "swap ♠3 0").pending == (remi.JOKER,)
 
 
-#: The issue's position (issue 15, item 3): seat 0 has not opened; its ♠6 stands for the joker of meld 0.
+#: Kalooki: seat 0 has not opened; its ♠6 stands for the joker of meld 0.
 _UNOPENED_SWAP = """
 game: kalooki
 players: 2
@@ -1031,31 +1086,17 @@ discard: ♦K
 def test_kalooki_swap_before_opening_refused_when_the_opening_cannot_follow() -> None:
     # docs/rules/kalooki.rst, kalooki-swap-before-opening: a seat not yet open may swap only while the opening can
     # still be completed this turn; this hand cannot reach 51, with the joker or without
+    # The refusal and its reason are a row of REFUSALS.
     state = GameState.from_position(_UNOPENED_SWAP)
     assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
-    error = illegal(state, "swap ♠6 0")
-    assert error.code == "contract-not-down"
-    assert error.reason == (
-        "You have not opened yet, and after swapping ♠6 for the joker your cards could not open with 51 "
-        "points and keep a card to discard this turn, so you may not swap it."
-    )
 
 
 @pytest.mark.rule("kalooki-swap-before-opening", "kalooki-opening-keeps-discard")
 def test_kalooki_swap_before_opening_keeps_a_card_for_the_final_discard() -> None:
     # docs/rules/kalooki.rst, kalooki-swap-before-opening: the opening after the swap must leave a card to discard:
     # with the joker ♣J ♣Q JK=♣K (30) and ♥K ♦K ♠K (30) reach 60, but they take every card
-    state = pos(
-        KA,
-        hands={0: "♠6 ♣J ♣Q ♥K ♦K ♠K", 1: "♣2"},
-        table=["♠5 JK=♠6 ♠7"],
-        owners=[1],
-        down={1: 2},
-        turn=5,
-    )
+    state = swap_that_takes_every_card()  # the swap is refused: a row of REFUSALS
     assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
-    error = illegal(state, "swap ♠6 0")
-    assert error.code == "contract-not-down" and "keep a card to discard" in error.reason
     # Without the final discard the same swap opens the way.
     loose = attrs.evolve(KA, last_card_discard=False)
     swapped = legal(attrs.evolve(state, ruleset=loose), "swap ♠6 0")
@@ -1095,28 +1136,242 @@ def test_kalooki_swap_during_a_half_laid_opening_needs_the_rest_reachable() -> N
     # docs/rules/kalooki.rst, kalooki-swap-before-opening: halfway through an opening (30 of 51 laid), a swap is
     # allowed only if the cards after it still make up the rest; with jokers at most the naturals, ♠Q swapped
     # for the queens' joker leaves JK ♠K JK, which is no meld
-    strict = attrs.evolve(KA, jokers_at_most_naturals=True)
-    state = pos(
-        strict,
-        hands={0: "♠Q ♠K JK ♦9", 1: "♣2"},
-        table=["♠10 ♥10 ♦10", "♥Q ♦Q JK"],
-        owners=[0, 1],
-        down={0: 5, 1: 2},
-        turn=5,
-    )
+    state = half_an_opening_and_a_swap(attrs.evolve(KA, jokers_at_most_naturals=True))
     assert strs(state.legal_actions()) == ["lay JK=♠J ♠Q ♠K", "lay ♠Q ♠K JK=♠A"]  # no swap, no discard
-    assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())
-    error = illegal(state, "swap ♠Q 1")
-    assert error.code == "contract-not-down"
-    assert "make up the rest of your opening (30 of 51 points laid)" in error.reason
+    assert not any(isinstance(a, SwapJoker) for a in state.legal_actions())  # refused: a row of REFUSALS
     # In the preset (jokers not limited) JK ♠K JK is a meld, and the same swap is offered.
-    loose = pos(
-        KA,
-        hands={0: "♠Q ♠K JK ♦9", 1: "♣2"},
-        table=["♠10 ♥10 ♦10", "♥Q ♦Q JK"],
-        owners=[0, 1],
-        down={0: 5, 1: 2},
-        turn=5,
-    )
+    loose = half_an_opening_and_a_swap(KA)
     swapped = legal(loose, "swap ♠Q 1")
     assert illegal(swapped, "discard ♦9").reason == "Your opening has 30 of 51 points; lay more melds first."
+
+
+# -- Kalooki keeps a swapped joker (the option) ----------------------------------------------------
+
+
+@pytest.mark.rule("kalooki-keep-swapped-joker", "norwegian-jokers-on-table")
+def test_swapped_joker_same_turn_option() -> None:
+    assert remi.NORWEGIAN.swapped_joker_same_turn is True
+    assert SL.swapped_joker_same_turn is True
+    assert KA.swapped_joker_same_turn is False
+    norwegian_rule = attrs.evolve(KA, swapped_joker_same_turn=True)
+    assert remi.Ruleset.from_dict(norwegian_rule.to_dict()).swapped_joker_same_turn is True
+    with pytest.raises(remi.RulesetError):
+        attrs.evolve(KA, swapped_joker_same_turn="yes")
+
+
+# -- options an opening game cannot play -----------------------------------------------------------
+
+
+@pytest.mark.rule("opening-51")
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"keep_taken_discard": True},
+        {"melds_per_turn": 1},
+    ],
+)
+def test_opening_games_refuse_options_they_cannot_play(changes: dict[str, object]) -> None:
+    # docs/rules/slovenian.rst, opening-51: Opening: the opening may take several melds in one turn, and a swapped joker
+    # must be played again; these options would leave a player with no move, so they are refused.
+    with pytest.raises(remi.RulesetError):
+        attrs.evolve(remi.SLOVENIAN, **changes)  # type: ignore[arg-type]
+
+
+# -- refusals: one row per refused action, each with its rule --------------------------------------
+
+OPENING_51 = pytest.mark.rule("opening-51")
+ONE_MELD_AT_A_TIME = pytest.mark.rule("opening-one-meld-at-a-time")
+OPENING_LAYOFFS = pytest.mark.rule("opening-layoffs")
+OPENING_51_KALOOKI = pytest.mark.rule("opening-51", "kalooki-opening")
+LAYOFFS_KALOOKI = pytest.mark.rule("opening-layoffs", "kalooki-opening")
+EQUIPMENT_MELDS = pytest.mark.rule("slovenian-equipment", "kalooki-melds")
+SLOVENIAN_JOKERS = pytest.mark.rule("slovenian-jokers")
+JOKERS_KALOOKI = pytest.mark.rule("slovenian-jokers", "kalooki-opening")
+JOKERS_GOING_OUT = pytest.mark.rule("slovenian-jokers", "kalooki-joker-swap")
+KALOOKI_GOING_OUT = pytest.mark.rule("kalooki-going-out")
+SWAP_BEFORE_OPENING = pytest.mark.rule("kalooki-swap-before-opening")
+SWAP_KEEPS_DISCARD = pytest.mark.rule("kalooki-swap-before-opening", "kalooki-opening-keeps-discard")
+KEEPS_DISCARD = pytest.mark.rule("kalooki-opening-keeps-discard")
+
+NOT_OPENED_LAY_OFF = "You have not opened yet (an opening needs 51 points), so you may not lay off."
+NOT_OPENED_SWAP = "You have not opened yet (an opening needs 51 points), so you may not swap a joker."
+UNOPENED_SWAP_REASON = (
+    "You have not opened yet, and after swapping ♠6 for the joker your cards could not open with 51 "
+    "points and keep a card to discard this turn, so you may not swap it."
+)
+
+REFUSALS = [
+    # refusal(rule, where, position, action, code[, the reason, or a part of it])
+    # An opening is laid one meld at a time, and only a meld the rest can bring to 51.
+    refusal(
+        ONE_MELD_AT_A_TIME,
+        "kings and queens",
+        kings_and_queens,
+        LayDown.of("♠Q ♥Q ♦Q", "♠K ♥K ♦K"),
+        "one-meld-at-a-time",
+    ),
+    refusal(
+        ONE_MELD_AT_A_TIME,
+        "greedy run",
+        run_that_spoils_the_opening,
+        LayDown.of("♥10 ♥J ♥Q ♥K"),
+        "opening-too-low",
+        "with 40 laid",
+    ),
+    # A 30-point set alone is refused, and 30 + 18 = 48 is not enough either.
+    refusal(OPENING_51, "48 points", forty_eight_points, LayDown.of("♠Q ♥Q ♦Q"), "opening-too-low"),
+    refusal(OPENING_51, "48 points", forty_eight_points, LayDown.of("♠5 ♠6 ♠7"), "opening-too-low"),
+    refusal(
+        OPENING_51, "48 points", forty_eight_points, LayDown.of("♠Q ♥Q ♦Q", "♠5 ♠6 ♠7"), "one-meld-at-a-time"
+    ),
+    *[
+        row
+        for name, ruleset in (("slovenian", SL), ("kalooki", KA))
+        for row in (
+            refusal(
+                OPENING_51_KALOOKI,
+                f"{name}, two melds to open",
+                partial(two_melds_to_open, ruleset),
+                LayDown.of("♠10 ♥10 ♦10", "♣6 ♣7 ♣8"),
+                "one-meld-at-a-time",
+            ),
+            # Identical cards share a set (a set too large is no meld), unless sets are of distinct suits.
+            refusal(
+                EQUIPMENT_MELDS,
+                f"{name}, identical cards",
+                partial(identical_cards, ruleset),
+                LayDown.of("♠K ♠K ♥K ♥K ♦K"),
+                "invalid-meld",
+            ),
+            refusal(
+                EQUIPMENT_MELDS,
+                f"{name}+distinct, identical cards",
+                partial(identical_cards, attrs.evolve(ruleset, distinct_suit_sets=True)),
+                LayDown.of("♠K ♠K ♥K ♥K"),
+                "invalid-meld",
+            ),
+            refusal(
+                EQUIPMENT_MELDS,
+                f"{name}+distinct, identical cards",
+                partial(identical_cards, attrs.evolve(ruleset, distinct_suit_sets=True)),
+                LayDown.of("♠5 ♠5 ♥5"),
+                "invalid-meld",
+            ),
+            refusal(
+                EQUIPMENT_MELDS,
+                f"{name}+distinct, identical cards",
+                partial(identical_cards, attrs.evolve(ruleset, distinct_suit_sets=True)),
+                LayDown.of("♠K ♥K ♦K"),
+                "opening-too-low",
+            ),
+            # No lay-off before opening, nor a small meld of one's own: the first lay-down is the opening.
+            refusal(
+                LAYOFFS_KALOOKI,
+                f"{name}, not open",
+                partial(unopened_beside_melds, ruleset),
+                "off ♥7 0",
+                "contract-not-down",
+                NOT_OPENED_LAY_OFF,
+            ),
+            refusal(
+                LAYOFFS_KALOOKI,
+                f"{name}, not open",
+                partial(unopened_beside_melds, ruleset),
+                "off ♣Q 1",
+                "contract-not-down",
+            ),
+            refusal(
+                LAYOFFS_KALOOKI,
+                f"{name}, not open",
+                partial(unopened_beside_melds, ruleset),
+                LayDown.of("♠2 ♠3 ♠4"),
+                "opening-too-low",
+            ),
+            refusal(
+                LAYOFFS_KALOOKI,
+                f"{name}, an opening in hand",
+                partial(opening_and_more, ruleset),
+                "off ♥7 0",
+                "contract-not-down",
+            ),
+        )
+    ],
+    # Once open, new melds are laid one action each.
+    refusal(
+        OPENING_LAYOFFS,
+        "after opening",
+        _after_opening,
+        LayDown.of("♠2 ♠3 ♠4", "♥A ♦A ♣A"),
+        "one-meld-at-a-time",
+    ),
+    # Slovenian: only a seat that has opened may swap a joker; the freed joker must have somewhere to go.
+    refusal(
+        JOKERS_KALOOKI,
+        "slovenian, not open",
+        partial(swap_or_open, SL),
+        "swap ♠3 0",
+        "contract-not-down",
+        NOT_OPENED_SWAP,
+    ),
+    refusal(
+        JOKERS_KALOOKI, "slovenian, not open", partial(swap_or_open, SL), "swap ♦Q 1", "contract-not-down"
+    ),
+    refusal(SLOVENIAN_JOKERS, "a full set", joker_with_nowhere_to_go, "swap ♦Q 0", "joker-stuck"),
+    refusal(SLOVENIAN_JOKERS, "no swaps", no_joker_swaps, "swap ♠3 0", "no-joker-swaps"),
+    # Kalooki: going out needs a final discard.
+    refusal(
+        JOKERS_GOING_OUT, "kalooki, last card", last_card_beside_a_joker, "swap ♦Q 0", "must-discard-last"
+    ),
+    refusal(
+        KALOOKI_GOING_OUT,
+        "kalooki, last meld",
+        partial(kalooki_open_holding, "♣5 ♣6 ♣7"),
+        LayDown.of("♣5 ♣6 ♣7"),
+        "must-discard-last",
+    ),
+    refusal(
+        KALOOKI_GOING_OUT,
+        "kalooki, last card",
+        partial(kalooki_open_holding, "♥7"),
+        "off ♥7 0",
+        "must-discard-last",
+    ),
+    refusal(
+        KEEPS_DISCARD,
+        "kalooki, kings and queens",
+        opening_that_leaves_no_discard,
+        LayDown.of("♠K ♥K ♦K"),
+        "opening-keeps-discard",
+        "final discard",
+    ),
+    # Kalooki: a swap before opening only while the opening can follow this turn, keeping a card to discard.
+    refusal(
+        SWAP_BEFORE_OPENING,
+        "kalooki, not open",
+        unopened_swap,
+        "swap ♠6 0",
+        "contract-not-down",
+        UNOPENED_SWAP_REASON,
+    ),
+    refusal(
+        SWAP_KEEPS_DISCARD,
+        "kalooki, every card",
+        swap_that_takes_every_card,
+        "swap ♠6 0",
+        "contract-not-down",
+        "keep a card to discard",
+    ),
+    refusal(
+        SWAP_BEFORE_OPENING,
+        "kalooki+jokers_at_most_naturals, half open",
+        partial(half_an_opening_and_a_swap, attrs.evolve(KA, jokers_at_most_naturals=True)),
+        "swap ♠Q 1",
+        "contract-not-down",
+        "make up the rest of your opening (30 of 51 points laid)",
+    ),
+]
+
+
+@pytest.mark.parametrize(REFUSAL, REFUSALS)
+def test_refused(state: Callable[[], GameState], action: str | remi.Action, code: str, reason: str) -> None:
+    assert_refused(state, action, code, reason)

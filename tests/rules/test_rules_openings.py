@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
+from table_rows import card_id, ruleset_id
 
 import remi
 from remi import Card, card_value, check_opening, hand_value
@@ -87,134 +90,101 @@ def test_hand_value_is_the_sum_of_card_values() -> None:
         assert hand_value("", ruleset) == 0
 
 
-@pytest.mark.rule("norwegian-scoring")
-def test_norwegian_values_and_the_seed_examples() -> None:
-    # docs/rules/norwegian.rst, norwegian-scoring: Scoring
-    assert hand_value("JK ♥K ♦4", N) == 64
-    assert hand_value("♠A ♣8 ♦8", N) == 36
-    assert [card_value(Card.of(r, 0), N) for r in range(1, 14)] == [
-        20,
-        2,
-        3,
-        4,
-        5,
-        6,
-        7,
-        8,
-        9,
-        10,
-        10,
-        10,
-        10,
-    ]
-    assert card_value(remi.JOKER, N) == 50
+NORWEGIAN_SCORING = pytest.mark.rule("norwegian-scoring")
+NORWEGIAN_VARIANTS = pytest.mark.rule("norwegian-variants")
+BASIC_VALUES = pytest.mark.rule("basic-values")
+SLOVENIAN_JOKERS = pytest.mark.rule("slovenian-jokers")
+KALOOKI_VALUES = pytest.mark.rule("kalooki-values")
+GIN_VALUES = pytest.mark.rule("gin-values")
+
+FIVE_FLAT = remi.with_variants(N, "five flat")
+FIFTEEN = remi.with_variants(N, "joker and ace 15")
+SPADE_TWOS = remi.with_variants(N, "spade twos wild")
+SL_ACE_11 = attrs.evolve(SL, values=attrs.evolve(SL.values, ace=11))
+
+#: Per preset: the suit asked, the values of its A 2 3 4 5 6 7 8 9 10 J Q K, and the joker's value
+#: (None: the game has no jokers). docs/rules/norwegian.rst, norwegian-scoring; docs/rules/swedish.rst,
+#: basic-values; docs/rules/slovenian.rst, slovenian-jokers; docs/rules/kalooki.rst, kalooki-values;
+#: docs/rules/gin.rst, gin-values.
+CARD_VALUES = [
+    pytest.param(
+        N, 0, (20, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), 50, marks=NORWEGIAN_SCORING, id="norwegian"
+    ),
+    pytest.param(SW, 3, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), None, marks=BASIC_VALUES, id="swedish"),
+    pytest.param(FI, 3, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), None, marks=BASIC_VALUES, id="finnish"),
+    pytest.param(
+        SL, 2, (10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), 25, marks=SLOVENIAN_JOKERS, id="slovenian"
+    ),
+    pytest.param(KA, 0, (11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), 25, marks=KALOOKI_VALUES, id="kalooki"),
+    pytest.param(GIN, 1, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), None, marks=GIN_VALUES, id="gin"),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "suit", "values", "joker"), CARD_VALUES)
+def test_card_values_per_preset(
+    ruleset: remi.Ruleset, suit: int, values: tuple[int, ...], joker: int | None
+) -> None:
+    assert tuple(card_value(Card.of(rank, suit), ruleset) for rank in range(1, 14)) == values
+    if joker is not None:
+        assert card_value(remi.JOKER, ruleset) == joker
+
+
+def worth(rule: pytest.MarkDecorator, hand: str, ruleset: remi.Ruleset, value: int) -> Any:
+    """A row of HAND_VALUES: *hand* is worth *value* under *ruleset*."""
+    return pytest.param(
+        hand, ruleset, value, marks=rule, id=f"{ruleset_id(ruleset)}: {card_id(hand)} = {value}"
+    )
+
+
+HAND_VALUES = [
+    # the seeds' examples
+    worth(NORWEGIAN_SCORING, "JK ♥K ♦4", N, 64),
+    worth(NORWEGIAN_SCORING, "♠A ♣8 ♦8", N, 36),
+    # the other values: five flat; joker and ace 15
+    worth(NORWEGIAN_SCORING, "JK ♥K ♦4 ♠A", FIVE_FLAT, 50 + 10 + 5 + 20),
+    worth(NORWEGIAN_SCORING, "JK ♠A ♥A ♦4", FIFTEEN, 15 + 15 + 15 + 4),
+    # a wild ♠2 held scores as a joker; without the variant it is a two
+    worth(NORWEGIAN_VARIANTS, "♠2 ♥2", SPADE_TWOS, 52),
+    worth(NORWEGIAN_VARIANTS, "♠2 ♥2", N, 4),
+    *[
+        row
+        for ruleset in (SW, FI)
+        for row in (
+            worth(BASIC_VALUES, "♣5 ♦9", ruleset, 14),
+            worth(BASIC_VALUES, "♠2 ♥K", ruleset, 12),
+            worth(BASIC_VALUES, "♠Q ♥10 ♦2", ruleset, 22),
+        )
+    ],
+    worth(SLOVENIAN_JOKERS, "JK ♠A ♥7", SL, 42),
+    worth(SLOVENIAN_JOKERS, "♠A", SL_ACE_11, 11),
+    worth(KALOOKI_VALUES, "JK ♠A ♠A ♥Q", KA, 57),
+    worth(GIN_VALUES, "♠A ♥K ♦5", GIN, 16),
+]
+
+
+@pytest.mark.parametrize(("hand", "ruleset", "value"), HAND_VALUES)
+def test_hand_values(hand: str, ruleset: remi.Ruleset, value: int) -> None:
+    assert hand_value(hand, ruleset) == value
 
 
 @pytest.mark.rule("norwegian-scoring")
-def test_norwegian_other_values_variants() -> None:
-    # docs/rules/norwegian.rst, norwegian-scoring: Scoring
-    flat = remi.with_variants(N, "five flat")
-    assert [card_value(Card.of(r, 1), flat) for r in range(2, 10)] == [5] * 8
-    assert hand_value("JK ♥K ♦4 ♠A", flat) == 50 + 10 + 5 + 20
-    fifteen = remi.with_variants(N, "joker and ace 15")
-    assert hand_value("JK ♠A ♥A ♦4", fifteen) == 15 + 15 + 15 + 4
+def test_norwegian_five_flat_values_two_to_nine_at_five() -> None:
+    # docs/rules/norwegian.rst, norwegian-scoring: Scoring (the hands are rows of HAND_VALUES)
+    assert [card_value(Card.of(r, 1), FIVE_FLAT) for r in range(2, 10)] == [5] * 8
 
 
 @pytest.mark.rule("norwegian-variants")
 def test_norwegian_spade_two_wild_held_scores_as_a_joker() -> None:
-    # docs/rules/norwegian.rst, norwegian-variants: Further variants
-    wild = remi.with_variants(N, "spade twos wild")
-    assert card_value(Card("♠2"), wild) == 50
-    assert hand_value("♠2 ♥2", wild) == 52
-    assert hand_value("♠2 ♥2", N) == 4
+    # docs/rules/norwegian.rst, norwegian-variants: Further variants (the hands are rows of HAND_VALUES)
+    assert card_value(Card("♠2"), SPADE_TWOS) == 50
 
 
-@pytest.mark.rule("basic-values")
-@pytest.mark.parametrize("ruleset", [SW, FI], ids=lambda r: r.name)
-def test_basic_rummy_values(ruleset: remi.Ruleset) -> None:
-    # docs/rules/swedish.rst, basic-values: Basic Rummy
-    assert [card_value(Card.of(r, 3), ruleset) for r in range(1, 14)] == [
-        1,
-        2,
-        3,
-        4,
-        5,
-        6,
-        7,
-        8,
-        9,
-        10,
-        10,
-        10,
-        10,
-    ]
-    assert hand_value("♣5 ♦9", ruleset) == 14
-    assert hand_value("♠2 ♥K", ruleset) == 12
-    assert hand_value("♠Q ♥10 ♦2", ruleset) == 22
-
-
-@pytest.mark.rule("slovenian-jokers")
-def test_slovenian_values_ace_10_joker_25() -> None:
-    # docs/rules/slovenian.rst, slovenian-jokers: Slovenian remi
-    assert [card_value(Card.of(r, 2), SL) for r in range(1, 14)] == [
-        10,
-        2,
-        3,
-        4,
-        5,
-        6,
-        7,
-        8,
-        9,
-        10,
-        10,
-        10,
-        10,
-    ]
-    assert card_value(remi.JOKER, SL) == 25
-    assert hand_value("JK ♠A ♥7", SL) == 42
-    eleven = attrs.evolve(SL, values=attrs.evolve(SL.values, ace=11))
-    assert hand_value("♠A", eleven) == 11
-
-
-@pytest.mark.rule("kalooki-values")
-def test_kalooki_values_ace_11_joker_25() -> None:
-    # docs/rules/kalooki.rst, kalooki-values: Kalooki
-    assert [card_value(Card.of(r, 0), KA) for r in range(1, 14)] == [
-        11,
-        2,
-        3,
-        4,
-        5,
-        6,
-        7,
-        8,
-        9,
-        10,
-        10,
-        10,
-        10,
-    ]
-    assert card_value(remi.JOKER, KA) == 25
-    assert hand_value("JK ♠A ♠A ♥Q", KA) == 57
-
-
-@pytest.mark.rule("gin-values")
-def test_gin_values_ace_1() -> None:
-    # docs/rules/gin.rst, gin-values: Gin Rummy
-    assert [card_value(Card.of(r, 1), GIN) for r in range(1, 14)] == [
-        1,
-        2,
-        3,
-        4,
-        5,
-        6,
-        7,
-        8,
-        9,
-        10,
-        10,
-        10,
-        10,
-    ]
-    assert hand_value("♠A ♥K ♦5", GIN) == 16
+@pytest.mark.rule("opening-51")
+def test_best_opening_points_left_reads_card_text_and_refuses_junk() -> None:
+    # docs/rules/slovenian.rst, opening-51: Opening: how far the cards left reach, asked with text or cards
+    hand = "♠Q ♥Q ♦Q ♣9 ♣10 ♣J ♥2"
+    assert remi.best_opening_points_left(hand, "♠Q ♥Q ♦Q", remi.SLOVENIAN) == 29
+    with pytest.raises(remi.NotationError):
+        remi.best_opening_points_left(hand, [None], remi.SLOVENIAN)  # type: ignore[list-item]
+    with pytest.raises(remi.NotationError):
+        remi.best_opening_points_left(hand, "♠K", remi.SLOVENIAN)

@@ -1,4 +1,4 @@
-"""Every referee and solver function refuses cards the game's pack cannot give (issue 15, items 4-6).
+"""Every referee and solver function refuses cards the game's pack cannot give.
 
 docs/rules/gin.rst, gin-no-jokers: Gin has no jokers, so a joker is refused
 with ``jokers-not-in-game`` everywhere, never valued at 0. docs/rules/index.rst,

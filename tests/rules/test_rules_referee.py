@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import remi
@@ -109,3 +111,63 @@ def test_is_this_action_legal_in_a_position_and_why_not(name: str, ruleset: remi
     if position.phase == "play":
         refused = position.why_illegal(stranger)
         assert refused is not None and refused.code == "not-in-hand"
+
+
+# -- a wrong Python type is a TypeError naming the argument ----------------------------------------
+
+
+_MELD = remi.parse_meld("♠7 ♠8 JK=♠9 ♠10")
+
+
+_NOT_A_RULESET: list[object] = ["NORWEGIAN", None, 3, {"name": "x"}]
+
+
+def _calls(bad: object) -> list[tuple[str, Any]]:
+    return [
+        ("check_meld", lambda: remi.check_meld("♠7 ♥7 ♦7", bad)),
+        ("validate_meld", lambda: remi.validate_meld(_MELD, bad)),
+        ("check_layoff", lambda: remi.check_layoff(_MELD, "♠J", bad)),
+        ("check_joker_swap", lambda: remi.check_joker_swap(_MELD, "♠9", bad)),
+        ("check_contract", lambda: remi.check_contract(["♠7 ♥7 ♦7"], 1, bad)),
+        ("check_opening", lambda: remi.check_opening(["♠7 ♥7 ♦7"], bad)),
+        ("contract_for", lambda: remi.contract_for(1, bad)),
+        ("hand_value", lambda: remi.hand_value("♠7", bad)),
+        ("card_value", lambda: remi.card_value(remi.Card("♠7"), bad)),
+        ("meld_points", lambda: remi.meld_points(_MELD, bad)),
+        ("parse_meld", lambda: remi.parse_meld("♠7 ♥7 ♦7", bad)),
+        ("settle", lambda: remi.settle(["♠7", []], 1, bad)),
+        ("settle_penalty", lambda: remi.settle_penalty(["♠7", []], 1, bad)),
+        ("settle_basic", lambda: remi.settle_basic(["♠7", []], 1, bad)),
+        ("settle_block", lambda: remi.settle_block(["♠7", "♠8"], bad)),
+        ("settle_gin", lambda: remi.settle_gin(["♠A ♠2 ♠3", "♠8"], 0, bad)),
+        ("match_winner", lambda: remi.match_winner([1, 2], bad)),
+    ]
+
+
+@pytest.mark.rule("shared-referee")
+@pytest.mark.parametrize("bad", _NOT_A_RULESET, ids=repr)
+@pytest.mark.parametrize("index", range(len(_calls(None))), ids=[n for n, _ in _calls(None)])
+def test_a_non_ruleset_is_a_type_error_naming_the_argument(bad: object, index: int) -> None:
+    name, call = _calls(bad)[index]
+    if name == "parse_meld" and bad is None:
+        pytest.skip("parse_meld without a ruleset reads permissive notation")
+    with pytest.raises(TypeError) as info:
+        call()
+    message = str(info.value)
+    assert "ruleset" in message and "remi.Ruleset" in message
+    assert type(bad).__name__ in message
+
+
+@pytest.mark.rule("shared-referee")
+def test_other_wrong_types_are_type_errors() -> None:
+    with pytest.raises(TypeError, match="card must be a remi.Card"):
+        remi.card_value("♠7", remi.NORWEGIAN)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="meld must be a remi.Meld"):
+        remi.meld_points("♠7 ♠8 ♠9", remi.NORWEGIAN)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="format_cards takes Card values"):
+        remi.format_cards(["♠7"])  # type: ignore[list-item]
+    # Nothing here is a remi.RemiError: a wrong type is a programming error, not bad input text.
+    try:
+        remi.hand_value("♠7", "GIN")  # type: ignore[arg-type]
+    except TypeError as exc:
+        assert not isinstance(exc, remi.RemiError)
