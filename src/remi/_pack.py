@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
+from ._cache import RulesetCache
 from ._cards import Card
 from ._codes import ErrorCode
 from ._rules import Ruleset
@@ -33,23 +34,19 @@ __all__ = ["PackProblem", "pack_limits", "pack_refusal", "card_counts"]
 
 _JOKER_CODE: Final = 52
 
-#: (ruleset, most decks, most jokers) by ruleset id: a ruleset's limits are read once.
-_LIMITS: dict[int, tuple[Ruleset, int, int]] = {}
-_LIMITS_KEPT: Final = 64
+
+def _largest_pack(ruleset: Ruleset) -> tuple[int, int]:
+    sizes = [ruleset.pack_for(p) for p in range(ruleset.min_players, ruleset.max_players + 1)]
+    return max(d for d, _ in sizes), max(j for _, j in sizes)
+
+
+#: (most decks, most jokers) by ruleset: a ruleset's limits are read once.
+_LIMITS: Final = RulesetCache("pack.limits", 64, _largest_pack)
 
 
 def pack_limits(ruleset: Ruleset) -> tuple[int, int]:
     """The most decks and the most jokers *ruleset*'s pack holds at any table size."""
-    got = _LIMITS.get(id(ruleset))
-    if got is not None and got[0] is ruleset:
-        return got[1], got[2]
-    sizes = [ruleset.pack_for(p) for p in range(ruleset.min_players, ruleset.max_players + 1)]
-    decks = max(d for d, _ in sizes)
-    jokers = max(j for _, j in sizes)
-    if len(_LIMITS) >= _LIMITS_KEPT:
-        _LIMITS.clear()
-    _LIMITS[id(ruleset)] = (ruleset, decks, jokers)
-    return decks, jokers
+    return _LIMITS.get(ruleset)
 
 
 def card_counts(cards: Iterable[Card]) -> list[int]:
