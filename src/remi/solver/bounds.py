@@ -179,20 +179,26 @@ def one_run_per_suit(counts: Sequence[int], limits: MeldLimits, runs: int) -> bo
     wilds = counts[JOKER_CODE] if wild == JOKER_CODE else 0
     totals = {0}
     for ranks in suits:
-        placings = []
-        if ranks[0] != 1 or limits.lo_bound == 1:
-            placings.append(ranks)
-        if ranks[0] == 1 and limits.hi_bound == 14:
-            placings.append(ranks[1:] + [14])
-        reach: set[int] = set()
-        for placed in placings:
-            k = len(placed)
-            span = placed[-1] - placed[0] + 1
-            low = max(span - k, limits.run_min - k, 0)
-            high = min(LONGEST_RUN - k, k if limits.at_most else LONGEST_RUN)
-            if span <= LONGEST_RUN:
-                reach.update(range(low, high + 1))
+        reach = _wild_cards_one_run_takes(ranks, limits)
         totals = {t + w for t in totals for w in reach if t + w <= wilds}
         if not totals:
             return False
     return wilds in totals
+
+
+def _wild_cards_one_run_takes(ranks: list[int], limits: MeldLimits) -> set[int]:
+    """How many wild cards one run of the naturals *ranks* (distinct, ascending) can take: gaps and padding."""
+    placings = []
+    if ranks[0] != 1 or limits.lo_bound == 1:
+        placings.append(ranks)
+    if ranks[0] == 1 and limits.hi_bound == 14:
+        placings.append(ranks[1:] + [14])
+    reach: set[int] = set()
+    for placed in placings:
+        k = len(placed)
+        span = placed[-1] - placed[0] + 1
+        low = max(span - k, limits.run_min - k, 0)
+        high = min(LONGEST_RUN - k, k if limits.at_most else LONGEST_RUN)
+        if span <= LONGEST_RUN:
+            reach.update(range(low, high + 1))
+    return reach

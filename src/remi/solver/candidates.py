@@ -98,59 +98,72 @@ _Raw = list[tuple[MeldKey, tuple[tuple[int, int], ...]]]
 
 
 def _gen_sets(
-    counts: Sequence[int], r: MeldLimits, exact: bool, out: _Raw, ranks: Iterable[int] = range(1, 14)
+    counts: Sequence[int], limits: MeldLimits, exact: bool, out: _Raw, ranks: Iterable[int] = range(1, 14)
 ) -> None:
-    pool = counts[r.wild] if r.wild != NO_WILD else 0
-    top = r.set_max or 10**9
+    """Append every set of the ranks *ranks* of the hand *counts* to *out*, as (key, card use)."""
     for rank in ranks:
         codes = [suit * 13 + rank - 1 for suit in range(4)]
         avail = [counts[c] for c in codes]
-        if not any(avail):
+        if any(avail):
+            _gen_sets_of_rank(counts, limits, exact, out, rank, codes, avail)
+
+
+def _gen_sets_of_rank(
+    counts: Sequence[int],
+    limits: MeldLimits,
+    exact: bool,
+    out: _Raw,
+    rank: int,
+    codes: list[int],
+    avail: list[int],
+) -> None:
+    """Append the sets of one *rank* (its four card *codes*, *avail* of each held) to *out*."""
+    pool = counts[limits.wild] if limits.wild != NO_WILD else 0
+    caps = tuple(min(a, 1) if limits.distinct else a for a in avail)
+    twos_rank = limits.twos and rank == 2
+    if sum(caps) + (0 if twos_rank else pool) < limits.set_min and not (twos_rank and limits.distinct):
+        return
+    # With exact sizes, more naturals than a set holds make no set; with no more wild
+    # cards than naturals a set needs half its least size in naturals.
+    most = min(sum(caps), limits.set_min if exact else limits.set_max or 10**9)
+    least = (limits.set_min + 1) // 2 if limits.at_most and not twos_rank else 1
+    for ks in _compositions(caps, most):
+        if sum(ks) < least:
             continue
-        caps = tuple(min(a, 1) if r.distinct else a for a in avail)
-        twos_rank = r.twos and rank == 2
-        if sum(caps) + (0 if twos_rank else pool) < r.set_min and not (twos_rank and r.distinct):
+        if twos_rank:
+            # A ♠2 in a set of twos stands as itself while it may; only a ♠2 that
+            # cannot stand as a natural (sets of distinct suits) is wild there.
+            wmax = counts[SPADE_TWO_CODE] - ks[0] if ks[0] == caps[0] else 0
+        else:
+            wmax = pool
+        _gen_set_sizes(limits, exact, out, rank, codes, ks, wmax)
+
+
+def _gen_set_sizes(
+    limits: MeldLimits, exact: bool, out: _Raw, rank: int, codes: list[int], ks: tuple[int, ...], wmax: int
+) -> None:
+    """Append the sets of *rank* with ``ks[i]`` cards of ``codes[i]`` and 0 to *wmax* wild cards to *out*."""
+    top = limits.set_max or 10**9
+    k = sum(ks)
+    naturals: list[int] = []
+    uses: list[tuple[int, int]] = []
+    for code, n in zip(codes, ks):
+        if n:
+            naturals.extend([code] * n)
+            uses.append((code, n))
+    for w in range(wmax + 1):
+        n = k + w
+        if n > top or (limits.at_most and w > k):
+            break
+        if n < limits.set_min or (exact and n != limits.set_min):
             continue
-        # With exact sizes, more naturals than a set holds make no set; with no more wild
-        # cards than naturals a set needs half its least size in naturals.
-        most = min(sum(caps), r.set_min if exact else top)
-        least = (r.set_min + 1) // 2 if r.at_most and not twos_rank else 1
-        for ks in _compositions(caps, most):
-            k = sum(ks)
-            if k < least:
-                continue
-            if twos_rank:
-                # A ♠2 in a set of twos stands as itself while it may; only a ♠2 that
-                # cannot stand as a natural (sets of distinct suits) is wild there.
-                wmax = counts[SPADE_TWO_CODE] - ks[0] if ks[0] == caps[0] else 0
-            else:
-                wmax = pool
-            naturals: list[int] = []
-            uses: list[tuple[int, int]] = []
-            for code, n in zip(codes, ks):
-                if n:
-                    naturals.extend([code] * n)
-                    uses.append((code, n))
-            for w in range(wmax + 1):
-                n = k + w
-                if n > top or (r.at_most and w > k):
-                    break
-                if n < r.set_min or (exact and n != r.set_min):
-                    continue
-                if w:
-                    use = dict(uses)
-                    use[r.wild] = use.get(r.wild, 0) + w
-                    key: MeldKey = (
-                        0,
-                        rank,
-                        -1,
-                        n,
-                        tuple(naturals) + (r.wild,) * w,
-                        (False,) * k + (True,) * w,
-                    )
-                    out.append((key, tuple(sorted(use.items()))))
-                else:
-                    out.append(((0, rank, -1, n, tuple(naturals), (False,) * k), tuple(uses)))
+        if w:
+            use = dict(uses)
+            use[limits.wild] = use.get(limits.wild, 0) + w
+            key: MeldKey = (0, rank, -1, n, tuple(naturals) + (limits.wild,) * w, (False,) * k + (True,) * w)
+            out.append((key, tuple(sorted(use.items()))))
+        else:
+            out.append(((0, rank, -1, n, tuple(naturals), (False,) * k), tuple(uses)))
 
 
 @memoize("solver.compositions", maxsize=1024)
@@ -168,12 +181,12 @@ class _Runs:
     A class rather than a recursive closure, so that no call leaves a reference cycle.
     """
 
-    def __init__(self, counts: Sequence[int], r: MeldLimits, out: _Raw) -> None:
+    def __init__(self, counts: Sequence[int], limits: MeldLimits, out: _Raw) -> None:
         self.counts = counts
-        self.wild = r.wild
-        self.pool = counts[r.wild] if r.wild != NO_WILD else 0
-        self.run_min = r.run_min
-        self.at_most = r.at_most
+        self.wild = limits.wild
+        self.pool = counts[limits.wild] if limits.wild != NO_WILD else 0
+        self.run_min = limits.run_min
+        self.at_most = limits.at_most
         self.out = out
         self.codes: list[int] = []
         self.flags: list[bool] = []
@@ -231,19 +244,19 @@ def _wild_masks(size: int, pool: int, at_most: bool) -> tuple[tuple[int, int, tu
     return tuple(out)
 
 
-def _gen_exact_runs(counts: Sequence[int], r: MeldLimits, out: _Raw, suits: Iterable[int]) -> None:
+def _gen_exact_runs(counts: Sequence[int], limits: MeldLimits, out: _Raw, suits: Iterable[int]) -> None:
     """The runs of exactly ``run_min`` cards, window by window (no wild ♠2s: each place is natural or wild)."""
-    size = r.run_min
-    wild = r.wild
+    size = limits.run_min
+    wild = limits.wild
     pool = counts[wild] if wild != NO_WILD else 0
-    masks = _wild_masks(size, pool, r.at_most)
+    masks = _wild_masks(size, pool, limits.at_most)
     full = (1 << size) - 1
     for suit in suits:
         base = suit * 13
         if not any(counts[base : base + 13]):
             continue
         codes_of = [0] + [base + (0 if rank == 14 else rank - 1) for rank in range(1, 15)]
-        for lo in range(r.lo_bound, r.hi_bound - size + 2):
+        for lo in range(limits.lo_bound, limits.hi_bound - size + 2):
             codes = codes_of[lo : lo + size]
             held = 0
             for i, code in enumerate(codes):
@@ -263,13 +276,13 @@ def _gen_exact_runs(counts: Sequence[int], r: MeldLimits, out: _Raw, suits: Iter
 
 
 def _gen_runs(
-    counts: Sequence[int], r: MeldLimits, exact: bool, out: _Raw, suits: Iterable[int] = range(4)
+    counts: Sequence[int], limits: MeldLimits, exact: bool, out: _Raw, suits: Iterable[int] = range(4)
 ) -> None:
-    if exact and not r.twos:
-        _gen_exact_runs(counts, r, out, suits)
+    if exact and not limits.twos:
+        _gen_exact_runs(counts, limits, out, suits)
         return
-    walk = _Runs(counts, r, out)
-    run_min = r.run_min
+    walk = _Runs(counts, limits, out)
+    run_min = limits.run_min
     for suit in suits:
         if not any(counts[suit * 13 : suit * 13 + 13]):
             continue
@@ -277,12 +290,12 @@ def _gen_runs(
         for rank in range(1, 15):
             code = suit * 13 + (0 if rank == 14 else rank - 1)
             held[rank] = 1 if counts[code] else 0
-        for lo in range(r.lo_bound, r.hi_bound - run_min + 2):
+        for lo in range(limits.lo_bound, limits.hi_bound - run_min + 2):
             # Every run from lo fills its first run_min places: skip lo if it cannot.
             k = sum(held[lo : lo + run_min])
             if k + walk.pool < run_min:
                 continue
-            longest = min(LONGEST_RUN, r.hi_bound - lo + 1)
+            longest = min(LONGEST_RUN, limits.hi_bound - lo + 1)
             if exact:
                 longest = min(longest, run_min)
             walk.extend(suit, lo, longest, 0, 0, 0)

@@ -9,7 +9,7 @@ in the last round of a going-out game a cover that takes every card.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from .._cache import memoize
 from .._cards import Card
@@ -168,22 +168,36 @@ class ContractSearch:
         if not sets and not runs:
             return False
         if sets + runs == 1:
-            # The last meld takes exactly the cards left: look it up rather than search.
-            for index, span in self.taking.get(rem, ()):
-                kind = self.pool.groups[index].kind
-                if kind == 0 and sets:
-                    return True
-                if kind == 1 and runs and not (self.apart and touches(span, spans)):
-                    return True
-            return False
+            return self._last_meld(rem, sets, spans)
         state = (rem, sets, runs, spans)
         if state in self.failed:
             return False
-        pool, limits = self.pool, self.limits
-        width, guard = pool.width, pool.guard
-        low = ((rem & -rem).bit_length() - 1) // width
+        low = ((rem & -rem).bit_length() - 1) // self.pool.width
         if low == JOKER_CODE:
             return False  # only wild cards left, and a meld needs a natural card
+        if self._cover_from(low, rem, count, sets, runs, spans):
+            return True
+        if len(self.failed) > _MEMO_LIMIT:
+            self.failed.clear()
+        self.failed.add(state)
+        return False
+
+    def _last_meld(self, rem: int, sets: int, spans: tuple[Span, ...]) -> bool:
+        """Whether one meld (a set if *sets*, else a run) takes exactly the cards of *rem*: looked up."""
+        for index, span in self.taking.get(rem, ()):
+            kind = self.pool.groups[index].kind
+            if kind == 0 and sets:
+                return True
+            if kind == 1 and not sets and not (self.apart and touches(span, spans)):
+                return True
+        return False
+
+    def _cover_from(
+        self, low: int, rem: int, count: int, sets: int, runs: int, spans: tuple[Span, ...]
+    ) -> bool:
+        """:meth:`cover` through each meld whose lowest natural card is *low* (the lowest card of *rem*)."""
+        pool, limits = self.pool, self.limits
+        guard = pool.guard
         set_top = limits.set_max or pool.n_cards
         for index, span in self.starting.get(low, ()):
             group = pool.groups[index]
@@ -204,9 +218,6 @@ class ContractSearch:
             more = tuple(sorted(spans + (span,))) if self.apart and group.kind == 1 else spans
             if self.cover(x ^ guard, left, s, r, more):
                 return True
-        if len(self.failed) > _MEMO_LIMIT:
-            self.failed.clear()
-        self.failed.add(state)
         return False
 
 
@@ -218,58 +229,79 @@ def contract_search(
     return ContractSearch(candidate_pool(counts, limits, exact, kinds), limits, apart)
 
 
-def _complete(
-    whole: tuple[int, ...],
-    counts: tuple[int, ...],
-    limits: MeldLimits,
-    needs: tuple[int, int, tuple[Span, ...]],
-    exact: bool,
-    final: bool,
-    apart: bool,
-    keep: int,
-    packed: int = -1,
-    kinds: int = BOTH,
-) -> bool:
-    """Whether *needs* can be met from *counts* beside the melds laid (see :func:`can_complete_contract`).
+class _Whole(NamedTuple):
+    """What every question about one whole hand shares: its cards, the limits and how the rest is laid.
 
-    *packed*, when not -1, is *counts* already packed at the width of
-    *whole*'s pool (the per-meld questions of :func:`contract_lay_test`
-    find it by subtraction). *kinds*: the melds the pool needs to hold (the
-    contract's kinds, so that every question about one hand shares it).
+    *cards* are the counts of the cards held plus those laid this turn (the pool is
+    built from them, so every question about the hand shares it); *exact* keeps melds
+    of the least sizes; *apart* keeps a suit's runs apart; at least *keep* cards held
+    stay out of the melds; *kinds*: the melds the pool holds (the contract's kinds).
+    """
+
+    cards: tuple[int, ...]
+    limits: MeldLimits
+    exact: bool
+    apart: bool
+    keep: int
+    kinds: int
+
+
+_Needs = tuple[int, int, tuple[Span, ...]]  # sets and runs still wanted, the runs laid
+
+
+def _cover_rest(whole: _Whole, counts: tuple[int, ...], needs: _Needs, packed: int = -1) -> bool:
+    """The last round: do melds meeting *needs* take every card of *counts* (none kept)?
+
+    *packed*, when not -1, is *counts* already packed at the width of the whole hand's
+    pool (the per-meld questions of :func:`contract_lay_test` find it by subtraction).
     """
     sets, runs, spans = needs
+    limits, apart = whole.limits, whole.apart
     n = sum(counts)
-    if final:
-        if keep > 0:
-            return False
-        if not sets and not runs:
-            return n == 0
-        if n < sets * limits.set_min + runs * limits.run_min or cannot_cover(counts, limits, sets, runs):
-            return False
-        if not sets and not limits.twos and not (apart and spans):
-            verdict = one_run_per_suit(counts, limits, runs)
-            if verdict is not None:
-                return verdict
-    elif n - keep < sets * limits.set_min + runs * limits.run_min:
+    if whole.keep > 0:
         return False
-    elif not sets and not runs:
-        return True
-    if final and _lazy_final(limits, apart, keep):
+    if not sets and not runs:
+        return n == 0
+    if n < sets * limits.set_min + runs * limits.run_min or cannot_cover(counts, limits, sets, runs):
+        return False
+    if not sets and not limits.twos and not (apart and spans):
+        verdict = one_run_per_suit(counts, limits, runs)
+        if verdict is not None:
+            return verdict
+    if _lazy_final(limits, apart, whole.keep):
         return cover_lazily(counts, limits, sets, runs)  # it bounds the jokers at every node
+    if jokers_short(counts, limits, sets, runs, False):
+        return False
+    search = contract_search(whole.cards, limits, False, apart, whole.kinds)
+    rem = packed if packed >= 0 else packed_counts(counts, search.pool.width)
+    return search.cover(rem, n, sets, runs, spans)
+
+
+def _fit_rest(whole: _Whole, counts: tuple[int, ...], needs: _Needs, packed: int = -1) -> bool:
+    """Before the last round: can melds meeting *needs* be laid from *counts*, *keep* cards kept back?
+
+    *packed* as in :func:`_cover_rest`.
+    """
+    sets, runs, spans = needs
+    limits, exact, apart = whole.limits, whole.exact, whole.apart
+    n = sum(counts)
+    if n - whole.keep < sets * limits.set_min + runs * limits.run_min:
+        return False
+    if not sets and not runs:
+        return True
     if jokers_short(counts, limits, sets, runs, exact):
         return False
     # Melds of the whole hand that fit in the cards held are exactly the melds of those cards.
-    search = contract_search(whole, limits, exact or not final, apart, kinds)
+    search = contract_search(whole.cards, limits, True, apart, whole.kinds)
     rem = packed if packed >= 0 else packed_counts(counts, search.pool.width)
-    if final:
-        return search.cover(rem, n, sets, runs, spans)
-    if search.pick(rem, n - keep, sets, runs, spans, 0):
+    if search.pick(rem, n - whole.keep, sets, runs, spans, 0):
         return True
     if exact or (not apart and runs_shrink(limits.run_min, limits.at_most)):
         # Any sizes (all down at once): every longer meld holds a legal one of the least
         # size, so melds of the least sizes were enough, unless runs must stay apart.
         return False
-    return contract_search(whole, limits, False, apart, kinds).pick(rem, n - keep, sets, runs, spans, 0)
+    any_size = contract_search(whole.cards, limits, False, apart, whole.kinds)
+    return any_size.pick(rem, n - whole.keep, sets, runs, spans, 0)
 
 
 def _lazy_final(limits: MeldLimits, apart: bool, keep: int) -> bool:
@@ -297,7 +329,41 @@ class _FinalLayTest:
         for card in meld.cards:
             left[card.code] -= 1
         rest = tuple(left)
-        return _complete(rest, rest, self.limits, (sets, runs, ()), False, True, False, 0)
+        return _cover_rest(_Whole(rest, self.limits, False, False, 0, BOTH), rest, (sets, runs, ()))
+
+
+class _Question(NamedTuple):
+    """One contract question about a hand: the hand's counts, the whole hand and what is still wanted."""
+
+    counts: tuple[int, ...]
+    whole: _Whole
+    needs: _Needs
+    final: bool
+
+
+def _question(
+    counts: tuple[int, ...], laid: Sequence[Meld], round: int, ruleset: Ruleset, keep: int
+) -> _Question | None:
+    """The question about the hand *counts* beside *laid*; ``None`` when *laid* cannot be part of the contract."""
+    contract = contract_for(round, ruleset)
+    needs = laid_needs(tuple(laid), round, ruleset)
+    if needs is None:
+        return None
+    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
+    exact = not (final or ruleset.all_down_at_once)
+    cards = list(counts)
+    for code in needs[3]:
+        cards[code] += 1
+    kinds = kind_mask(contract.sets, contract.runs)
+    limits = limits_of(ruleset).limits
+    whole = _Whole(tuple(cards), limits, exact, ruleset.same_suit_runs_apart, keep, kinds)
+    return _Question(counts, whole, needs[:3], final)
+
+
+def _answer(question: _Question) -> bool:
+    """Whether *question*'s contract can be completed: a cover in the last round, else a pick."""
+    complete = _cover_rest if question.final else _fit_rest
+    return complete(question.whole, question.counts, question.needs)
 
 
 def can_complete_contract(
@@ -327,31 +393,16 @@ def can_complete_contract(
     >>> can_complete_contract(remi.parse_cards("♣5 ♣6 ♣7 ♥K"), laid, 2, remi.NORWEGIAN)
     False
     """
-    contract = contract_for(round, ruleset)
+    contract_for(round, ruleset)
     counts = counts_of(hand)
     refuse_pack(counts, ruleset)
-    needs = laid_needs(tuple(laid), round, ruleset)
-    if needs is None:
+    question = _question(counts, laid, round, ruleset, keep)
+    if question is None:
         return False
-    if not needs[0] and not needs[1] and not laid:
+    if not question.needs[0] and not question.needs[1] and not laid:
         return False  # check_contract refuses a contract of no melds
-    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
-    exact = not (final or ruleset.all_down_at_once)
-    whole = list(counts)
-    for code in needs[3]:
-        whole[code] += 1
-    refuse_pack(whole, ruleset, "the hand and the melds laid")
-    return _complete(
-        tuple(whole),
-        counts,
-        limits_of(ruleset).limits,
-        needs[:3],
-        exact,
-        final,
-        ruleset.same_suit_runs_apart,
-        keep,
-        kinds=kind_mask(contract.sets, contract.runs),
-    )
+    refuse_pack(question.whole.cards, ruleset, "the hand and the melds laid")
+    return _answer(question)
 
 
 class _ExactLayTest:
@@ -363,26 +414,23 @@ class _ExactLayTest:
     left and the meld's kind.
     """
 
-    def __init__(
-        self,
-        search: ContractSearch,
-        base: int,
-        spare: int,
-        sets: int,
-        runs: int,
-        jokers: int,
-        needs: tuple[int, int],
-    ) -> None:
+    def __init__(self, question: _Question, search: ContractSearch, base: int) -> None:
+        counts, limits = question.counts, question.whole.limits
+        sets, runs, _ = question.needs
+        exact = question.whole.exact
         self.search = search
-        self.wild = search.limits.wild
-        self.jokers = jokers  # the wild cards held
-        self.needs = needs  # the least wild cards the rest takes after a set, after a run
+        self.wild = limits.wild
+        self.jokers = jokers = counts[limits.wild] if limits.wild != NO_WILD else 0  # the wild cards held
+        # The least wild cards the rest takes after a set, after a run.
+        self.needs = (
+            jokers_needed(counts, limits, sets - 1, runs, exact, jokers) if sets else 0,
+            jokers_needed(counts, limits, sets, runs - 1, exact, jokers) if runs else 0,
+        )
         self.width = search.pool.width
         self.base = base
-        self.spare = spare  # the cards held less those that must stay in hand
+        self.spare = sum(counts) - question.whole.keep  # the cards held less those that must stay in hand
         self.sets = sets
         self.runs = runs
-        limits = search.limits
         self.least = (
             (sets - 1) * limits.set_min + runs * limits.run_min,
             sets * limits.set_min + (runs - 1) * limits.run_min,
@@ -420,6 +468,52 @@ class _ExactLayTest:
         return got
 
 
+class _RestLayTest:
+    """:func:`contract_lay_test` in the other cases: the rest after each meld asked, remembered by the cards left.
+
+    Melds taking the same cards (a wild card at either end of a run) leave the same
+    question; the spans of the runs laid matter only when runs of a suit stay apart.
+    """
+
+    def __init__(self, question: _Question, width: int, base: int) -> None:
+        self.counts = question.counts
+        self.whole = question.whole
+        self.sets, self.runs, self.spans = question.needs
+        self.complete = _cover_rest if question.final else _fit_rest
+        self.width = width
+        self.base = base
+        self.answers: dict[tuple[object, ...], bool] = {}
+
+    def test(self, meld: Meld) -> bool:
+        rest = list(self.counts)
+        packed = self.base
+        width = self.width
+        for card in meld.cards:
+            code = card.code
+            rest[code] -= 1
+            packed -= 1 << (width * code)
+        sets, runs, spans = self.sets, self.runs, self.spans
+        if meld.kind == "set":
+            if not sets:
+                return False
+            key: tuple[object, ...] = (0, *rest)
+            needs: _Needs = (sets - 1, runs, spans)
+        else:
+            if not runs:
+                return False
+            span = (meld.suit, meld.low, meld.high)
+            apart = self.whole.apart
+            if apart and touches(span, spans):
+                return False
+            more = tuple(sorted((*spans, span)))
+            key = (1, more, *rest) if apart else (1, *rest)
+            needs = (sets, runs - 1, more)
+        got = self.answers.get(key)
+        if got is None:
+            got = self.answers[key] = self.complete(self.whole, tuple(rest), needs, packed)
+        return got
+
+
 def contract_lay_test(
     hand: Sequence[Card], laid: Sequence[Meld], round: int, ruleset: Ruleset, keep: int
 ) -> Callable[[Meld], bool] | None:
@@ -431,83 +525,20 @@ def contract_lay_test(
     ``None`` says that the whole hand cannot complete the contract beside
     *laid*, so that no meld of it can.
     """
-    contract = contract_for(round, ruleset)
-    kinds = kind_mask(contract.sets, contract.runs)
-    needs = laid_needs(tuple(laid), round, ruleset)
-    if needs is None:
+    question = _question(counts_of(hand), laid, round, ruleset, keep)
+    if question is None or (not question.needs[0] and not question.needs[1]):
         return None
-    sets, runs, spans, codes = needs
-    if not sets and not runs:
+    if not _answer(question):
         return None
-    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
-    exact = not (final or ruleset.all_down_at_once)
-    counts = counts_of(hand)
-    whole_list = list(counts)
-    for code in codes:
-        whole_list[code] += 1
-    whole = tuple(whole_list)
-    limits = limits_of(ruleset).limits
-    apart = ruleset.same_suit_runs_apart
-    if not _complete(whole, counts, limits, (sets, runs, spans), exact, final, apart, keep, kinds=kinds):
-        return None
-
-    # Melds taking the same cards (a wild card at either end of a run) leave the same
-    # question; the spans of the runs laid matter only when runs of a suit stay apart.
+    whole, final = question.whole, question.final
+    limits, exact, apart = whole.limits, whole.exact, whole.apart
     if final and _lazy_final(limits, apart, keep):
-        return _FinalLayTest(counts, limits, sets, runs).test
-    answers: dict[tuple[object, ...], bool] = {}
-    search = contract_search(whole, limits, exact or not final, apart, kinds)
-    width = search.pool.width
-    base = packed_counts(counts, width)
+        return _FinalLayTest(question.counts, limits, question.needs[0], question.needs[1]).test
+    search = contract_search(whole.cards, limits, exact or not final, apart, whole.kinds)
+    base = packed_counts(question.counts, search.pool.width)
     if not final and not apart and (exact or runs_shrink(limits.run_min, limits.at_most)):
         # What is left of the contract needs melds of the least sizes only (with all down
         # at once too: every longer meld holds a legal one of the least size), which the
         # search over the least-size pool answers exactly.
-        jokers = counts[limits.wild] if limits.wild != NO_WILD else 0
-        least = (
-            jokers_needed(counts, limits, sets - 1, runs, exact, jokers) if sets else 0,
-            jokers_needed(counts, limits, sets, runs - 1, exact, jokers) if runs else 0,
-        )
-        return _ExactLayTest(search, base, sum(counts) - keep, sets, runs, jokers, least).test
-
-    def test(meld: Meld) -> bool:
-        rest = list(counts)
-        packed = base
-        for card in meld.cards:
-            code = card.code
-            rest[code] -= 1
-            packed -= 1 << (width * code)
-        if meld.kind == "set":
-            if not sets:
-                return False
-            key: tuple[object, ...] = (0, *rest)
-            got = answers.get(key)
-            if got is None:
-                got = answers[key] = _complete(
-                    whole,
-                    tuple(rest),
-                    limits,
-                    (sets - 1, runs, spans),
-                    exact,
-                    final,
-                    apart,
-                    keep,
-                    packed,
-                    kinds,
-                )
-            return got
-        if not runs:
-            return False
-        span = (meld.suit, meld.low, meld.high)
-        if apart and touches(span, spans):
-            return False
-        more = tuple(sorted((*spans, span)))
-        key = (1, more, *rest) if apart else (1, *rest)
-        got = answers.get(key)
-        if got is None:
-            got = answers[key] = _complete(
-                whole, tuple(rest), limits, (sets, runs - 1, more), exact, final, apart, keep, packed, kinds
-            )
-        return got
-
-    return test
+        return _ExactLayTest(question, search, base).test
+    return _RestLayTest(question, search.pool.width, base).test

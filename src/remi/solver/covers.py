@@ -92,24 +92,38 @@ def _melds_from(
     asked for, every natural card below it), so a set's other naturals are of
     later suits and a run's of higher ranks (or below an ace played high).
     """
+    if sets:
+        yield from _sets_from(counts, limits, first, jokers)
+    if runs:
+        yield from _runs_from(counts, limits, first, jokers)
+
+
+def _sets_from(
+    counts: Sequence[int], limits: MeldLimits, first: int, jokers: int
+) -> Iterator[tuple[int, tuple[int, ...], int]]:
+    """The sets of :func:`_melds_from`: *first*'s rank, naturals of later suits and wild cards."""
     rank, suit = first % 13 + 1, first // 13
     at_most = limits.at_most
-    if sets:
-        most = limits.set_max or 52
-        later = [rank - 1 + 13 * s for s in range(suit, 4)]
-        choices = [range(min(counts[c], 1 if limits.distinct else counts[c]) + 1) for c in later]
-        if limits.distinct:
-            choices[0] = range(1)  # first is this suit's card already
-        for picks in product(*choices):
-            naturals = 1 + sum(picks)
-            for wild in range(jokers + 1):
-                size = naturals + wild
-                if size < limits.set_min or size > most or (at_most and wild > naturals):
-                    continue
-                others = tuple(c for c, k in zip(later, picks) for _ in range(k))
-                yield (1, others, wild)
-    if not runs:
-        return
+    most = limits.set_max or 52
+    later = [rank - 1 + 13 * s for s in range(suit, 4)]
+    choices = [range(min(counts[c], 1 if limits.distinct else counts[c]) + 1) for c in later]
+    if limits.distinct:
+        choices[0] = range(1)  # first is this suit's card already
+    for picks in product(*choices):
+        naturals = 1 + sum(picks)
+        for wild in range(jokers + 1):
+            size = naturals + wild
+            if size < limits.set_min or size > most or (at_most and wild > naturals):
+                continue
+            others = tuple(c for c, k in zip(later, picks) for _ in range(k))
+            yield (1, others, wild)
+
+
+def _runs_from(
+    counts: Sequence[int], limits: MeldLimits, first: int, jokers: int
+) -> Iterator[tuple[int, tuple[int, ...], int]]:
+    """The runs of :func:`_melds_from`: *first*'s suit, every window holding *first*'s place."""
+    rank, suit = first % 13 + 1, first // 13
     scales = [rank]
     if rank == 1:
         scales = [r for r in (1, 14) if limits.lo_bound <= r <= limits.hi_bound]
@@ -127,17 +141,22 @@ def _melds_from(
                 if hi > at and has[hi]:
                     above.append(hi)
                 length = hi - lo + 1
-                if length < run_min:
-                    continue
-                held = below + above
-                # Each place without a natural takes a wild card; a held place may take either.
-                if length - 1 - len(held) > jokers:
-                    continue
-                for k in range(len(held), -1, -1):
-                    wild = length - 1 - k
-                    if wild > jokers:
-                        break
-                    if at_most and wild > k + 1:
-                        continue
-                    for chosen in combinations(held, k):
-                        yield (0, tuple(code_at[p] for p in chosen), wild)
+                if length >= run_min:
+                    yield from _run_fillings(below + above, length, jokers, limits.at_most, code_at)
+
+
+def _run_fillings(
+    held: list[int], length: int, jokers: int, at_most: bool, code_at: Sequence[int]
+) -> Iterator[tuple[int, tuple[int, ...], int]]:
+    """The runs of *length* places holding *first*: which *held* places take naturals, the rest wild."""
+    # Each place without a natural takes a wild card; a held place may take either.
+    if length - 1 - len(held) > jokers:
+        return
+    for k in range(len(held), -1, -1):
+        wild = length - 1 - k
+        if wild > jokers:
+            break
+        if at_most and wild > k + 1:
+            continue
+        for chosen in combinations(held, k):
+            yield (0, tuple(code_at[p] for p in chosen), wild)

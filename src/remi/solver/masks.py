@@ -3,7 +3,7 @@
 Most hands the engines ask about (every Gin hand) hold neither wild cards nor two
 copies of a card. Such a hand is a 52-bit mask, each candidate meld a sub-mask, and
 the least deadwood a search over masks: the lowest card is left over or melded.
-Also the one bit trick that finds the cards some run may take (:func:`run_places`).
+Also the one bit trick that finds the cards some run may take (:func:`_run_places`).
 """
 
 from __future__ import annotations
@@ -83,14 +83,8 @@ def _mask_melds(mask: int, limits: MeldLimits) -> dict[int, list[int]]:
     for s, held in enumerate(suits):
         if held.bit_count() < run_min - (1 if limits.hi_bound == 14 else 0):
             continue
-        line = held << 1
-        if limits.hi_bound == 14 and held & 1:
-            line |= 1 << 14
-        if limits.lo_bound == 2:
-            line &= ~2
-        starts = line
-        for shift in range(1, run_min):
-            starts &= line >> shift
+        line = _run_lines(held << 1, limits, 2)
+        starts = _run_starts(line, run_min)
         while starts:
             bit = starts & -starts
             starts ^= bit
@@ -135,6 +129,39 @@ def _loose_value(mask: int, values: Sequence[int]) -> tuple[int, int]:
 
 
 _LANES: Final = 0x7FFE_7FFE_7FFE_7FFE  # ranks 1-14 in each 16-bit lane
+_LANE_ACES: Final = 0x0002_0002_0002_0002  # the ace (rank 1) of each lane
+
+
+def _run_lines(lines: int, limits: MeldLimits, aces: int) -> int:
+    """A suit's ranks held as a line (bit r: rank r, 1-13) with the ace where runs may take it.
+
+    Also at place 14 when aces play high, and off place 1 when they cannot play low;
+    *aces* holds the place-1 bit of each suit's line (several suits side by side).
+    """
+    if limits.hi_bound == 14:
+        lines |= (lines & aces) << 13
+    if limits.lo_bound == 2:
+        lines &= ~aces
+    return lines
+
+
+def _run_starts(lines: int, run_min: int) -> int:
+    """The places of *lines* that start *run_min* held places in a row."""
+    starts = lines
+    for shift in range(1, run_min):
+        starts &= lines >> shift
+    return starts
+
+
+def _run_places(lines: int, run_min: int, aces: int) -> int:
+    """The places of *lines* inside *run_min* held places in a row, an ace at place 14 also at its place 1."""
+    starts = _run_starts(lines, run_min)
+    if not starts:
+        return 0
+    covered = starts
+    for shift in range(1, run_min):
+        covered |= starts << shift
+    return covered | (covered >> 13) & aces
 
 
 def meldable_codes(counts: tuple[int, ...], present: Sequence[int], limits: MeldLimits) -> set[int]:
@@ -152,21 +179,10 @@ def meldable_codes(counts: tuple[int, ...], present: Sequence[int], limits: Meld
         masks[code // 13] |= 2 << (code % 13)
         by_rank[code % 13] += 1 if limits.distinct else counts[code]
     out = {code for code in present if code != JOKER_CODE and by_rank[code % 13] >= limits.set_min}
-    run_min = limits.run_min
     for suit, held in enumerate(masks):
-        if limits.hi_bound == 14 and held & 2:
-            held |= 1 << 14
-        if limits.lo_bound == 2:
-            held &= ~2
-        starts = held
-        for shift in range(1, run_min):
-            starts &= held >> shift
-        if not starts:
+        covered = _run_places(_run_lines(held, limits, 2), limits.run_min, 2)
+        if not covered:
             continue
-        covered = starts
-        for shift in range(1, run_min):
-            covered |= starts << shift
-        covered |= (covered >> 13) & 2
         for rank in range(1, 14):
             if covered >> rank & 1:
                 out.add(suit * 13 + rank - 1)
@@ -196,22 +212,9 @@ def meldable_mask(mask: int, limits: MeldLimits) -> int:
     out = 0
     if ranks:
         out = mask & (ranks | ranks << 13 | ranks << 26 | ranks << 39)
-    lines = (a | b << 16 | c << 32 | d << 48) << 1
-    if limits.hi_bound == 14:
-        lines |= (lines & 0x0002_0002_0002_0002) << 13
-    if limits.lo_bound == 2:
-        lines &= ~0x0002_0002_0002_0002
-    lines &= _LANES
-    run_min = limits.run_min
-    starts = lines
-    for shift in range(1, run_min):
-        starts &= lines >> shift
-    if starts:
-        covered = starts
-        for shift in range(1, run_min):
-            covered |= starts << shift
-        covered |= (covered >> 13) & 0x0002_0002_0002_0002  # an ace high is the ace
-        covered >>= 1
+    lines = _run_lines((a | b << 16 | c << 32 | d << 48) << 1, limits, _LANE_ACES) & _LANES
+    covered = _run_places(lines, limits.run_min, _LANE_ACES) >> 1
+    if covered:
         out |= (
             (covered & _SUIT_BITS)
             | ((covered >> 16) & _SUIT_BITS) << 13
