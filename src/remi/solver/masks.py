@@ -3,7 +3,7 @@
 Most hands the engines ask about (every Gin hand) hold neither wild cards nor two
 copies of a card. Such a hand is a 52-bit mask, each candidate meld a sub-mask, and
 the least deadwood a search over masks: the lowest card is left over or melded.
-Also the one bit trick that finds the cards some run may take (:func:`_run_places`).
+Also the one bit trick that finds the cards some run may take (``_run_places``).
 """
 
 from __future__ import annotations
