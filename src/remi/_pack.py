@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
-from ._cache import RulesetCache
+from ._cache import memoize
 from ._cards import Card
 from ._codes import ErrorCode
 from ._rules import Ruleset
@@ -35,18 +35,16 @@ __all__ = ["PackProblem", "pack_limits", "pack_refusal", "card_counts"]
 _JOKER_CODE: Final = 52
 
 
+#: (most decks, most jokers) by ruleset: a ruleset's limits are read once (its hash is cached).
+@memoize("pack.limits", maxsize=64)
 def _largest_pack(ruleset: Ruleset) -> tuple[int, int]:
     sizes = [ruleset.pack_for(p) for p in range(ruleset.min_players, ruleset.max_players + 1)]
     return max(d for d, _ in sizes), max(j for _, j in sizes)
 
 
-#: (most decks, most jokers) by ruleset: a ruleset's limits are read once.
-_LIMITS: Final = RulesetCache("pack.limits", 64, _largest_pack)
-
-
 def pack_limits(ruleset: Ruleset) -> tuple[int, int]:
     """The most decks and the most jokers *ruleset*'s pack holds at any table size."""
-    return _LIMITS.get(ruleset)
+    return _largest_pack(ruleset)
 
 
 def card_counts(cards: Iterable[Card]) -> list[int]:

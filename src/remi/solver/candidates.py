@@ -329,39 +329,41 @@ _Piece = tuple[tuple[MeldKey, ...], tuple[tuple[int, int, int, int, tuple[int, .
 _PieceKey = tuple[int, int, tuple[int, ...], int, MeldLimits, bool, int]
 
 
-class _Pieces:
-    """The cache of :func:`_piece`, in two caches by piece size, so that it stays a few MB.
-
-    Before, one cache held at most 25,000 candidate keys and never a piece of more
-    than 500. Random play's pieces hold 0 to 4 keys (92 % of them; 1.3 on average),
-    so most of the room goes to them: up to 8,192 such pieces (at most 41,000 keys,
-    some 12,000 in play, as before). Larger pieces, up to 500 keys, get 32 places
-    (at most 16,000 keys); a piece of more keys (many wild cards and free sizes) is
-    not kept. A long run of absurd hands cannot grow it without bound.
-    """
-
-    __slots__ = ("large", "small")
-
-    def __init__(self) -> None:
-        self.small: Cache[_PieceKey, _Piece] = Cache("solver.pieces", maxsize=8192)
-        self.large: Cache[_PieceKey, _Piece] = Cache("solver.large-pieces", maxsize=32)
-
-    def get(self, key: _PieceKey) -> _Piece:
-        got = self.small.get(key) or self.large.get(key)
-        if got is None:
-            got = _piece(*key)
-            size = len(got[0])
-            if size <= _SMALL_PIECE:
-                self.small.put(key, got)
-            elif size <= _LARGEST_PIECE:
-                self.large.put(key, got)
-        return got
+#: The pieces of :func:`_piece` are kept by size, so that they stay a few MB. Before, one
+#: cache held at most 25,000 candidate keys (some 400 bytes each) and never a piece of
+#: more than 500. The caches now count pieces: random play's pieces hold 0 to 4 keys (92 %
+#: of them, 1.3 on average), and up to 8,192 of those are kept (at most 41,000 keys, some
+#: 12,000 in play, as before: :func:`_small_piece`); up to 1,024 of 5 to 48 keys (at most
+#: 50,000) and 32 of 49 to 500 keys (at most 16,000) in :data:`_MEDIUM_PIECES` and
+#: :data:`_LARGE_PIECES`. A piece of more keys (many wild cards and free sizes) is not kept,
+#: so a long run of absurd hands cannot grow them past some 40 MB.
+_MEDIUM_PIECES: Final[Cache[_PieceKey, _Piece]] = Cache("solver.medium-pieces", maxsize=1024)
+_LARGE_PIECES: Final[Cache[_PieceKey, _Piece]] = Cache("solver.large-pieces", maxsize=32)
 
 
-#: The most keys a small piece holds, and the most a kept piece holds.
-_SMALL_PIECE: Final = 4
-_LARGEST_PIECE: Final = 500
-_PIECES: Final = _Pieces()
+@memoize("solver.pieces", maxsize=8192)
+def _small_piece(key: _PieceKey) -> _Piece | None:
+    """The piece of *key* when it holds at most 4 candidate keys, else ``None`` (kept in the larger caches)."""
+    piece = _piece(*key)
+    if len(piece[0]) <= 4:
+        return piece
+    _keep_larger(key, piece)
+    return None
+
+
+def _keep_larger(key: _PieceKey, piece: _Piece) -> _Piece:
+    size = len(piece[0])
+    if size <= 48:
+        _MEDIUM_PIECES.put(key, piece)
+    elif size <= 500:
+        _LARGE_PIECES.put(key, piece)
+    return piece
+
+
+def _larger_piece(key: _PieceKey) -> _Piece:
+    """The piece of *key*, one of more than 4 candidate keys: kept, or built again."""
+    got = _MEDIUM_PIECES.get(key) or _LARGE_PIECES.get(key)
+    return _keep_larger(key, _piece(*key)) if got is None else got
 
 
 def _piece(
@@ -372,7 +374,7 @@ def _piece(
     They depend only on the counts *held* of that rank's four cards or that
     suit's thirteen, the wild cards held, the rules and the packing width,
     so a hand that changed by a card or two builds its pool mostly from
-    pieces it had before (:class:`_Pieces` keeps them). A group is (packed
+    pieces it had before (:func:`_small_piece` keeps them). A group is (packed
     use, lowest card other than the joker, kind, size, member indices within
     the piece).
     """
@@ -427,12 +429,14 @@ def candidate_pool(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kin
         for rank in range(1, 14):
             four = (counts[rank - 1], counts[rank + 12], counts[rank + 25], counts[rank + 38])
             if four != (0, 0, 0, 0):
-                pieces.append(_PIECES.get((0, rank, four, wilds, limits, exact, width)))
+                key: _PieceKey = (0, rank, four, wilds, limits, exact, width)
+                pieces.append(_small_piece(key) or _larger_piece(key))
     if kinds & RUNS:
         for suit in range(4):
             thirteen = counts[suit * 13 : suit * 13 + 13]
             if any(thirteen):
-                pieces.append(_PIECES.get((1, suit, thirteen, wilds, limits, exact, width)))
+                key = (1, suit, thirteen, wilds, limits, exact, width)
+                pieces.append(_small_piece(key) or _larger_piece(key))
     for piece_keys, piece_groups in pieces:
         if not piece_keys:
             continue

@@ -15,7 +15,7 @@ from .._cache import memoize
 from .._cards import Card
 from .._contracts import contract_for
 from .._melds import Meld, check_meld
-from .._rules import Ruleset
+from .._rules import Contract, Ruleset
 from .bounds import cannot_cover, jokers_needed, jokers_short, one_run_per_suit, runs_shrink
 from .candidates import BOTH, Pool, candidate_pool, kind_mask
 from .covers import cover_lazily
@@ -341,6 +341,18 @@ class _Question(NamedTuple):
     final: bool
 
 
+def _whole(
+    counts: tuple[int, ...], laid: Sequence[int], contract: Contract, final: bool, ruleset: Ruleset, keep: int
+) -> _Whole:
+    """The whole hand of the cards *counts* held and the card codes *laid*, for *contract*."""
+    cards = list(counts)
+    for code in laid:
+        cards[code] += 1
+    exact = not (final or ruleset.all_down_at_once)
+    kinds = kind_mask(contract.sets, contract.runs)
+    return _Whole(tuple(cards), limits_of(ruleset).limits, exact, ruleset.same_suit_runs_apart, keep, kinds)
+
+
 def _question(
     counts: tuple[int, ...], laid: Sequence[Meld], round: int, ruleset: Ruleset, keep: int
 ) -> _Question | None:
@@ -350,14 +362,7 @@ def _question(
     if needs is None:
         return None
     final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
-    exact = not (final or ruleset.all_down_at_once)
-    cards = list(counts)
-    for code in needs[3]:
-        cards[code] += 1
-    kinds = kind_mask(contract.sets, contract.runs)
-    limits = limits_of(ruleset).limits
-    whole = _Whole(tuple(cards), limits, exact, ruleset.same_suit_runs_apart, keep, kinds)
-    return _Question(counts, whole, needs[:3], final)
+    return _Question(counts, _whole(counts, needs[3], contract, final, ruleset, keep), needs[:3], final)
 
 
 def _answer(question: _Question) -> bool:
@@ -393,16 +398,20 @@ def can_complete_contract(
     >>> can_complete_contract(remi.parse_cards("♣5 ♣6 ♣7 ♥K"), laid, 2, remi.NORWEGIAN)
     False
     """
-    contract_for(round, ruleset)
+    contract = contract_for(round, ruleset)
     counts = counts_of(hand)
     refuse_pack(counts, ruleset)
-    question = _question(counts, laid, round, ruleset, keep)
-    if question is None:
+    needs = laid_needs(tuple(laid), round, ruleset)
+    if needs is None:
         return False
-    if not question.needs[0] and not question.needs[1] and not laid:
+    if not needs[0] and not needs[1] and not laid:
         return False  # check_contract refuses a contract of no melds
-    refuse_pack(question.whole.cards, ruleset, "the hand and the melds laid")
-    return _answer(question)
+    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
+    whole = _whole(counts, needs[3], contract, final, ruleset, keep)
+    refuse_pack(whole.cards, ruleset, "the hand and the melds laid")
+    if final:
+        return _cover_rest(whole, counts, needs[:3])
+    return _fit_rest(whole, counts, needs[:3])
 
 
 class _ExactLayTest:

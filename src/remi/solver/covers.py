@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations, product
-from typing import Final
 
-from .._cache import Cache
+from .._cache import memoize
 from .bounds import cannot_cover, jokers_short
 from .limits import ANSWERS_KEPT, JOKER_CODE, MeldLimits
 
 __all__: list[str] = []
 
 
+@memoize("solver.covers", maxsize=ANSWERS_KEPT)
 def cover_lazily(counts: tuple[int, ...], limits: MeldLimits, sets: int, runs: int) -> bool:
     """Whether *sets* sets and *runs* runs take every card of *counts* (no ♠2 wild): a search without a pool.
 
@@ -26,10 +26,6 @@ def cover_lazily(counts: tuple[int, ...], limits: MeldLimits, sets: int, runs: i
     candidate runs, and listing them all costs far more than finding a
     cover. Answers are kept by the cards left (bounded).
     """
-    key = (limits, counts, sets, runs)
-    known = _COVERS.get(key)
-    if known is not None:
-        return known
     n = sum(counts)
     if (
         n < sets * limits.set_min + runs * limits.run_min
@@ -40,11 +36,7 @@ def cover_lazily(counts: tuple[int, ...], limits: MeldLimits, sets: int, runs: i
         found = False
     else:
         found = _cover_search(list(counts), limits, sets, runs)
-    return _COVERS.put(key, found)
-
-
-#: Answers of :func:`cover_lazily`, by (limits, cards left, sets, runs).
-_COVERS: Final[Cache[tuple[object, ...], bool]] = Cache("solver.covers", maxsize=ANSWERS_KEPT)
+    return found
 
 
 def _cover_search(counts: list[int], limits: MeldLimits, sets: int, runs: int) -> bool:

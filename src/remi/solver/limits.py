@@ -7,10 +7,11 @@ codes, the longest run.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import count
-from typing import Final, NamedTuple
+from typing import Final
 
-from .._cache import RulesetCache
+import attrs
+
+from .._cache import memoize
 from .._cards import Card
 from .._errors import NotationError
 from .._rules import Ruleset
@@ -32,8 +33,12 @@ LONGEST_RUN: Final = 13
 Hand = str | Iterable[Card | str]
 
 
-class MeldLimits(NamedTuple):
-    """The meld rules every search reads: sizes, ace places, wild cards (a ruleset's, compiled once)."""
+@attrs.frozen(cache_hash=True)
+class MeldLimits:
+    """The meld rules every search reads: sizes, ace places, wild cards (a ruleset's, compiled once).
+
+    Part of the key of most answers the solver keeps, so its hash is computed once.
+    """
 
     set_min: int
     set_max: int  # 0: no limit
@@ -46,17 +51,17 @@ class MeldLimits(NamedTuple):
     twos: bool
 
 
-class RulesetLimits(NamedTuple):
+@attrs.frozen(eq=False)
+class RulesetLimits:
     """What the solver reads of one ruleset: its meld limits and the hand value of each card code.
 
-    *serial* tells the rulesets apart in the answers kept by hand mask (unique for the
-    process's life, unlike an id).
+    Compared and hashed by identity (one per ruleset, see :func:`limits_of`), so that
+    the answers kept by hand mask find it at the cost of an id.
     """
 
     ruleset: Ruleset
     limits: MeldLimits
     values: tuple[int, ...]  # hand value of each card code
-    serial: int
 
     @property
     def rules(self) -> MeldLimits:
@@ -67,9 +72,8 @@ class RulesetLimits(NamedTuple):
 #: The most answers of one kind a cache keeps (least recently used first out).
 ANSWERS_KEPT: Final = 1 << 14
 
-_SERIALS: Final = count()
 
-
+@memoize("solver.limits", maxsize=64)
 def _compile(ruleset: Ruleset) -> RulesetLimits:
     has_jokers = any(ruleset.pack_for(p)[1] > 0 for p in range(ruleset.min_players, ruleset.max_players + 1))
     if ruleset.wild_spade_twos:
@@ -91,15 +95,12 @@ def _compile(ruleset: Ruleset) -> RulesetLimits:
         twos=ruleset.wild_spade_twos,
     )
     values = tuple(value_of(card, ruleset) for card in CARDS)
-    return RulesetLimits(ruleset, limits, values, next(_SERIALS))
-
-
-#: One :class:`RulesetLimits` per ruleset object (by identity).
-_LIMITS: Final = RulesetCache("solver.limits", 64, _compile)
+    return RulesetLimits(ruleset, limits, values)
 
 
 def limits_of(ruleset: Ruleset) -> RulesetLimits:
     """*ruleset*'s limits, compiled on first use; a NotationError (``not-a-ruleset``) for anything else."""
     if not isinstance(ruleset, Ruleset):
         raise NotationError("not-a-ruleset", f"Expected a Ruleset, got {type(ruleset).__name__}.")
-    return _LIMITS.get(ruleset)
+    # Kept by the ruleset's value (its hash is cached): equal rulesets share their limits.
+    return _compile(ruleset)

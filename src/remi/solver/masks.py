@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .._cache import Cache, memoize
+from .._cache import memoize
 from .._cards import Card
 from .limits import ANSWERS_KEPT, CARDS, JOKER_CODE, LONGEST_RUN, NO_WILD, Hand, MeldLimits, RulesetLimits
 
@@ -224,33 +224,20 @@ def meldable_mask(mask: int, limits: MeldLimits) -> int:
     return out
 
 
-#: Least deadwood by (ruleset serial, hand mask), and knock cards by (serial, mask, knock limit):
-#: before, each ruleset kept up to ANSWERS_KEPT of each; a process asks about a ruleset or two.
-_DEADWOOD: Final[Cache[tuple[int, int], int]] = Cache("solver.mask-deadwood", 2 * ANSWERS_KEPT)
-_KNOCKS: Final[Cache[tuple[int, int, int], frozenset[Card]]] = Cache(
-    "solver.mask-knock-cards", 2 * ANSWERS_KEPT
-)
-
-
+#: Before, each ruleset kept up to ANSWERS_KEPT answers of each kind; a process asks about a ruleset or two.
+@memoize("solver.mask-deadwood", maxsize=2 * ANSWERS_KEPT)
 def mask_deadwood(mask: int, entry: RulesetLimits) -> int:
     """The least deadwood value of the hand *mask* (no wild card, no card twice)."""
-    key = (entry.serial, mask)
-    got = _DEADWOOD.get(key)
-    if got is None:
-        meldable = meldable_mask(mask, entry.limits)
-        got = _loose_value(mask & ~meldable, entry.values)[0]
-        if meldable:
-            got += _MaskSearch(_mask_melds(meldable, entry.limits), entry.values).best(meldable)
-        _DEADWOOD.put(key, got)
+    meldable = meldable_mask(mask, entry.limits)
+    got = _loose_value(mask & ~meldable, entry.values)[0]
+    if meldable:
+        got += _MaskSearch(_mask_melds(meldable, entry.limits), entry.values).best(meldable)
     return got
 
 
+@memoize("solver.mask-knock-cards", maxsize=2 * ANSWERS_KEPT)
 def mask_knock_cards(mask: int, entry: RulesetLimits, limit: int) -> frozenset[Card]:
     """The cards of the hand *mask* whose discard leaves at most *limit* deadwood."""
-    key = (entry.serial, mask, limit)
-    got = _KNOCKS.get(key)
-    if got is not None:
-        return got
     values = entry.values
     # Cards no meld takes stay deadwood, bar the one discarded: most hands end here.
     meldable = meldable_mask(mask, entry.limits)
@@ -266,7 +253,7 @@ def mask_knock_cards(mask: int, entry: RulesetLimits, limit: int) -> frozenset[C
                     out.append(CARDS[code])
             elif stuck <= limit and stuck + search.best(meldable ^ bit) <= limit:
                 out.append(CARDS[code])
-    return _KNOCKS.put(key, frozenset(out))
+    return frozenset(out)
 
 
 def _codes(mask: int) -> list[int]:
