@@ -335,10 +335,13 @@ _PieceKey = tuple[int, int, tuple[int, ...], int, MeldLimits, bool, int]
 #: of them, 1.3 on average), and up to 8,192 of those are kept (at most 41,000 keys, some
 #: 12,000 in play, as before: :func:`_small_piece`); up to 1,024 of 5 to 48 keys (at most
 #: 50,000) and 32 of 49 to 500 keys (at most 16,000) in :data:`_MEDIUM_PIECES` and
-#: :data:`_LARGE_PIECES`. A piece of more keys (many wild cards and free sizes) is not kept,
-#: so a long run of absurd hands cannot grow them past some 40 MB.
+#: :data:`_LARGE_PIECES`. Of pieces of more keys (many wild cards and free sizes) only the
+#: last two are kept (:data:`_HUGE_PIECES`; the pools of :func:`candidate_pool` hold their keys
+#: anyway), so a long run of absurd hands cannot grow them past some 40 MB and one or two
+#: such pieces.
 _MEDIUM_PIECES: Final[Cache[_PieceKey, _Piece]] = Cache("solver.medium-pieces", maxsize=1024)
 _LARGE_PIECES: Final[Cache[_PieceKey, _Piece]] = Cache("solver.large-pieces", maxsize=32)
+_HUGE_PIECES: Final[Cache[_PieceKey, _Piece]] = Cache("solver.huge-pieces", maxsize=2)
 
 
 @memoize("solver.pieces", maxsize=8192)
@@ -357,12 +360,14 @@ def _keep_larger(key: _PieceKey, piece: _Piece) -> _Piece:
         _MEDIUM_PIECES.put(key, piece)
     elif size <= 500:
         _LARGE_PIECES.put(key, piece)
+    else:
+        _HUGE_PIECES.put(key, piece)
     return piece
 
 
 def _larger_piece(key: _PieceKey) -> _Piece:
     """The piece of *key*, one of more than 4 candidate keys: kept, or built again."""
-    got = _MEDIUM_PIECES.get(key) or _LARGE_PIECES.get(key)
+    got = _MEDIUM_PIECES.get(key) or _LARGE_PIECES.get(key) or _HUGE_PIECES.get(key)
     return _keep_larger(key, _piece(*key)) if got is None else got
 
 
