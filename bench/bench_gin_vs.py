@@ -14,7 +14,7 @@ garbage collector off during the timed sections (it runs between them):
    nodes: a uniformly random outcome). The engines are interleaved block by
    block, so a busy machine slows them alike. remi is measured as the engine is
    and, while the engine still runs its own knock loop, with the play phase
-   patched to ask :func:`remi._solver.knock_cards` (the projected gain; the
+   patched to ask :func:`remi.solver.knock_cards` (the projected gain; the
    patched legal actions are checked equal to the engine's on every state of a
    verification pass). OpenSpiel (``pip install open_spiel``, game
    ``gin_rummy``) is timed from ``new_initial_state()`` and from a clone of one
@@ -47,7 +47,8 @@ from pathlib import Path
 from typing import Any
 
 import remi
-from remi import Card, GameState, _solver
+from remi import Card, GameState
+from remi.solver.knocks import knock_cards
 
 REPO = Path(__file__).resolve().parent.parent
 #: ``../shared/perf/slow-states.json`` from the repository (from a worktree, one level further up).
@@ -116,7 +117,7 @@ def _patched_generate_gin() -> Callable[..., list[Any]] | None:
         return None
 
     def generate(s: GameState, hand: Sequence[Card]) -> list[Any]:
-        knocks = _solver.knock_cards(hand, s.ruleset)
+        knocks = knock_cards(hand, s.ruleset)
         out: list[Any] = []
         for card in _game._distinct(hand):
             if not _game._discard_allowed(s, hand, card):
@@ -285,7 +286,6 @@ def time_each(
 
 def least_deadwood(count: int, seed: int) -> list[tuple[str, dict[str, float]]]:
     hands = deadwood_hands(random.Random(seed), count)
-    entry = _solver._entry(remi.GIN)
     try:
         import pyspiel
 
@@ -299,9 +299,7 @@ def least_deadwood(count: int, seed: int) -> list[tuple[str, dict[str, float]]]:
         melding = None
 
     def clear() -> None:
-        entry.deadwood.clear()
-        _solver._arrangement.cache_clear()
-        _solver._pool.cache_clear()
+        remi.clear_caches()
 
     rows = []
     for name, group in hands.items():
@@ -338,8 +336,7 @@ def slow_states(path: Path, limit: int | None) -> list[tuple[str, int, float]]:
     for key, entry in list(data.items())[:limit]:
         state = GameState.from_dict(entry["state"])
         object.__setattr__(state, "_legal", None)  # from_dict fills the memo while checking the state
-        for cached in (_solver._pool, _solver._layouts, _solver._arrangement, _solver._best_opening):
-            cached.cache_clear()
+        remi.clear_caches()
         with no_gc():
             start = clock()
             actions = state.legal_actions()

@@ -25,28 +25,15 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 import remi
-from remi import JOKER, Card, _solver
+from remi import JOKER, Card
+from remi.solver.completion import can_complete_contract
+from remi.solver.knocks import knock_cards
 
 HANDS = 300
 
 
 def clear() -> None:
-    for cached in (
-        _solver._pool,
-        _solver._layouts,
-        _solver._arrangement,
-        _solver._meld,
-        _solver._best_opening,
-        _solver._best_points,
-        _solver._shared_opening_packer,
-        _solver._knock,
-        _solver._completer,
-        _solver._laid_needs,
-    ):
-        cached.cache_clear()
-    for entry in _solver._ENTRIES.values():
-        entry.deadwood.clear()
-        entry.knock.clear()
+    remi.clear_caches()
 
 
 def deal(rng: random.Random, pack: Sequence[Card], size: int, jokers: int | None) -> tuple[Card, ...]:
@@ -86,9 +73,7 @@ def engine_questions(hands: int) -> None:
     rng = random.Random(99)
     deck = [Card.from_code(code) for code in range(52)]
     gin = [tuple(rng.sample(deck, 11)) for _ in range(hands * 10)]
-    print(
-        f"== knock_cards, random 11-card Gin hands   {timed(lambda h: _solver.knock_cards(h, remi.GIN), gin)}"
-    )
+    print(f"== knock_cards, random 11-card Gin hands   {timed(lambda h: knock_cards(h, remi.GIN), gin)}")
     pack = [c for c in remi.make_pack(2, 0)]
     for size in (12, 25, 41):
         first: list[float] = []
@@ -98,14 +83,14 @@ def engine_questions(hands: int) -> None:
                 hand = tuple(rng.sample(pack, size - 6)) + (JOKER,) * 6
                 clear()
                 start = time.thread_time()
-                _solver.can_complete_contract(hand, (), round, remi.NORWEGIAN, keep=1)
+                can_complete_contract(hand, (), round, remi.NORWEGIAN, keep=1)
                 first.append((time.thread_time() - start) * 1e6)
                 for meld in remi.candidate_melds(hand, remi.NORWEGIAN, exact=True)[:200]:
                     rest = Counter(hand)
                     rest.subtract(meld.cards)
                     left = tuple(rest.elements())
                     start = time.thread_time()
-                    _solver.can_complete_contract(left, (meld,), round, remi.NORWEGIAN, keep=1)
+                    can_complete_contract(left, (meld,), round, remi.NORWEGIAN, keep=1)
                     each.append((time.thread_time() - start) * 1e6)
         print(f"== can_complete_contract, Norwegian {size} cards (6 jokers), rounds 1-6")
         print(f"  first call of a hand (builds its pool)   {_spread(first)}")
@@ -121,14 +106,14 @@ def absurd_hands() -> None:
                 "candidate_melds": lambda: remi.candidate_melds(hand, ruleset),
                 "best_arrangement": lambda: remi.best_arrangement(hand, ruleset),
                 "deadwood": lambda: remi.deadwood(hand, ruleset),
-                "knock_cards": lambda: _solver.knock_cards(hand, ruleset),
+                "knock_cards": lambda: knock_cards(hand, ruleset),
             }
             if ruleset.contracts:
                 for round in range(1, len(ruleset.contracts) + 1):
                     calls[f"contract_layouts r{round}"] = lambda r=round: remi.contract_layouts(
                         hand, r, ruleset
                     )
-                    calls[f"can_complete_contract r{round}"] = lambda r=round: _solver.can_complete_contract(
+                    calls[f"can_complete_contract r{round}"] = lambda r=round: can_complete_contract(
                         hand, (), r, ruleset, keep=1
                     )
             if ruleset.opening_points is not None:

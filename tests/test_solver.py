@@ -16,7 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import remi
-from remi import JOKER, Card, Meld, _solver, check_contract, hand_value, meld_points, validate_meld
+from remi import JOKER, Card, Meld, check_contract, hand_value, meld_points, validate_meld
+from remi.solver import arrangement, bounds, candidates, completion, covers, limits
+from remi.solver.hands import packed_counts, parsed_counts
 
 SPADE_TWOS = remi.with_variants(remi.NORWEGIAN, "spade twos wild")
 
@@ -425,11 +427,11 @@ def test_rank_by_rank_search_picks_what_the_suit_by_suit_search_picks(name: str,
     """docs/performance.rst (bounded cost): the faster search gives the very arrangement the old one gave."""
     ruleset = RULESETS[name]
     hand = data.draw(big_hands(ruleset))
-    entry = _solver._entry(ruleset)
-    counts = _solver._counts(hand)
-    old = _solver._arrangement_by_suit(counts, entry.rules, entry.values)
-    assert _solver._arrangement(counts, entry.rules, entry.values) == old
-    assert _solver._least_deadwood(counts, entry.rules, entry.values) == old.deadwood_value
+    entry = limits.limits_of(ruleset)
+    counts = parsed_counts(hand)
+    old = arrangement._arrangement_by_suit(counts, entry.limits, entry.values)
+    assert arrangement._best_arrangement(counts, entry.limits, entry.values) == old
+    assert arrangement._least_deadwood(counts, entry.limits, entry.values) == old.deadwood_value
 
 
 @pytest.mark.parametrize("name", ["norwegian", "kalooki", "spade-twos"])
@@ -439,12 +441,12 @@ def test_bounded_question_agrees_with_the_least_cost(name: str, data: st.DataObj
     """docs/performance.rst (bounded cost): "at most this cost?" answers as the least cost does, every bound."""
     ruleset = RULESETS[name]
     hand = data.draw(big_hands(ruleset))
-    entry = _solver._entry(ruleset)
-    pool = _solver._pool(_solver._counts(hand), entry.rules, False, _solver._BOTH)
+    entry = limits.limits_of(ruleset)
+    pool = candidates.candidate_pool(parsed_counts(hand), entry.limits, False, candidates.BOTH)
     skip = [v * (pool.n_cards + 1) + 1 for v in entry.values]
-    exact = _solver._RankPacker(pool, skip)
+    exact = arrangement.RankMajorSearch(pool, skip)
     # A fresh search for the bounded questions, so that none is answered from the exact memo.
-    bounded = _solver._Bounded(_solver._RankPacker(pool, skip).packer)
+    bounded = arrangement.CostWithin(arrangement.RankMajorSearch(pool, skip).packer)
     rem = exact.total
     for use in data.draw(st.lists(st.sampled_from(exact.uses), max_size=3)) if exact.uses else ():
         if all((rem >> s) & m >= (use >> s) & m for s, m in _fields(pool.width)):
@@ -554,7 +556,7 @@ def test_best_opening_points_left_matches_a_fresh_search(data: st.DataObject) ->
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_opening_reaches_matches_the_best_points_left(data: st.DataObject) -> None:
-    from remi._solver import opening_lay_test, opening_reach_test, opening_reaches
+    from remi.solver.openings import opening_lay_test, opening_reach_test, opening_reaches
 
     ruleset = data.draw(st.sampled_from([remi.SLOVENIAN, remi.KALOOKI]))
     pack = list(remi.make_pack(*ruleset.pack_for(2)))
@@ -655,11 +657,11 @@ def test_the_last_rounds_cover_without_a_pool_agrees_with_the_pool_search(
     sets, runs = rng.randint(0, 2), rng.randint(0, 3)
     runs = runs or (0 if sets else 1)
     counts = _cover_hand(rng, sets, runs)
-    inner = _solver._entry(rules).rules
-    _solver._COVERS.clear()
-    lazy = _solver._cover_lazily(counts, inner, sets, runs)
-    search = _solver._completer(counts, inner, False, False, _solver._BOTH)
-    pooled = search.cover(_solver._pack(counts, search.pool.width), sum(counts), sets, runs, ())
+    inner = limits.limits_of(rules).limits
+    remi.clear_caches()
+    lazy = covers.cover_lazily(counts, inner, sets, runs)
+    search = completion.contract_search(counts, inner, False, False, candidates.BOTH)
+    pooled = search.cover(packed_counts(counts, search.pool.width), sum(counts), sets, runs, ())
     assert lazy == pooled, (
         remi.format_cards(c for code, k in enumerate(counts) for c in [Card.from_code(code)] * k),
         sets,
@@ -692,4 +694,4 @@ def test_runs_shrink_written_out_equals_the_search(at_most: bool) -> None:
     # docs/rules/index.rst, shared-run: whether every legal run longer than the least size holds a legal
     # run of the least size (no more wild cards than naturals where the rules say so)
     for run_min in range(2, 16):
-        assert _solver._runs_shrink(run_min, at_most) == _solver._runs_shrink_by_search(run_min, at_most)
+        assert bounds.runs_shrink(run_min, at_most) == bounds.runs_shrink_by_search(run_min, at_most)

@@ -16,8 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import remi
-from remi import JOKER, Card, Meld, _solver
-from remi._solver import can_complete_contract, contract_lay_test, knock_cards
+from remi import JOKER, Card, Meld
+from remi.solver import knocks
+from remi.solver.completion import can_complete_contract, contract_lay_test
+from remi.solver.knocks import knock_cards
 
 SMALL = attrs.evolve(
     remi.NORWEGIAN,
@@ -123,12 +125,12 @@ def test_knock_cards_walk_cut_short_gives_the_same_cards(
     hand = _pack_hand(cards, jokers, ruleset)
     expected = naive_knock(hand, ruleset)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_solver, "_KNOCK_WALK_STATES", states)
-        _solver._knock.cache_clear()
+        patch.setattr(knocks, "_KNOCK_WALK_STATES", states)
+        remi.clear_caches()
         try:
             assert knock_cards(hand, ruleset) == expected
         finally:
-            _solver._knock.cache_clear()
+            remi.clear_caches()
 
 
 @settings(max_examples=15, deadline=None)

@@ -48,7 +48,8 @@ JACK: Final = 11
 QUEEN: Final = 12
 KING: Final = 13
 
-_JOKER_CODE: Final = 52
+#: The joker's card code (the natural cards are 0-51).
+JOKER_CODE: Final = 52
 
 
 class Card:
@@ -78,7 +79,7 @@ class Card:
     def _make(cls, code: int) -> Card:
         card = object.__new__(cls)
         object.__setattr__(card, "code", code)
-        if code == _JOKER_CODE:
+        if code == JOKER_CODE:
             object.__setattr__(card, "rank", 0)
             object.__setattr__(card, "suit_index", -1)
         else:
@@ -115,19 +116,19 @@ class Card:
     @staticmethod
     def from_code(code: int) -> Card:
         """Return the card with integer *code* (0–51 natural, 52 joker)."""
-        if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code <= _JOKER_CODE:
+        if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code <= JOKER_CODE:
             raise NotationError("unknown-card", f"{code!r} is not a card code.")
         return CARDS[code]
 
     @property
     def is_joker(self) -> bool:
         """Whether this is the joker."""
-        return self.code == _JOKER_CODE
+        return self.code == JOKER_CODE
 
     @property
     def suit(self) -> str | None:
         """The suit symbol, or ``None`` for the joker."""
-        return None if self.code == _JOKER_CODE else SUITS[self.suit_index]
+        return None if self.code == JOKER_CODE else SUITS[self.suit_index]
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
@@ -180,11 +181,11 @@ class Card:
 #: Every card by its code: the 52 natural cards (suit by suit, ace to king), then the joker.
 CARDS: Final = tuple(Card._make(code) for code in range(53))
 _TEXT: Final = tuple(
-    "JK" if code == _JOKER_CODE else SUITS[code // 13] + RANKS[code % 13 + 1] for code in range(53)
+    "JK" if code == JOKER_CODE else SUITS[code // 13] + RANKS[code % 13 + 1] for code in range(53)
 )
 
 #: The joker.
-JOKER: Final = CARDS[_JOKER_CODE]
+JOKER: Final = CARDS[JOKER_CODE]
 #: The two of spades, the wild card of the games with wild ♠2s.
 SPADE_TWO: Final = CARDS[1]
 

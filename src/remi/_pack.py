@@ -23,33 +23,26 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
-from ._cards import Card
+from ._cache import memoize
+from ._cards import JOKER_CODE, Card
 from ._codes import ErrorCode
 from ._rules import Ruleset
 
 __all__ = ["PackProblem", "pack_limits", "pack_refusal", "card_counts"]
 
-_JOKER_CODE: Final = 52
 
-#: (ruleset, most decks, most jokers) by ruleset id: a ruleset's limits are read once.
-_LIMITS: dict[int, tuple[Ruleset, int, int]] = {}
-_LIMITS_KEPT: Final = 64
+#: (most decks, most jokers) by ruleset: a ruleset's limits are read once (its hash is cached).
+@memoize("pack.limits", maxsize=64)
+def _largest_pack(ruleset: Ruleset) -> tuple[int, int]:
+    sizes = [ruleset.pack_for(p) for p in range(ruleset.min_players, ruleset.max_players + 1)]
+    return max(d for d, _ in sizes), max(j for _, j in sizes)
 
 
 def pack_limits(ruleset: Ruleset) -> tuple[int, int]:
     """The most decks and the most jokers *ruleset*'s pack holds at any table size."""
-    got = _LIMITS.get(id(ruleset))
-    if got is not None and got[0] is ruleset:
-        return got[1], got[2]
-    sizes = [ruleset.pack_for(p) for p in range(ruleset.min_players, ruleset.max_players + 1)]
-    decks = max(d for d, _ in sizes)
-    jokers = max(j for _, j in sizes)
-    if len(_LIMITS) >= _LIMITS_KEPT:
-        _LIMITS.clear()
-    _LIMITS[id(ruleset)] = (ruleset, decks, jokers)
-    return decks, jokers
+    return _largest_pack(ruleset)
 
 
 def card_counts(cards: Iterable[Card]) -> list[int]:
@@ -98,11 +91,11 @@ def pack_refusal(counts: Sequence[int], ruleset: Ruleset) -> PackProblem | None:
     the most decks hold.
     """
     decks, jokers = pack_limits(ruleset)
-    held = counts[_JOKER_CODE]
+    held = counts[JOKER_CODE]
     if held > jokers:
         code: ErrorCode = "jokers-not-in-game" if jokers == 0 else "too-many-copies"
-        return PackProblem(code, ruleset.name, Card.from_code(_JOKER_CODE), held, jokers)
-    if max(counts[:_JOKER_CODE]) <= decks:
+        return PackProblem(code, ruleset.name, Card.from_code(JOKER_CODE), held, jokers)
+    if max(counts[:JOKER_CODE]) <= decks:
         return None
-    code_of = next(c for c in range(_JOKER_CODE) if counts[c] > decks)
+    code_of = next(c for c in range(JOKER_CODE) if counts[c] > decks)
     return PackProblem("too-many-copies", ruleset.name, Card.from_code(code_of), counts[code_of], decks)

@@ -1,0 +1,49 @@
+"""The solver: candidate melds, contract layouts, best arrangements and openings of a hand.
+
+Each module answers one question:
+
+- :mod:`~remi.solver.limits`: what a search reads of a ruleset (meld sizes, wild cards, card values), compiled once;
+- :mod:`~remi.solver.hands`: a hand as 53 card counts, packed into one integer, refused when the pack cannot give it;
+- :mod:`~remi.solver.candidates`: every candidate meld of a hand, grouped by the cards it takes
+  (:func:`candidate_melds`, :func:`meld_sort_key`);
+- :mod:`~remi.solver.arrangement`: the best arrangement and its deadwood (:func:`best_arrangement`, :func:`deadwood`);
+- :mod:`~remi.solver.masks`: the same for hands without wild or repeated cards, by bit masks;
+- :mod:`~remi.solver.knocks`: which discards leave a knock (:func:`knock_cards`);
+- :mod:`~remi.solver.contracts`: every layout of a contract (:func:`contract_layouts`, :func:`find_contract`);
+- :mod:`~remi.solver.completion`: whether a contract begun can still be completed
+  (:func:`can_complete_contract`, and the engine's one test per candidate meld);
+- :mod:`~remi.solver.bounds`: cheap proofs that a contract cannot be met (too few cards, too few jokers);
+- :mod:`~remi.solver.covers`: whether melds take every card of a last-round hand, searched without a pool;
+- :mod:`~remi.solver.openings`: openings and their points (:func:`find_opening`, :func:`opening_layouts`,
+  :func:`best_opening_points`, :func:`best_opening_points_left`).
+
+>>> from remi.solver import best_arrangement
+>>> from remi.rulesets import GIN
+>>> best_arrangement("♠A ♠2 ♠3 ♥K", GIN).deadwood_value
+10
+"""
+
+from __future__ import annotations
+
+from .arrangement import Arrangement, best_arrangement, deadwood
+from .candidates import candidate_melds, meld_sort_key
+from .completion import can_complete_contract
+from .contracts import contract_layouts, find_contract
+from .knocks import knock_cards
+from .openings import best_opening_points, best_opening_points_left, find_opening, opening_layouts
+
+__all__ = [
+    "Arrangement",
+    "candidate_melds",
+    "contract_layouts",
+    "find_contract",
+    "best_arrangement",
+    "find_opening",
+    "opening_layouts",
+    "best_opening_points",
+    "best_opening_points_left",
+    "can_complete_contract",
+    "knock_cards",
+    "deadwood",
+    "meld_sort_key",
+]

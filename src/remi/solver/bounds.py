@@ -1,0 +1,204 @@
+"""Can a contract not be met at all? Cheap proofs from card counts alone.
+
+Too few cards, natural cards spread over too many suits or ranks for the melds
+to take them all, more jokers needed than held, one run per suit; and whether
+longer runs always hold a legal run of the least size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from .._cache import memoize
+from .limits import JOKER_CODE, LONGEST_RUN, NO_WILD, MeldLimits
+
+__all__: list[str] = []
+
+
+def cannot_cover(counts: tuple[int, ...], limits: MeldLimits, sets: int, runs: int) -> bool:
+    """Cheap proofs that melds of one kind cannot take every card of the hand.
+
+    Runs only: the natural cards span at most ``runs`` suits, no card repeats
+    more often than there are runs, and the runs can hold every card (at most
+    13 each). Sets only: the natural cards span at most ``sets`` ranks. This
+    keeps the last round's search instant for the big hands buying makes.
+    """
+    naturals = [
+        code for code in range(52) if counts[code] and not (limits.twos and code == 1) and code != limits.wild
+    ]
+    if sets == 0:
+        if len({code // 13 for code in naturals}) > runs:
+            return True
+        if any(counts[code] > runs for code in naturals):
+            return True
+        return sum(counts) > runs * 13
+    if runs == 0:
+        return len({code % 13 for code in naturals}) > sets
+    return False
+
+
+def hopeless(counts: tuple[int, ...], limits: MeldLimits, sets: int, runs: int, final: bool) -> bool:
+    """Too few cards for the contract, or (in the last round) a quick proof they cannot all be used."""
+    if sets * limits.set_min + runs * limits.run_min > sum(counts):
+        return True
+    return final and cannot_cover(counts, limits, sets, runs)
+
+
+def _rank_total(a: int, b: int, c: int, d: int) -> int:
+    return a + b + c + d
+
+
+@memoize("solver.window-most", maxsize=8192)
+def _window_most(
+    suit: tuple[int, ...], size: int, lo_bound: int, hi_bound: int, least: int, exact: bool
+) -> int:
+    """The most ranks held (*suit*: the counts of ace … king, the ace also high) in one *size*-rank window, or -1.
+
+    Only windows holding at least *least* ranks count when *exact*.
+    """
+    held = [0] + [1 if n else 0 for n in suit] + [1 if suit[0] else 0]
+    most = -1
+    present = sum(held[lo_bound : lo_bound + size])
+    for lo in range(lo_bound, hi_bound - size + 2):
+        if lo > lo_bound:
+            present += held[lo + size - 1] - held[lo - 1]
+        if present > most and (present >= least or not exact):
+            most = present
+    return most
+
+
+def jokers_short(counts: Sequence[int], limits: MeldLimits, sets: int, runs: int, exact: bool) -> bool:
+    """A necessary condition, from counts alone: do *sets* sets and *runs* runs need more jokers than held?
+
+    A lower bound on the wild cards any such melds take: a set of rank R holds
+    naturals of rank R only, so k sets of that rank take at least
+    ``k * set_min - (naturals of R)`` wild cards; a run takes at least
+    ``run_min`` minus the ranks held in its least-size window. Sets and runs
+    sharing naturals is ignored, so the bound never exceeds the truth. Not
+    used with wild ♠2s (a ♠2 is then natural or wild).
+    """
+    jokers = counts[limits.wild] if limits.wild != NO_WILD else 0
+    return jokers_needed(counts, limits, sets, runs, exact, jokers) > jokers
+
+
+_IMPOSSIBLE: Final = 1 << 30
+
+
+def jokers_needed(
+    counts: Sequence[int], limits: MeldLimits, sets: int, runs: int, exact: bool, jokers: int
+) -> int:
+    """The lower bound of :func:`jokers_short` (0 with wild ♠2s; above *jokers* once it exceeds them).
+
+    More natural cards never raise it, so the bound of a hand holds for any
+    part of it.
+    """
+    if limits.twos:
+        return 0
+    need = 0
+    if sets:
+        least = (limits.set_min + 1) // 2 if limits.at_most else 1
+        marginal: list[int] = []
+        for n in map(_rank_total, counts[0:13], counts[13:26], counts[26:39], counts[39:52]):
+            if n < least:
+                continue
+            for k in range(1, n // least + 1):
+                if k > sets:
+                    break
+                marginal.append(min(limits.set_min, max(0, k * limits.set_min - n)))
+        if len(marginal) < sets:
+            return _IMPOSSIBLE
+        marginal.sort()
+        need += sum(marginal[:sets])
+        if need > jokers:
+            return need
+    if runs:
+        least = (limits.run_min + 1) // 2 if limits.at_most else 1
+        size = limits.run_min
+        most = -1  # the most ranks held in one least-size window (that may hold a run)
+        for suit in range(4):
+            base = suit * 13
+            best = _window_most(
+                tuple(counts[base : base + 13]), size, limits.lo_bound, limits.hi_bound, least, exact
+            )
+            if best > most:
+                most = best
+                if most >= size:
+                    break
+        if most < 0:
+            return _IMPOSSIBLE
+        need += runs * (size - most)
+    return need
+
+
+def runs_shrink(run_min: int, at_most: bool) -> bool:
+    """Whether every legal run longer than *run_min* holds a legal run of *run_min* cards.
+
+    Legal: a natural card, and with *at_most* no more wild cards than naturals. (A
+    set always does: drop a wild card, or a natural when there is none.) The
+    answers are those of :func:`runs_shrink_by_search` (a test keeps them equal),
+    written out: the search takes 13 ms, once per process.
+    """
+    return not at_most or run_min in (2, 4) or run_min >= 12
+
+
+def runs_shrink_by_search(run_min: int, at_most: bool) -> bool:
+    """:func:`runs_shrink` by trying every pattern of wild cards in every longer run."""
+    for length in range(run_min + 1, LONGEST_RUN + 1):
+        for wild in range(1 << length):
+            w = wild.bit_count()
+            if w == length or (at_most and 2 * w > length):
+                continue
+            if not any(
+                (wild >> start) & ((1 << run_min) - 1) != (1 << run_min) - 1
+                and not (at_most and 2 * ((wild >> start) & ((1 << run_min) - 1)).bit_count() > run_min)
+                for start in range(length - run_min + 1)
+            ):
+                return False
+    return True
+
+
+def one_run_per_suit(counts: Sequence[int], limits: MeldLimits, runs: int) -> bool | None:
+    """Whether *runs* runs take every card when the hand holds exactly *runs* suits, else ``None``.
+
+    Then each suit is one run: its naturals of distinct ranks, the wild cards
+    filling its gaps and padding it to ``run_min`` (at most 13 cards, and no
+    more wild cards than naturals when the rules say so). The wild cards of
+    the hand must share out exactly among the suits.
+    """
+    suits = [
+        [rank for rank in range(1, 14) if counts[suit * 13 + rank - 1]]
+        for suit in range(4)
+        if any(counts[suit * 13 : suit * 13 + 13])
+    ]
+    wild = limits.wild
+    if len(suits) != runs or (wild == NO_WILD and counts[JOKER_CODE]) or wild not in (NO_WILD, JOKER_CODE):
+        return None
+    if any(n > 1 for n in counts[:52]):
+        return False  # a suit with a repeated card needs two runs
+    wilds = counts[JOKER_CODE] if wild == JOKER_CODE else 0
+    totals = {0}
+    for ranks in suits:
+        reach = _wild_cards_one_run_takes(ranks, limits)
+        totals = {t + w for t in totals for w in reach if t + w <= wilds}
+        if not totals:
+            return False
+    return wilds in totals
+
+
+def _wild_cards_one_run_takes(ranks: list[int], limits: MeldLimits) -> set[int]:
+    """How many wild cards one run of the naturals *ranks* (distinct, ascending) can take: gaps and padding."""
+    placings = []
+    if ranks[0] != 1 or limits.lo_bound == 1:
+        placings.append(ranks)
+    if ranks[0] == 1 and limits.hi_bound == 14:
+        placings.append(ranks[1:] + [14])
+    reach: set[int] = set()
+    for placed in placings:
+        k = len(placed)
+        span = placed[-1] - placed[0] + 1
+        low = max(span - k, limits.run_min - k, 0)
+        high = min(LONGEST_RUN - k, k if limits.at_most else LONGEST_RUN)
+        if span <= LONGEST_RUN:
+            reach.update(range(low, high + 1))
+    return reach

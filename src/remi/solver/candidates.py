@@ -1,0 +1,510 @@
+"""Which melds can a hand make? Every candidate meld, as a sort key, grouped by the cards it takes.
+
+A hand is a tuple of 53 counts (one per card code). For the searches the counts are
+packed into one integer, ``width`` bits per code with a guard bit on top of each field:
+a meld's card use subtracts from the hand without a borrow exactly when every guard
+bit survives, so "does this meld still fit?" is two integer operations.
+
+A candidate meld is kept as its sort key ``(kind, a, b, n, codes, wild flags)``:
+a set is ``(0, rank, -1, n, ...)``, a run ``(1, suit, low rank, n, ...)``. The key says
+everything about the meld, orders melds canonically, and becomes a Meld only when
+an answer needs it. Candidates that take the same cards (the same multiset, e.g. a
+joker placed low or high) form a group; the searches run over groups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final, NamedTuple
+
+from .._cache import Cache, memoize
+from .._errors import NotationError
+from .._melds import Meld, MeldKind
+from .._rules import Ruleset
+from .hands import checked_counts, packed_counts
+from .limits import CARDS, JOKER_CODE, LONGEST_RUN, NO_WILD, SPADE_TWO_CODE, Hand, MeldLimits, limits_of
+
+__all__ = ["candidate_melds", "meld_sort_key"]
+
+
+MeldKey = tuple[int, int, int, int, tuple[int, ...], tuple[bool, ...]]
+
+
+class Group(NamedTuple):
+    """Candidates taking the same cards: the packed use and the members' indices."""
+
+    use: int
+    first: int  # lowest card code taken other than the joker
+    kind: int  # 0 set, 1 run
+    size: int
+    members: tuple[int, ...]
+
+
+class Pool(NamedTuple):
+    """Everything the searches need about one hand."""
+
+    width: int
+    guard: int
+    total: int
+    n_cards: int
+    keys: tuple[MeldKey, ...]
+    groups: tuple[Group, ...]
+
+
+def meld_sort_key(meld: Meld) -> tuple[object, ...]:
+    """Return the key that orders melds in every solver answer: sets before runs.
+
+    Sets sort by rank, runs by suit then lowest rank; then by length, cards
+    and wild flags, so no two distinct melds share a key.
+
+    >>> import remi
+    >>> melds = [remi.parse_meld("♥5 ♥6 ♥7"), remi.parse_meld("♠9 ♥9 ♦9")]
+    >>> [str(m) for m in sorted(melds, key=meld_sort_key)]
+    ['♠9 ♥9 ♦9', '♥5 ♥6 ♥7']
+    """
+    codes = tuple(card.code for card in meld.cards)
+    if meld.kind == "set":
+        return (0, meld.rank, -1, len(codes), codes, meld.wild)
+    return (1, meld.suit, meld.rank, len(codes), codes, meld.wild)
+
+
+@memoize("solver.meld-of-key", maxsize=8192)
+def meld_of_key(key: MeldKey) -> Meld:
+    kind, a, b, _, codes, flags = key
+    cards = tuple(CARDS[c] for c in codes)
+    # Built without Meld's shape checks: a generated meld is well formed by construction
+    # (a tuple of cards, one bool flag each, a rank and suit in range).
+    meld = _new_meld(Meld)
+    if kind == 0:
+        _set_field(meld, "kind", "set")
+        _set_field(meld, "rank", a)
+        _set_field(meld, "suit", -1)
+    else:
+        _set_field(meld, "kind", "run")
+        _set_field(meld, "rank", b)
+        _set_field(meld, "suit", a)
+    _set_field(meld, "cards", cards)
+    _set_field(meld, "wild", flags)
+    return meld
+
+
+_new_meld: Final = object.__new__
+
+
+_set_field: Final = object.__setattr__
+
+
+_Raw = list[tuple[MeldKey, tuple[tuple[int, int], ...]]]
+
+
+def _gen_sets(
+    counts: Sequence[int], limits: MeldLimits, exact: bool, out: _Raw, ranks: Iterable[int] = range(1, 14)
+) -> None:
+    """Append every set of the ranks *ranks* of the hand *counts* to *out*, as (key, card use)."""
+    for rank in ranks:
+        codes = [suit * 13 + rank - 1 for suit in range(4)]
+        avail = [counts[c] for c in codes]
+        if any(avail):
+            _gen_sets_of_rank(counts, limits, exact, out, rank, codes, avail)
+
+
+def _gen_sets_of_rank(
+    counts: Sequence[int],
+    limits: MeldLimits,
+    exact: bool,
+    out: _Raw,
+    rank: int,
+    codes: list[int],
+    avail: list[int],
+) -> None:
+    """Append the sets of one *rank* (its four card *codes*, *avail* of each held) to *out*."""
+    pool = counts[limits.wild] if limits.wild != NO_WILD else 0
+    caps = tuple(min(a, 1) if limits.distinct else a for a in avail)
+    twos_rank = limits.twos and rank == 2
+    if sum(caps) + (0 if twos_rank else pool) < limits.set_min and not (twos_rank and limits.distinct):
+        return
+    # With exact sizes, more naturals than a set holds make no set; with no more wild
+    # cards than naturals a set needs half its least size in naturals.
+    most = min(sum(caps), limits.set_min if exact else limits.set_max or 10**9)
+    least = (limits.set_min + 1) // 2 if limits.at_most and not twos_rank else 1
+    for ks in _compositions(caps, most):
+        if sum(ks) < least:
+            continue
+        if twos_rank:
+            # A ♠2 in a set of twos stands as itself while it may; only a ♠2 that
+            # cannot stand as a natural (sets of distinct suits) is wild there.
+            wmax = counts[SPADE_TWO_CODE] - ks[0] if ks[0] == caps[0] else 0
+        else:
+            wmax = pool
+        _gen_set_sizes(limits, exact, out, rank, codes, ks, wmax)
+
+
+def _gen_set_sizes(
+    limits: MeldLimits, exact: bool, out: _Raw, rank: int, codes: list[int], ks: tuple[int, ...], wmax: int
+) -> None:
+    """Append the sets of *rank* with ``ks[i]`` cards of ``codes[i]`` and 0 to *wmax* wild cards to *out*."""
+    top = limits.set_max or 10**9
+    k = sum(ks)
+    naturals: list[int] = []
+    uses: list[tuple[int, int]] = []
+    for code, n in zip(codes, ks):
+        if n:
+            naturals.extend([code] * n)
+            uses.append((code, n))
+    for w in range(wmax + 1):
+        n = k + w
+        if n > top or (limits.at_most and w > k):
+            break
+        if n < limits.set_min or (exact and n != limits.set_min):
+            continue
+        if w:
+            use = dict(uses)
+            use[limits.wild] = use.get(limits.wild, 0) + w
+            key: MeldKey = (0, rank, -1, n, tuple(naturals) + (limits.wild,) * w, (False,) * k + (True,) * w)
+            out.append((key, tuple(sorted(use.items()))))
+        else:
+            out.append(((0, rank, -1, n, tuple(naturals), (False,) * k), tuple(uses)))
+
+
+@memoize("solver.compositions", maxsize=1024)
+def _compositions(caps: tuple[int, ...], most: int) -> tuple[tuple[int, ...], ...]:
+    """Every ``ks`` with ``0 <= ks[i] <= caps[i]`` and ``1 <= sum(ks) <= most``, in ``product`` order."""
+    out: list[tuple[int, ...]] = [()]
+    for cap in caps:
+        out = [(*ks, n) for ks in out for n in range(min(cap, most - sum(ks)) + 1)]
+    return tuple(ks for ks in out if any(ks))
+
+
+class _Runs:
+    """Every run of one hand, by a depth-first walk up from each lowest rank.
+
+    A class rather than a recursive closure, so that no call leaves a reference cycle.
+    """
+
+    def __init__(self, counts: Sequence[int], limits: MeldLimits, out: _Raw) -> None:
+        self.counts = counts
+        self.wild = limits.wild
+        self.pool = counts[limits.wild] if limits.wild != NO_WILD else 0
+        self.run_min = limits.run_min
+        self.at_most = limits.at_most
+        self.out = out
+        self.codes: list[int] = []
+        self.flags: list[bool] = []
+
+    def extend(self, suit: int, lo: int, longest: int, k: int, w: int, spent: int) -> None:
+        # k naturals and w wild cards so far; *spent* cards taken from the wild pool
+        # (with wild ♠2s, a natural ♠2 comes out of the pool too).
+        codes, flags, wild, at_most = self.codes, self.flags, self.wild, self.at_most
+        length = len(codes)
+        if length >= self.run_min and k and not (at_most and w > k):
+            use: dict[int, int] = {}
+            for code in codes:
+                use[code] = use.get(code, 0) + 1
+            self.out.append(((1, suit, lo, length, tuple(codes), tuple(flags)), tuple(sorted(use.items()))))
+        if length == longest or (at_most and w > k + longest - length):
+            return
+        rank = lo + length
+        code = suit * 13 + (0 if rank == 14 else rank - 1)
+        if code == wild:
+            # The ♠2's own place in a ♠ run: a ♠2 there stands as itself.
+            if spent < self.pool:
+                codes.append(code)
+                flags.append(False)
+                self.extend(suit, lo, longest, k + 1, w, spent + 1)
+                codes.pop()
+                flags.pop()
+            return
+        if self.counts[code]:
+            codes.append(code)
+            flags.append(False)
+            self.extend(suit, lo, longest, k + 1, w, spent)
+            codes.pop()
+            flags.pop()
+        if spent < self.pool:
+            codes.append(wild)
+            flags.append(True)
+            self.extend(suit, lo, longest, k, w + 1, spent + 1)
+            codes.pop()
+            flags.pop()
+
+
+@memoize("solver.wild-masks", maxsize=64)
+def _wild_masks(size: int, pool: int, at_most: bool) -> tuple[tuple[int, int, tuple[bool, ...]], ...]:
+    """The places wild cards may take in a run of *size* (bit i: place i), as (mask, count, flags).
+
+    At least one natural card, at most *pool* wild cards, and with *at_most*
+    no more wild cards than naturals.
+    """
+    out = []
+    for mask in range(1 << size):
+        w = mask.bit_count()
+        if w == size or w > pool or (at_most and 2 * w > size):
+            continue
+        out.append((mask, w, tuple(bool(mask >> i & 1) for i in range(size))))
+    return tuple(out)
+
+
+def _gen_exact_runs(counts: Sequence[int], limits: MeldLimits, out: _Raw, suits: Iterable[int]) -> None:
+    """The runs of exactly ``run_min`` cards, window by window (no wild ♠2s: each place is natural or wild)."""
+    size = limits.run_min
+    wild = limits.wild
+    pool = counts[wild] if wild != NO_WILD else 0
+    masks = _wild_masks(size, pool, limits.at_most)
+    full = (1 << size) - 1
+    for suit in suits:
+        base = suit * 13
+        if not any(counts[base : base + 13]):
+            continue
+        codes_of = [0] + [base + (0 if rank == 14 else rank - 1) for rank in range(1, 15)]
+        for lo in range(limits.lo_bound, limits.hi_bound - size + 2):
+            codes = codes_of[lo : lo + size]
+            held = 0
+            for i, code in enumerate(codes):
+                if counts[code]:
+                    held |= 1 << i
+            need = full & ~held  # places that only a wild card can fill
+            if need.bit_count() > pool:
+                continue
+            for mask, w, flags in masks:
+                if need & ~mask:
+                    continue
+                placed = tuple(wild if f else code for f, code in zip(flags, codes))
+                naturals = sorted((code, 1) for f, code in zip(flags, codes) if not f)
+                if w:
+                    naturals.append((wild, w))
+                out.append(((1, suit, lo, size, placed, flags), tuple(naturals)))
+
+
+def _gen_runs(
+    counts: Sequence[int], limits: MeldLimits, exact: bool, out: _Raw, suits: Iterable[int] = range(4)
+) -> None:
+    if exact and not limits.twos:
+        _gen_exact_runs(counts, limits, out, suits)
+        return
+    walk = _Runs(counts, limits, out)
+    run_min = limits.run_min
+    for suit in suits:
+        if not any(counts[suit * 13 : suit * 13 + 13]):
+            continue
+        held = [0] * 15
+        for rank in range(1, 15):
+            code = suit * 13 + (0 if rank == 14 else rank - 1)
+            held[rank] = 1 if counts[code] else 0
+        for lo in range(limits.lo_bound, limits.hi_bound - run_min + 2):
+            # Every run from lo fills its first run_min places: skip lo if it cannot.
+            k = sum(held[lo : lo + run_min])
+            if k + walk.pool < run_min:
+                continue
+            longest = min(LONGEST_RUN, limits.hi_bound - lo + 1)
+            if exact:
+                longest = min(longest, run_min)
+            walk.extend(suit, lo, longest, 0, 0, 0)
+
+
+#: Which melds a pool holds: sets (1), runs (2) or both.
+SETS: Final = 1
+
+
+RUNS: Final = 2
+
+
+BOTH: Final = 3
+
+
+def kind_mask(sets: int, runs: int) -> int:
+    """The pool a contract of *sets* sets and *runs* runs needs: no runs for sets alone, and so on."""
+    return (SETS if sets else 0) | (RUNS if runs else 0)
+
+
+@memoize("solver.guard", maxsize=16)
+def _guard(width: int) -> int:
+    """The guard bits of a packed hand: the top bit of each card's *width*-bit field."""
+    half = 1 << (width - 1)
+    return sum(half << (width * code) for code in range(53))
+
+
+_Piece = tuple[tuple[MeldKey, ...], tuple[tuple[int, int, int, int, tuple[int, ...]], ...]]
+
+
+_PieceKey = tuple[int, int, tuple[int, ...], int, MeldLimits, bool, int]
+
+
+#: The pieces of :func:`_piece` are kept by size, so that they stay a few MB. Before, one
+#: cache held at most 25,000 candidate keys (some 400 bytes each) and never a piece of
+#: more than 500. The caches now count pieces: random play's pieces hold 0 to 4 keys (92 %
+#: of them, 1.3 on average), and up to 8,192 of those are kept (at most 41,000 keys, some
+#: 12,000 in play, as before: :func:`_small_piece`); up to 1,024 of 5 to 48 keys (at most
+#: 50,000) and 32 of 49 to 500 keys (at most 16,000) in :data:`_MEDIUM_PIECES` and
+#: :data:`_LARGE_PIECES`. Of pieces of more keys (many wild cards and free sizes) only the
+#: last two are kept (:data:`_HUGE_PIECES`; the pools of :func:`candidate_pool` hold their keys
+#: anyway), so a long run of absurd hands cannot grow them past some 40 MB and one or two
+#: such pieces.
+_MEDIUM_PIECES: Final[Cache[_PieceKey, _Piece]] = Cache("solver.medium-pieces", maxsize=1024)
+_LARGE_PIECES: Final[Cache[_PieceKey, _Piece]] = Cache("solver.large-pieces", maxsize=32)
+_HUGE_PIECES: Final[Cache[_PieceKey, _Piece]] = Cache("solver.huge-pieces", maxsize=2)
+
+
+@memoize("solver.pieces", maxsize=8192)
+def _small_piece(key: _PieceKey) -> _Piece | None:
+    """The piece of *key* when it holds at most 4 candidate keys, else ``None`` (kept in the larger caches)."""
+    piece = _piece(*key)
+    if len(piece[0]) <= 4:
+        return piece
+    _keep_larger(key, piece)
+    return None
+
+
+def _keep_larger(key: _PieceKey, piece: _Piece) -> _Piece:
+    size = len(piece[0])
+    if size <= 48:
+        _MEDIUM_PIECES.put(key, piece)
+    elif size <= 500:
+        _LARGE_PIECES.put(key, piece)
+    else:
+        _HUGE_PIECES.put(key, piece)
+    return piece
+
+
+def _larger_piece(key: _PieceKey) -> _Piece:
+    """The piece of *key*, one of more than 4 candidate keys: kept, or built again."""
+    got = _MEDIUM_PIECES.get(key) or _LARGE_PIECES.get(key) or _HUGE_PIECES.get(key)
+    return _keep_larger(key, _piece(*key)) if got is None else got
+
+
+def _piece(
+    kind: int, index: int, held: tuple[int, ...], wilds: int, limits: MeldLimits, exact: bool, width: int
+) -> _Piece:
+    """The sets of one rank (*kind* 0) or the runs of one suit (*kind* 1): sorted keys and their groups.
+
+    They depend only on the counts *held* of that rank's four cards or that
+    suit's thirteen, the wild cards held, the rules and the packing width,
+    so a hand that changed by a card or two builds its pool mostly from
+    pieces it had before (:func:`_small_piece` keeps them). A group is (packed
+    use, lowest card other than the joker, kind, size, member indices within
+    the piece).
+    """
+    counts = [0] * 53
+    if kind == 0:
+        for suit, n in enumerate(held):
+            counts[suit * 13 + index - 1] = n
+    else:
+        counts[index * 13 : index * 13 + 13] = held
+    if limits.wild != NO_WILD:
+        counts[limits.wild] = wilds
+    raw: _Raw = []
+    if kind == 0:
+        _gen_sets(counts, limits, exact, raw, (index,))
+    else:
+        _gen_runs(counts, limits, exact, raw, (index,))
+    raw.sort()
+    grouped: dict[int, list[int]] = {}
+    packed: dict[int, tuple[int, int]] = {}
+    for at, (key, uses) in enumerate(raw):
+        use = 0
+        for code, n in uses:
+            use += n << (width * code)
+        members = grouped.get(use)
+        if members is None:
+            grouped[use] = [at]
+            packed[use] = (min((code for code, _ in uses if code != JOKER_CODE), default=JOKER_CODE), key[3])
+        else:
+            members.append(at)
+    return (
+        tuple(key for key, _ in raw),
+        tuple(
+            (use, packed[use][0], kind, packed[use][1], tuple(members)) for use, members in grouped.items()
+        ),
+    )
+
+
+@memoize("solver.candidate-pool", maxsize=16)
+def candidate_pool(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int) -> Pool:
+    """Every candidate meld of the hand *counts* (sets, runs or both), sorted, grouped by the cards they take.
+
+    Built from the cached pieces of :func:`_piece`, sets rank by rank then
+    runs suit by suit: the order of the keys, so the pieces join already
+    sorted, and no two pieces share a group (their natural cards differ).
+    """
+    width = max(max(counts).bit_length(), 1) + 1
+    wilds = counts[limits.wild] if limits.wild != NO_WILD else 0
+    keys: list[MeldKey] = []
+    groups: list[Group] = []
+    pieces: list[_Piece] = []
+    if kinds & SETS:
+        for rank in range(1, 14):
+            four = (counts[rank - 1], counts[rank + 12], counts[rank + 25], counts[rank + 38])
+            if four != (0, 0, 0, 0):
+                key: _PieceKey = (0, rank, four, wilds, limits, exact, width)
+                pieces.append(_small_piece(key) or _larger_piece(key))
+    if kinds & RUNS:
+        for suit in range(4):
+            thirteen = counts[suit * 13 : suit * 13 + 13]
+            if any(thirteen):
+                key = (1, suit, thirteen, wilds, limits, exact, width)
+                pieces.append(_small_piece(key) or _larger_piece(key))
+    for piece_keys, piece_groups in pieces:
+        if not piece_keys:
+            continue
+        offset = len(keys)
+        keys.extend(piece_keys)
+        for use, first, kind, size, members in piece_groups:
+            groups.append(
+                Group(use, first, kind, size, tuple(m + offset for m in members) if offset else members)
+            )
+    return Pool(width, _guard(width), packed_counts(counts, width), sum(counts), tuple(keys), tuple(groups))
+
+
+def uses_by_key(pool: Pool) -> list[int]:
+    """The packed cards each candidate key of *pool* takes (its group's use), by key index."""
+    uses = [0] * len(pool.keys)
+    for group in pool.groups:
+        for member in group.members:
+            uses[member] = group.use
+    return uses
+
+
+def _kinds(kinds: Iterable[str]) -> frozenset[str]:
+    if isinstance(kinds, str):
+        kinds = (kinds,)
+    try:
+        chosen = frozenset(kinds)
+    except TypeError:
+        raise NotationError("unknown-meld-kind", "kinds must be 'set' and/or 'run'.") from None
+    bad = sorted(str(k) for k in chosen if k not in ("set", "run"))
+    if bad:
+        raise NotationError("unknown-meld-kind", f"{bad[0]!r} is not a meld kind: use 'set' or 'run'.")
+    return chosen
+
+
+def candidate_melds(
+    hand: Hand,
+    ruleset: Ruleset,
+    *,
+    kinds: MeldKind | Iterable[MeldKind] = ("set", "run"),
+    exact: bool = False,
+) -> tuple[Meld, ...]:
+    """Return every distinct legal meld that can be formed from the multiset *hand*.
+
+    Each joker placement is its own meld (a joker standing for ♠4 or for ♠8
+    gives two melds), and so is a ♠2 standing as itself or as a wild card
+    (``wild_spade_twos``); jokers in a set are interchangeable, so a set is
+    its natural cards plus a number of wild cards. *exact* keeps sets of
+    exactly ``set_min`` and runs of exactly ``run_min`` cards; *kinds* picks
+    ``"set"`` and/or ``"run"``. Every meld passes :func:`~remi.validate_meld`.
+    The order is fixed: sets by rank, then runs by suit and lowest rank
+    (see :func:`meld_sort_key`).
+
+    >>> import remi
+    >>> [str(m) for m in candidate_melds("♠5 ♠6 ♠7 JK ♥7", remi.NORWEGIAN)]
+    ['♠7 ♥7 JK=7', 'JK=♠4 ♠5 ♠6 ♠7', '♠5 ♠6 ♠7 JK=♠8']
+    >>> [str(m) for m in candidate_melds("♠7 ♥7 ♦7 ♣7", remi.SWEDISH, kinds=("set",), exact=True)]
+    ['♠7 ♥7 ♦7', '♠7 ♥7 ♣7', '♠7 ♦7 ♣7', '♥7 ♦7 ♣7']
+    """
+    wanted = _kinds(kinds)
+    mask = (SETS if "set" in wanted else 0) | (RUNS if "run" in wanted else 0)
+    pool = candidate_pool(checked_counts(hand, ruleset), limits_of(ruleset).limits, exact, mask)
+    return tuple(
+        meld_of_key(key)
+        for key in pool.keys
+        if (key[0] == 0 and "set" in wanted) or (key[0] == 1 and "run" in wanted)
+    )

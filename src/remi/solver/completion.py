@@ -1,0 +1,553 @@
+"""Can a contract begun this turn still be completed from the cards held?
+
+:func:`can_complete_contract` and the engine's per-meld question
+:func:`contract_lay_test` (one test per candidate meld, sharing the work): before the
+last round a pick of the melds still wanted from the cards held (keeping some back);
+in the last round of a going-out game a cover that takes every card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Final, NamedTuple
+
+from .._cache import memoize
+from .._cards import Card
+from .._contracts import contract_for
+from .._melds import Meld, check_meld
+from .._rules import Contract, Ruleset
+from .bounds import cannot_cover, jokers_needed, jokers_short, one_run_per_suit, runs_shrink
+from .candidates import BOTH, Pool, candidate_pool, kind_mask
+from .covers import cover_lazily
+from .hands import counts_of, packed_counts, refuse_pack
+from .limits import JOKER_CODE, LONGEST_RUN, NO_WILD, MeldLimits, limits_of
+
+__all__ = ["can_complete_contract", "contract_lay_test"]
+
+
+Span = tuple[int, int, int]  # a run's suit, lowest and highest rank
+
+
+@memoize("solver.laid-needs", maxsize=1024)
+def laid_needs(
+    laid: tuple[Meld, ...], round: int, ruleset: Ruleset
+) -> tuple[int, int, tuple[Span, ...], tuple[int, ...]] | None:
+    """Sets and runs still missing after *laid*, the laid runs and cards; ``None`` if *laid* cannot be part."""
+    contract = contract_for(round, ruleset)
+    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
+    exact = not (final or ruleset.all_down_at_once)
+    sets = runs = 0
+    spans: list[Span] = []
+    codes: list[int] = []
+    for given in laid:
+        result = check_meld(given, ruleset)
+        if not result.ok or result.meld is None:
+            return None
+        meld = result.meld
+        codes.extend(card.code for card in meld.cards)
+        if meld.kind == "set":
+            sets += 1
+            want = ruleset.set_min
+        else:
+            runs += 1
+            want = ruleset.run_min
+            spans.append((meld.suit, meld.low, meld.high))
+        if exact and len(meld.cards) != want:
+            return None
+    if sets > contract.sets or runs > contract.runs:
+        return None
+    if ruleset.same_suit_runs_apart and not _spans_apart(spans):
+        return None
+    return contract.sets - sets, contract.runs - runs, tuple(sorted(spans)), tuple(codes)
+
+
+def touches(span: Span, spans: Iterable[Span]) -> bool:
+    suit, low, high = span
+    return any(s == suit and (high + 1 == lo or hi + 1 == low) for s, lo, hi in spans)
+
+
+def _spans_apart(spans: Sequence[Span]) -> bool:
+    return not any(touches(span, spans[i + 1 :]) for i, span in enumerate(spans))
+
+
+def _run_options(pool: Pool, apart: bool) -> list[tuple[int, Span]]:
+    """Run groups as (group, span): one per group, or one per distinct span with *apart*."""
+    out: list[tuple[int, Span]] = []
+    for index, group in enumerate(pool.groups):
+        if group.kind != 1:
+            continue
+        seen: set[Span] = set()
+        for member in group.members if apart else group.members[:1]:
+            _, suit, low, n, _, _ = pool.keys[member]
+            span = (suit, low, low + n - 1)
+            if span not in seen:
+                seen.add(span)
+                out.append((index, span))
+    return out
+
+
+_MEMO_LIMIT: Final = 1 << 15
+
+
+class ContractSearch:
+    """Existence searches for the rest of a contract, remembering the states that fail."""
+
+    def __init__(self, pool: Pool, limits: MeldLimits, apart: bool) -> None:
+        self.pool = pool
+        self.limits = limits
+        self.apart = apart
+        self.sets = [(i, g.use, g.size) for i, g in enumerate(pool.groups) if g.kind == 0]
+        self.runs = [
+            (i, pool.groups[i].use, pool.groups[i].size, span) for i, span in _run_options(pool, apart)
+        ]
+        self.failed: set[tuple[object, ...]] = set()
+        # The tables of cover, made on its first call (pick, which most questions ask, needs none).
+        self.starting: dict[int, list[tuple[int, Span]]] = {}
+        self.taking: dict[int, list[tuple[int, Span]]] = {}
+        self.indexed = False
+
+    def _index(self) -> None:
+        """For cover: the options by the lowest natural card they take, and by the exact cards they take."""
+        groups = self.pool.groups
+        for index, _, _ in self.sets:
+            self.starting.setdefault(groups[index].first, []).append((index, (-1, 0, 0)))
+        for index, _, _, span in self.runs:
+            self.starting.setdefault(groups[index].first, []).append((index, span))
+        for options in self.starting.values():
+            options.sort()
+        for options in self.starting.values():
+            for index, span in options:
+                self.taking.setdefault(groups[index].use, []).append((index, span))
+        self.indexed = True
+
+    def pick(self, rem: int, left: int, sets: int, runs: int, spans: tuple[Span, ...], at: int) -> bool:
+        """Whether *sets* sets then *runs* runs (options from *at* on) fit in *rem*, *left* cards spare."""
+        if not sets and not runs:
+            return True
+        state = (rem, left, sets, runs, spans, at)
+        if state in self.failed:
+            return False
+        guard = self.pool.guard
+        limits = self.limits
+        if sets:
+            for k in range(at, len(self.sets)):
+                _, use, size = self.sets[k]
+                spare = left - size
+                if spare < (sets - 1) * limits.set_min + runs * limits.run_min:
+                    continue
+                x = (rem | guard) - use
+                if x & guard != guard:
+                    continue
+                if self.pick(x ^ guard, spare, sets - 1, runs, spans, k if sets > 1 else 0):
+                    return True
+        else:
+            for k in range(at, len(self.runs)):
+                _, use, size, span = self.runs[k]
+                spare = left - size
+                if spare < (runs - 1) * limits.run_min:
+                    continue
+                if self.apart and touches(span, spans):
+                    continue
+                x = (rem | guard) - use
+                if x & guard != guard:
+                    continue
+                more = tuple(sorted(spans + (span,))) if self.apart else spans
+                if self.pick(x ^ guard, spare, 0, runs - 1, more, k):
+                    return True
+        if len(self.failed) > _MEMO_LIMIT:
+            self.failed.clear()
+        self.failed.add(state)
+        return False
+
+    def cover(self, rem: int, count: int, sets: int, runs: int, spans: tuple[Span, ...]) -> bool:
+        """Whether *sets* sets and *runs* runs take exactly the *count* cards of *rem*."""
+        if not self.indexed:
+            self._index()
+        if not rem:
+            return not sets and not runs
+        if not sets and not runs:
+            return False
+        if sets + runs == 1:
+            return self._last_meld(rem, sets, spans)
+        state = (rem, sets, runs, spans)
+        if state in self.failed:
+            return False
+        low = ((rem & -rem).bit_length() - 1) // self.pool.width
+        if low == JOKER_CODE:
+            return False  # only wild cards left, and a meld needs a natural card
+        if self._cover_from(low, rem, count, sets, runs, spans):
+            return True
+        if len(self.failed) > _MEMO_LIMIT:
+            self.failed.clear()
+        self.failed.add(state)
+        return False
+
+    def _last_meld(self, rem: int, sets: int, spans: tuple[Span, ...]) -> bool:
+        """Whether one meld (a set if *sets*, else a run) takes exactly the cards of *rem*: looked up."""
+        for index, span in self.taking.get(rem, ()):
+            kind = self.pool.groups[index].kind
+            if kind == 0 and sets:
+                return True
+            if kind == 1 and not sets and not (self.apart and touches(span, spans)):
+                return True
+        return False
+
+    def _cover_from(
+        self, low: int, rem: int, count: int, sets: int, runs: int, spans: tuple[Span, ...]
+    ) -> bool:
+        """:meth:`cover` through each meld whose lowest natural card is *low* (the lowest card of *rem*)."""
+        pool, limits = self.pool, self.limits
+        guard = pool.guard
+        set_top = limits.set_max or pool.n_cards
+        for index, span in self.starting.get(low, ()):
+            group = pool.groups[index]
+            if group.kind == 0:
+                if not sets:
+                    continue
+                s, r = sets - 1, runs
+            else:
+                if not runs or (self.apart and touches(span, spans)):
+                    continue
+                s, r = sets, runs - 1
+            left = count - group.size
+            if left < s * limits.set_min + r * limits.run_min or left > s * set_top + r * LONGEST_RUN:
+                continue
+            x = (rem | guard) - group.use
+            if x & guard != guard:
+                continue
+            more = tuple(sorted(spans + (span,))) if self.apart and group.kind == 1 else spans
+            if self.cover(x ^ guard, left, s, r, more):
+                return True
+        return False
+
+
+@memoize("solver.contract-search", maxsize=32)
+def contract_search(
+    counts: tuple[int, ...], limits: MeldLimits, exact: bool, apart: bool, kinds: int = BOTH
+) -> ContractSearch:
+    """One pool and one memo for a whole hand (the cards held plus those laid this turn)."""
+    return ContractSearch(candidate_pool(counts, limits, exact, kinds), limits, apart)
+
+
+class _Whole(NamedTuple):
+    """What every question about one whole hand shares: its cards, the limits and how the rest is laid.
+
+    *cards* are the counts of the cards held plus those laid this turn (the pool is
+    built from them, so every question about the hand shares it); *exact* keeps melds
+    of the least sizes; *apart* keeps a suit's runs apart; at least *keep* cards held
+    stay out of the melds; *kinds*: the melds the pool holds (the contract's kinds).
+    """
+
+    cards: tuple[int, ...]
+    limits: MeldLimits
+    exact: bool
+    apart: bool
+    keep: int
+    kinds: int
+
+
+_Needs = tuple[int, int, tuple[Span, ...]]  # sets and runs still wanted, the runs laid
+
+
+def _cover_rest(whole: _Whole, counts: tuple[int, ...], needs: _Needs, packed: int = -1) -> bool:
+    """The last round: do melds meeting *needs* take every card of *counts* (none kept)?
+
+    *packed*, when not -1, is *counts* already packed at the width of the whole hand's
+    pool (the per-meld questions of :func:`contract_lay_test` find it by subtraction).
+    """
+    sets, runs, spans = needs
+    limits, apart = whole.limits, whole.apart
+    n = sum(counts)
+    if whole.keep > 0:
+        return False
+    if not sets and not runs:
+        return n == 0
+    if n < sets * limits.set_min + runs * limits.run_min or cannot_cover(counts, limits, sets, runs):
+        return False
+    if not sets and not limits.twos and not (apart and spans):
+        verdict = one_run_per_suit(counts, limits, runs)
+        if verdict is not None:
+            return verdict
+    if _lazy_final(limits, apart, whole.keep):
+        return cover_lazily(counts, limits, sets, runs)  # it bounds the jokers at every node
+    if jokers_short(counts, limits, sets, runs, False):
+        return False
+    search = contract_search(whole.cards, limits, False, apart, whole.kinds)
+    rem = packed if packed >= 0 else packed_counts(counts, search.pool.width)
+    return search.cover(rem, n, sets, runs, spans)
+
+
+def _fit_rest(whole: _Whole, counts: tuple[int, ...], needs: _Needs, packed: int = -1) -> bool:
+    """Before the last round: can melds meeting *needs* be laid from *counts*, *keep* cards kept back?
+
+    *packed* as in :func:`_cover_rest`.
+    """
+    sets, runs, spans = needs
+    limits, exact, apart = whole.limits, whole.exact, whole.apart
+    n = sum(counts)
+    if n - whole.keep < sets * limits.set_min + runs * limits.run_min:
+        return False
+    if not sets and not runs:
+        return True
+    if jokers_short(counts, limits, sets, runs, exact):
+        return False
+    # Melds of the whole hand that fit in the cards held are exactly the melds of those cards.
+    search = contract_search(whole.cards, limits, True, apart, whole.kinds)
+    rem = packed if packed >= 0 else packed_counts(counts, search.pool.width)
+    if search.pick(rem, n - whole.keep, sets, runs, spans, 0):
+        return True
+    if exact or (not apart and runs_shrink(limits.run_min, limits.at_most)):
+        # Any sizes (all down at once): every longer meld holds a legal one of the least
+        # size, so melds of the least sizes were enough, unless runs must stay apart.
+        return False
+    any_size = contract_search(whole.cards, limits, False, apart, whole.kinds)
+    return any_size.pick(rem, n - whole.keep, sets, runs, spans, 0)
+
+
+def _lazy_final(limits: MeldLimits, apart: bool, keep: int) -> bool:
+    """Whether the last round's cover is searched without a pool: no ♠2 wild, runs not kept apart."""
+    return not limits.twos and not apart and keep == 0
+
+
+class _FinalLayTest:
+    """The last round's test of one candidate meld: do the cards left cover the rest of the contract exactly?"""
+
+    __slots__ = ("counts", "limits", "runs", "sets")
+
+    def __init__(self, counts: tuple[int, ...], limits: MeldLimits, sets: int, runs: int) -> None:
+        self.counts = counts
+        self.limits = limits
+        self.sets = sets
+        self.runs = runs
+
+    def test(self, meld: Meld) -> bool:
+        is_set = meld.kind == "set"
+        sets, runs = self.sets - is_set, self.runs - (not is_set)
+        if sets < 0 or runs < 0:
+            return False
+        left = list(self.counts)
+        for card in meld.cards:
+            left[card.code] -= 1
+        rest = tuple(left)
+        return _cover_rest(_Whole(rest, self.limits, False, False, 0, BOTH), rest, (sets, runs, ()))
+
+
+class _Question(NamedTuple):
+    """One contract question about a hand: the hand's counts, the whole hand and what is still wanted."""
+
+    counts: tuple[int, ...]
+    whole: _Whole
+    needs: _Needs
+    final: bool
+
+
+def _whole(
+    counts: tuple[int, ...], laid: Sequence[int], contract: Contract, final: bool, ruleset: Ruleset, keep: int
+) -> _Whole:
+    """The whole hand of the cards *counts* held and the card codes *laid*, for *contract*."""
+    cards = list(counts)
+    for code in laid:
+        cards[code] += 1
+    exact = not (final or ruleset.all_down_at_once)
+    kinds = kind_mask(contract.sets, contract.runs)
+    return _Whole(tuple(cards), limits_of(ruleset).limits, exact, ruleset.same_suit_runs_apart, keep, kinds)
+
+
+def _question(
+    counts: tuple[int, ...], laid: Sequence[Meld], round: int, ruleset: Ruleset, keep: int
+) -> _Question | None:
+    """The question about the hand *counts* beside *laid*; ``None`` when *laid* cannot be part of the contract."""
+    contract = contract_for(round, ruleset)
+    needs = laid_needs(tuple(laid), round, ruleset)
+    if needs is None:
+        return None
+    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
+    return _Question(counts, _whole(counts, needs[3], contract, final, ruleset, keep), needs[:3], final)
+
+
+def _answer(question: _Question) -> bool:
+    """Whether *question*'s contract can be completed: a cover in the last round, else a pick."""
+    complete = _cover_rest if question.final else _fit_rest
+    return complete(question.whole, question.counts, question.needs)
+
+
+def can_complete_contract(
+    hand: Sequence[Card], laid: Sequence[Meld], round: int, ruleset: Ruleset, *, keep: int = 0
+) -> bool:
+    """Return whether melds from *hand* can complete round *round*'s contract beside *laid*.
+
+    *laid* are the melds already laid toward the contract this turn, *hand*
+    the cards still held. True when some further melds R from *hand* make
+    ``check_contract([*laid, *R], round, ruleset)`` ok (in the last round of
+    a ``last_contract_goes_out`` game, with the laid cards and *hand* as the
+    hand, so R takes every card) while at least *keep* cards of *hand* stay
+    out of R. When *laid* already fulfils the contract the answer is whether
+    R = () works. A round the ruleset does not have raises
+    :class:`~remi.RulesetError`, as in :func:`contract_layouts`.
+
+    One existence search, stopping at the first way found; the candidate
+    melds and the failed states are shared by every question about the same
+    whole hand (*hand* plus the laid cards), so asking it once for each meld
+    a seat could lay next costs little.
+
+    >>> import remi
+    >>> hand = remi.parse_cards("♠9 ♥9 ♦9 ♣5 ♣6 ♣7 ♣8 ♥K")
+    >>> can_complete_contract(hand, [], 2, remi.NORWEGIAN, keep=1)
+    True
+    >>> laid = [remi.parse_meld("♠9 ♥9 ♦9")]
+    >>> can_complete_contract(remi.parse_cards("♣5 ♣6 ♣7 ♥K"), laid, 2, remi.NORWEGIAN)
+    False
+    """
+    contract = contract_for(round, ruleset)
+    counts = counts_of(hand)
+    refuse_pack(counts, ruleset)
+    needs = laid_needs(tuple(laid), round, ruleset)
+    if needs is None:
+        return False
+    if not needs[0] and not needs[1] and not laid:
+        return False  # check_contract refuses a contract of no melds
+    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
+    whole = _whole(counts, needs[3], contract, final, ruleset, keep)
+    refuse_pack(whole.cards, ruleset, "the hand and the melds laid")
+    if final:
+        return _cover_rest(whole, counts, needs[:3])
+    return _fit_rest(whole, counts, needs[:3])
+
+
+class _ExactLayTest:
+    """:func:`contract_lay_test` before the last round, runs not kept apart: one search per distinct rest.
+
+    What is left of the contract after the meld is a plain pick of least-size
+    melds from the cards left (the count check first; the joker bound is
+    skipped, the search answers exactly), remembered by the packed cards
+    left and the meld's kind.
+    """
+
+    def __init__(self, question: _Question, search: ContractSearch, base: int) -> None:
+        counts, limits = question.counts, question.whole.limits
+        sets, runs, _ = question.needs
+        exact = question.whole.exact
+        self.search = search
+        self.wild = limits.wild
+        self.jokers = jokers = counts[limits.wild] if limits.wild != NO_WILD else 0  # the wild cards held
+        # The least wild cards the rest takes after a set, after a run.
+        self.needs = (
+            jokers_needed(counts, limits, sets - 1, runs, exact, jokers) if sets else 0,
+            jokers_needed(counts, limits, sets, runs - 1, exact, jokers) if runs else 0,
+        )
+        self.width = search.pool.width
+        self.base = base
+        self.spare = sum(counts) - question.whole.keep  # the cards held less those that must stay in hand
+        self.sets = sets
+        self.runs = runs
+        self.least = (
+            (sets - 1) * limits.set_min + runs * limits.run_min,
+            sets * limits.set_min + (runs - 1) * limits.run_min,
+        )
+        self.answers: tuple[dict[int, bool], dict[int, bool]] = ({}, {})
+
+    def test(self, meld: Meld) -> bool:
+        if meld.kind == "set":
+            if not self.sets:
+                return False
+            kind, sets, runs = 0, self.sets - 1, self.runs
+        else:
+            if not self.runs:
+                return False
+            kind, sets, runs = 1, self.sets, self.runs - 1
+        packed = self.base
+        width = self.width
+        wild = self.wild
+        spent = 0
+        for card in meld.cards:
+            code = card.code
+            packed -= 1 << (width * code)
+            if code == wild:
+                spent += 1
+        if self.needs[kind] > self.jokers - spent:
+            return False  # the rest needs more wild cards than the meld leaves (a bound of the whole hand)
+        answers = self.answers[kind]
+        got = answers.get(packed)
+        if got is None:
+            left = self.spare - len(meld.cards)
+            got = left >= self.least[kind] and (
+                (not sets and not runs) or self.search.pick(packed, left, sets, runs, (), 0)
+            )
+            answers[packed] = got
+        return got
+
+
+class _RestLayTest:
+    """:func:`contract_lay_test` in the other cases: the rest after each meld asked, remembered by the cards left.
+
+    Melds taking the same cards (a wild card at either end of a run) leave the same
+    question; the spans of the runs laid matter only when runs of a suit stay apart.
+    """
+
+    def __init__(self, question: _Question, width: int, base: int) -> None:
+        self.counts = question.counts
+        self.whole = question.whole
+        self.sets, self.runs, self.spans = question.needs
+        self.complete = _cover_rest if question.final else _fit_rest
+        self.width = width
+        self.base = base
+        self.answers: dict[tuple[object, ...], bool] = {}
+
+    def test(self, meld: Meld) -> bool:
+        rest = list(self.counts)
+        packed = self.base
+        width = self.width
+        for card in meld.cards:
+            code = card.code
+            rest[code] -= 1
+            packed -= 1 << (width * code)
+        sets, runs, spans = self.sets, self.runs, self.spans
+        if meld.kind == "set":
+            if not sets:
+                return False
+            key: tuple[object, ...] = (0, *rest)
+            needs: _Needs = (sets - 1, runs, spans)
+        else:
+            if not runs:
+                return False
+            span = (meld.suit, meld.low, meld.high)
+            apart = self.whole.apart
+            if apart and touches(span, spans):
+                return False
+            more = tuple(sorted((*spans, span)))
+            key = (1, more, *rest) if apart else (1, *rest)
+            needs = (sets, runs - 1, more)
+        got = self.answers.get(key)
+        if got is None:
+            got = self.answers[key] = self.complete(self.whole, tuple(rest), needs, packed)
+        return got
+
+
+def contract_lay_test(
+    hand: Sequence[Card], laid: Sequence[Meld], round: int, ruleset: Ruleset, keep: int
+) -> Callable[[Meld], bool] | None:
+    """One question per candidate meld of *hand*, sharing the work: ``None`` when no meld can be laid.
+
+    For a meld formed from *hand* (of a kind the contract still wants and, when
+    sizes are exact, of the exact size), ``test(meld)`` equals
+    ``can_complete_contract(hand - meld, [*laid, meld], round, ruleset, keep=keep)``.
+    ``None`` says that the whole hand cannot complete the contract beside
+    *laid*, so that no meld of it can.
+    """
+    question = _question(counts_of(hand), laid, round, ruleset, keep)
+    if question is None or (not question.needs[0] and not question.needs[1]):
+        return None
+    if not _answer(question):
+        return None
+    whole, final = question.whole, question.final
+    limits, exact, apart = whole.limits, whole.exact, whole.apart
+    if final and _lazy_final(limits, apart, keep):
+        return _FinalLayTest(question.counts, limits, question.needs[0], question.needs[1]).test
+    search = contract_search(whole.cards, limits, exact or not final, apart, whole.kinds)
+    base = packed_counts(question.counts, search.pool.width)
+    if not final and not apart and (exact or runs_shrink(limits.run_min, limits.at_most)):
+        # What is left of the contract needs melds of the least sizes only (with all down
+        # at once too: every longer meld holds a legal one of the least size), which the
+        # search over the least-size pool answers exactly.
+        return _ExactLayTest(question, search, base).test
+    return _RestLayTest(question, search.pool.width, base).test

@@ -1,0 +1,104 @@
+"""What the solver reads of a ruleset: meld limits, wild cards and card values, compiled once per ruleset.
+
+Also the constants every search shares: the 53 cards by code, the joker's and the ♠2's
+codes, the longest run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+import attrs
+
+from .._cache import memoize
+from .._cards import CARDS, JOKER_CODE, SPADE_TWO, Card
+from .._errors import NotationError
+from .._melds import RUN_MAX
+from .._rules import Ruleset
+from .._scoring import value_of
+
+__all__: list[str] = []
+
+
+SPADE_TWO_CODE: Final = SPADE_TWO.code
+#: The wild card code of a game without wild cards.
+NO_WILD: Final = -1
+#: Longest run: thirteen ranks (a run never holds the ace both low and high: docs/rules/index.rst, shared-run).
+LONGEST_RUN: Final = RUN_MAX
+
+#: A hand as every public function takes it: card text or cards.
+Hand = str | Iterable[Card | str]
+
+
+@attrs.frozen(cache_hash=True)
+class MeldLimits:
+    """The meld rules every search reads: sizes, ace places, wild cards (a ruleset's, compiled once).
+
+    Part of the key of most answers the solver keeps, so its hash is computed once.
+    """
+
+    set_min: int
+    set_max: int  # 0: no limit
+    run_min: int
+    lo_bound: int
+    hi_bound: int
+    at_most: bool
+    distinct: bool
+    wild: int  # code of the wild card (52 joker, 1 ♠2), or NO_WILD
+    twos: bool
+
+
+@attrs.frozen(eq=False)
+class RulesetLimits:
+    """What the solver reads of one ruleset: its meld limits and the hand value of each card code.
+
+    Compared and hashed by identity (one per ruleset, see :func:`limits_of`), so that
+    the answers kept by hand mask find it at the cost of an id.
+    """
+
+    ruleset: Ruleset
+    limits: MeldLimits
+    values: tuple[int, ...]  # hand value of each card code
+
+    @property
+    def rules(self) -> MeldLimits:
+        """The meld limits under their former name (tests/test_perf_shape.py reads it; goes with the shims)."""
+        return self.limits
+
+
+#: The most answers of one kind a cache keeps (least recently used first out).
+ANSWERS_KEPT: Final = 1 << 14
+
+
+@memoize("solver.limits", maxsize=64)
+def _compile(ruleset: Ruleset) -> RulesetLimits:
+    has_jokers = any(ruleset.pack_for(p)[1] > 0 for p in range(ruleset.min_players, ruleset.max_players + 1))
+    if ruleset.wild_spade_twos:
+        wild = SPADE_TWO_CODE
+    elif has_jokers:
+        wild = JOKER_CODE
+    else:
+        wild = NO_WILD
+    limits = MeldLimits(
+        set_min=ruleset.set_min,
+        # Sets of distinct suits hold four cards at most, whatever set_max says.
+        set_max=min(ruleset.set_max or 4, 4) if ruleset.distinct_suit_sets else ruleset.set_max or 0,
+        run_min=ruleset.run_min,
+        lo_bound=1 if ruleset.ace_low else 2,
+        hi_bound=14 if ruleset.ace_high else 13,
+        at_most=ruleset.jokers_at_most_naturals,
+        distinct=ruleset.distinct_suit_sets,
+        wild=wild,
+        twos=ruleset.wild_spade_twos,
+    )
+    values = tuple(value_of(card, ruleset) for card in CARDS)
+    return RulesetLimits(ruleset, limits, values)
+
+
+def limits_of(ruleset: Ruleset) -> RulesetLimits:
+    """*ruleset*'s limits, compiled on first use; a NotationError (``not-a-ruleset``) for anything else."""
+    if not isinstance(ruleset, Ruleset):
+        raise NotationError("not-a-ruleset", f"Expected a Ruleset, got {type(ruleset).__name__}.")
+    # Kept by the ruleset's value (its hash is cached): equal rulesets share their limits.
+    return _compile(ruleset)

@@ -1,0 +1,530 @@
+"""Which melds make an opening, and how many points can a hand still lay toward one?
+
+Best openings and their points, every opening group, and the engine's questions of
+whether the cards left still reach an opening (:func:`opening_reaches`,
+:func:`opening_reach_test`, :func:`opening_lay_test`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from .._cache import memoize
+from .._cards import Card, parse_cards
+from .._errors import NotationError
+from .._melds import Meld
+from .._rules import Ruleset
+from .arrangement import best_path
+from .candidates import BOTH, MeldKey, Pool, candidate_pool, meld_of_key, uses_by_key
+from .hands import checked_counts, counts_of
+from .limits import JOKER_CODE, SPADE_TWO_CODE, Hand, MeldLimits, limits_of
+
+__all__ = [
+    "best_opening_points",
+    "best_opening_points_left",
+    "find_opening",
+    "opening_layouts",
+    "opening_lay_test",
+    "opening_reach_test",
+    "opening_reaches",
+]
+
+
+class _OpeningSearch:
+    """The most opening points a hand's disjoint melds count (then the fewest cards laid).
+
+    The same search and the same answers as a :class:`LeastCostSearch` whose groups cost
+    ``-points * scale + size`` and whose left-over cards cost nothing: the lowest card
+    left is left over or in some group holding it, with a memo over the packed
+    multiset of cards left. It is pruned by a bound: no card adds more than the most
+    it can count in any meld (``reach``), so the cards left count at most the sum of
+    theirs, ``ub``. A group's *slack* is how far it falls short of its cards' reach,
+    so ``-ub * scale + slack * scale + size`` bounds the cost of any way through it;
+    the groups are tried by that bound, cheapest first, and the search stops at the
+    first whose bound passes the best found. Ties keep the packer's choice: the
+    group first in pool order among those of least cost, or the card left over when
+    that costs strictly less than every group.
+    """
+
+    def __init__(self, pool: Pool, points: list[int], scale: int, reach: Sequence[int]) -> None:
+        self.pool = pool
+        self.scale = scale
+        self.reach = reach
+        keys = pool.keys
+        members: list[int] = []
+        # Per group: (slack in points, size, index, use, points, reach of its cards, first, jokers).
+        rows: list[tuple[int, int, int, int, int, int, int, int]] = []
+        self.joker_shift = joker_shift = pool.width * JOKER_CODE
+        for index, group in enumerate(pool.groups):
+            options = group.members
+            best = options[0]
+            if len(options) > 1:
+                for i in options[1:]:
+                    if points[i] > points[best]:
+                        best = i
+            members.append(best)
+            got = points[best]
+            # A group's members take the same cards: the codes of one are the group's use.
+            full = sum(map(reach.__getitem__, keys[best][4]))
+            rows.append(
+                (full - got, group.size, index, group.use, got, full, group.first, group.use >> joker_shift)
+            )
+        rows.sort()
+        self.group_member = members
+        self.rows = rows
+        self._by_first: dict[int, list[tuple[int, int, int, int, int]]] | None = None
+        self._by_jokers: dict[int, list[list[tuple[int, int, int, int]]]] | None = None
+        # rem -> (cost, choice): choice -1 leaves the lowest card, -2 only jokers are left.
+        self.memo: dict[int, tuple[int, int]] = {0: (0, -2)}
+        # rem * 2 + keep -> (lo, hi): the most points the cards of rem reach (leaving a card
+        # out when keep) is known to lie in lo .. hi.
+        self.known: dict[int, tuple[int, int]] = {}
+
+    @property
+    def by_first(self) -> dict[int, list[tuple[int, int, int, int, int]]]:
+        """The groups by their lowest card, by bound: (slack * scale + size, index, use, cost, reach)."""
+        if self._by_first is None:
+            scale = self.scale
+            by_first: dict[int, list[tuple[int, int, int, int, int]]] = {}
+            for slack, size, index, use, got, full, first, _ in self.rows:
+                by_first.setdefault(first, []).append(
+                    (slack * scale + size, index, use, size - got * scale, full)
+                )
+            self._by_first = by_first
+        return self._by_first
+
+    @property
+    def by_jokers(self) -> dict[int, list[list[tuple[int, int, int, int]]]]:
+        """The groups by their lowest card, then by the jokers they take, by slack: (slack, use, points, reach)."""
+        if self._by_jokers is None:
+            by_jokers: dict[int, list[list[tuple[int, int, int, int]]]] = {}
+            for slack, _, _, use, got, full, first, jokers in self.rows:
+                lists = by_jokers.setdefault(first, [])
+                while len(lists) <= jokers:
+                    lists.append([])
+                lists[jokers].append((slack, use, got, full))
+            self._by_jokers = by_jokers
+        return self._by_jokers
+
+    def bound(self, rem: int) -> int:
+        """The most points the cards of *rem* could count (each at its reach)."""
+        width = self.pool.width
+        field = (1 << width) - 1
+        reach = self.reach
+        total = 0
+        code = 0
+        while rem:
+            n = rem & field
+            if n:
+                total += n * reach[code]
+            rem >>= width
+            code += 1
+        return total
+
+    def best(self, rem: int, ub: int = -1) -> int:
+        """The least cost of placing the cards of *rem*; *ub* is their :meth:`bound` when known."""
+        got = self.memo.get(rem)
+        if got is not None:
+            return got[0]
+        width, guard, scale = self.pool.width, self.pool.guard, self.scale
+        low = ((rem & -rem).bit_length() - 1) // width
+        if low == JOKER_CODE:
+            self.memo[rem] = (0, -2)
+            return 0
+        if ub < 0:
+            ub = self.bound(rem)
+        base = -ub * scale
+        top = 0
+        choice = -1
+        for slack, index, use, cost, full in self.by_first.get(low, ()):
+            if choice != -1:
+                least = base + slack
+                if least > top or (least == top and index > choice):
+                    if least > top:
+                        break
+                    continue
+            x = (rem | guard) - use
+            if x & guard != guard:
+                continue
+            value = cost + self.best(x ^ guard, ub - full)
+            if choice == -1 or value < top or (value == top and index < choice):
+                top, choice = value, index
+        drop = self.reach[low]
+        if choice == -1 or base + drop * scale < top:
+            skip = self.best(rem - (1 << (width * low)), ub - drop)
+            if choice == -1 or skip < top:
+                top, choice = skip, -1
+        self.memo[rem] = (top, choice)
+        return top
+
+    def reaches(self, rem: int, target: int, keep: bool, ub: int = -1) -> bool:
+        """Whether disjoint melds of the cards of *rem* count *target* points (with *keep*, leaving a card out).
+
+        A search for any such melds rather than the best: the lowest card is in a
+        group or left over, groups tried by slack, stopping where even the bound
+        falls short; what is learnt about each multiset is kept as a range.
+        """
+        if target <= 0:
+            return not keep or rem != 0
+        key = rem * 2 + keep
+        known = self.known.get(key)
+        if known is not None:
+            if target <= known[0]:
+                return True
+            if target > known[1]:
+                return False
+        if ub < 0:
+            ub = self.bound(rem)
+        width = self.pool.width
+        low = ((rem & -rem).bit_length() - 1) // width
+        found = False
+        if ub >= target and low != JOKER_CODE:
+            guard = self.pool.guard
+            lists = self.by_jokers.get(low)
+            if lists:
+                for options in lists[: (rem >> self.joker_shift) + 1]:
+                    for slack, use, got, full in options:
+                        if ub - slack < target:
+                            break
+                        x = (rem | guard) - use
+                        if x & guard != guard:
+                            continue
+                        if self.reaches(x ^ guard, target - got, keep, ub - full):
+                            found = True
+                            break
+                    if found:
+                        break
+            if not found:
+                drop = self.reach[low]
+                found = ub - drop >= target and self.reaches(
+                    rem - (1 << (width * low)), target, False, ub - drop
+                )
+        lo, hi = known if known is not None else (0, ub)
+        self.known[key] = (max(lo, target), hi) if found else (lo, min(hi, target - 1))
+        return found
+
+    def path(self, rem: int) -> tuple[list[int], list[int]]:
+        """Return the melds (candidate indices) and the left-over card codes of the best way."""
+        return best_path(self, rem)
+
+
+@memoize("solver.point-table", maxsize=64)
+def _point_table(ruleset: Ruleset) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """What melds count toward an opening, read from their keys: (set rank values, run prefix sums, reach).
+
+    A set counts its rank's value per card; a run from rank ``lo`` of ``n`` cards counts
+    ``prefix[lo + n] - prefix[lo]`` (place 1 an ace low, 14 an ace high), as
+    :func:`~remi.meld_points` counts them. ``reach[code]`` is the most a card of that
+    code counts in any meld (a wild card: the most of any place), never below 0.
+    """
+    values = ruleset.values
+    set_value = tuple([0] + [values.of_rank(rank) for rank in range(1, 14)])
+    low = values.ace if values.ace_low_in_run is None else values.ace_low_in_run
+    place = [0, low] + [values.of_rank(rank) for rank in range(2, 14)] + [values.ace]
+    prefix = [0]
+    for value in place[1:]:
+        prefix.append(prefix[-1] + value)
+    prefix.insert(0, 0)  # prefix[r] = sum of places 1 .. r - 1
+    most = max(0, *set_value[1:], *place[1:])
+    reach = []
+    for code in range(53):
+        if code == JOKER_CODE or (ruleset.wild_spade_twos and code == SPADE_TWO_CODE):
+            reach.append(most)
+            continue
+        rank = code % 13 + 1
+        if rank == 1:
+            reach.append(max(0, set_value[1], place[1], place[14]))
+        else:
+            reach.append(max(0, set_value[rank], place[rank]))
+    return set_value, tuple(prefix), tuple(reach)
+
+
+def _key_points(keys: Sequence[MeldKey], ruleset: Ruleset) -> list[int]:
+    """:func:`~remi.meld_points` of each candidate, from its key (no meld is built)."""
+    set_value, prefix, _ = _point_table(ruleset)
+    out: list[int] = []
+    for kind, a, b, n, _codes, _flags in keys:
+        if kind == 0:
+            out.append(set_value[a] * n)
+        else:
+            out.append(prefix[b + n] - prefix[b])
+    return out
+
+
+def _opening_search(counts: tuple[int, ...], ruleset: Ruleset) -> tuple[_OpeningSearch, list[int], int]:
+    """A packer maximising opening points (then fewest cards); also each candidate's points."""
+    entry = limits_of(ruleset)
+    pool = candidate_pool(counts, entry.limits, False, BOTH)
+    points = _key_points(pool.keys, ruleset)
+    scale = pool.n_cards + 1
+    return _OpeningSearch(pool, points, scale, _point_table(ruleset)[2]), points, scale
+
+
+def find_opening(hand: Hand, ruleset: Ruleset) -> tuple[Meld, ...] | None:
+    """Return the disjoint melds from *hand* that count the most toward an opening, or ``None``.
+
+    Melds count by :func:`~remi.meld_points` (jokers as what they stand for).
+    The answer is returned only when it reaches ``ruleset.opening_points``
+    (with no threshold, when it holds at least one meld); among equal counts
+    the one laying the fewest cards wins. Melds are in canonical order
+    (:func:`meld_sort_key`).
+
+    >>> import remi
+    >>> [str(m) for m in find_opening("♠Q ♥Q ♦Q JK ♣8 ♣9 ♣10 ♥2", remi.SLOVENIAN)]
+    ['♠Q ♥Q ♦Q', '♣8 ♣9 ♣10 JK=♣J']
+    >>> find_opening("♠10 ♥10 ♦10 ♣2 ♣3 ♣4", remi.SLOVENIAN) is None
+    True
+    """
+    return _best_opening(checked_counts(hand, ruleset), limits_of(ruleset).limits, ruleset)
+
+
+@memoize("solver.best-opening", maxsize=2048)
+def _best_opening(counts: tuple[int, ...], limits: MeldLimits, ruleset: Ruleset) -> tuple[Meld, ...] | None:
+    packer, points, _ = _opening_search(counts, ruleset)
+    picked, _ = packer.path(packer.pool.total)
+    if not picked:
+        return None
+    need = ruleset.opening_points
+    if need is not None and sum(points[i] for i in picked) < need:
+        return None
+    return tuple(meld_of_key(packer.pool.keys[i]) for i in sorted(picked))
+
+
+@memoize("solver.best-points", maxsize=1024)
+def _best_points(counts: tuple[int, ...], ruleset: Ruleset) -> int:
+    packer, _, scale = _opening_search(counts, ruleset)
+    # The packer's cost is -points * scale + cards laid (fewer than scale): its points.
+    return -(packer.best(packer.pool.total) // scale)
+
+
+@memoize("solver.shared-opening-search", maxsize=64)
+def _shared_opening_search(
+    counts: tuple[int, ...], ruleset: Ruleset
+) -> tuple[_OpeningSearch, list[int], int]:
+    return _opening_search(counts, ruleset)
+
+
+def best_opening_points_left(
+    hand: Hand, laid: Iterable[Card], ruleset: Ruleset, *, keep_one: bool = False
+) -> int:
+    """Return :func:`best_opening_points` of *hand* less the cards *laid*.
+
+    With *keep_one*, one card must stay out of the melds (a card kept for a
+    final discard): the best over every choice of that card. One search
+    serves every question about the same hand, so asking it for each
+    candidate meld of a hand costs little.
+
+    >>> import remi
+    >>> hand = remi.parse_cards("♠Q ♥Q ♦Q ♣9 ♣10 ♣J ♥2")
+    >>> best_opening_points_left(hand, remi.parse_cards("♠Q ♥Q ♦Q"), remi.SLOVENIAN)
+    29
+    >>> best_opening_points_left(hand, remi.parse_cards("♠Q ♥Q ♦Q"), remi.SLOVENIAN, keep_one=True)
+    29
+    >>> best_opening_points_left(hand, remi.parse_cards("♠Q ♥Q ♦Q ♥2"), remi.SLOVENIAN, keep_one=True)
+    0
+    """
+    counts = checked_counts(hand, ruleset)
+    packer, _, scale = _shared_opening_search(counts, ruleset)
+    width = packer.pool.width
+    rem = packer.pool.total
+    left = list(counts)
+    for card in parse_cards(laid):
+        code = card.code
+        if left[code] <= 0:
+            raise NotationError("not-in-hand", f"{card} is not in the hand.")
+        left[code] -= 1
+        rem -= 1 << (width * code)
+
+    # The packer's cost is -points * scale + cards laid (fewer than scale): its points,
+    # read from the search's cost without rebuilding its path.
+    cost = packer.best(rem)
+    points = -(cost // scale)
+    if not keep_one:
+        return points
+    # The search prefers the fewest cards among the layouts of the most points: when that
+    # layout leaves a card out, one card is kept at no loss.
+    if cost + points * scale < sum(left):
+        return points
+    return max(
+        (-(packer.best(rem - (1 << (width * code))) // scale) for code, count in enumerate(left) if count),
+        default=0,
+    )
+
+
+def _left_of(packer: _OpeningSearch, laid: Iterable[Card]) -> int:
+    """The packed multiset of the packer's hand less the cards *laid* (which it holds)."""
+    width = packer.pool.width
+    rem = packer.pool.total
+    for card in laid:
+        rem -= 1 << (width * card.code)
+    return rem
+
+
+def _reaches(packer: _OpeningSearch, rem: int, need: int, keep_one: bool) -> bool:
+    """``best_opening_points_left(...) >= need`` for the cards *rem* left (an empty hand counts 0)."""
+    if rem == 0:
+        return need <= 0
+    return packer.reaches(rem, need, keep_one)
+
+
+def opening_reaches(
+    hand: Sequence[Card], laid: Sequence[Card], need: int, ruleset: Ruleset, keep_one: bool
+) -> bool:
+    """Whether ``best_opening_points_left(hand, laid, ruleset, keep_one=keep_one) >= need``.
+
+    A search for any melds reaching *need* rather than for the best
+    (:meth:`_OpeningSearch.reaches`), sharing what it learns with every later
+    question about the same hand.
+    """
+    packer, _, _ = _shared_opening_search(counts_of(hand), ruleset)
+    return _reaches(packer, _left_of(packer, laid), need, keep_one)
+
+
+class _ReachTest:
+    """:func:`opening_reaches` for one hand, asked about many *laid* and *need* (a class: no closure)."""
+
+    def __init__(self, packer: _OpeningSearch, keep_one: bool) -> None:
+        self.packer = packer
+        self.keep_one = keep_one
+
+    def __call__(self, laid: Sequence[Card], need: int) -> bool:
+        return _reaches(self.packer, _left_of(self.packer, laid), need, self.keep_one)
+
+
+def opening_reach_test(
+    hand: Sequence[Card], ruleset: Ruleset, keep_one: bool
+) -> Callable[[Sequence[Card], int], bool]:
+    """:func:`opening_reaches` for one hand, asked about many *laid* and *need*: the hand's work done once.
+
+    ``test(laid, need) == opening_reaches(hand, laid, need, ruleset, keep_one)``.
+    """
+    packer, _, _ = _shared_opening_search(counts_of(hand), ruleset)
+    return _ReachTest(packer, keep_one)
+
+
+class _LayTest:
+    """:func:`opening_lay_test`'s test (a class: no closure)."""
+
+    def __init__(self, packer: _OpeningSearch, ruleset: Ruleset, need: int, keep_one: bool) -> None:
+        self.packer = packer
+        self.need = need
+        self.keep_one = keep_one
+        self.set_value, self.prefix, _ = _point_table(ruleset)
+        self.width = packer.pool.width
+        self.total = packer.pool.total
+        self.reach = packer.reach
+        self.top = packer.bound(packer.pool.total)
+
+    def __call__(self, meld: Meld) -> bool:
+        cards = meld.cards
+        if meld.kind == "set":
+            got = self.set_value[meld.rank] * len(cards)
+        else:
+            prefix = self.prefix
+            got = prefix[meld.rank + len(cards)] - prefix[meld.rank]
+        rest = self.need - got
+        if rest <= 0:
+            return True
+        width, reach = self.width, self.reach
+        rem = self.total
+        ub = self.top
+        for card in cards:
+            code = card.code
+            rem -= 1 << (width * code)
+            ub -= reach[code]
+        if rem == 0:
+            return False
+        return self.packer.reaches(rem, rest, self.keep_one, ub)
+
+
+def opening_lay_test(
+    hand: Sequence[Card], ruleset: Ruleset, need: int, keep_one: bool
+) -> Callable[[Meld], bool]:
+    """Whether a meld of *hand* laid now leaves an opening of *need* points within reach.
+
+    ``test(meld)`` is ``meld_points(meld) >= need`` or
+    ``opening_reaches(hand, meld.cards, need - meld_points(meld), ruleset, keep_one)``,
+    for melds whose cards *hand* holds; the work is shared by every meld asked.
+    """
+    packer, _, _ = _shared_opening_search(counts_of(hand), ruleset)
+    return _LayTest(packer, ruleset, need, keep_one)
+
+
+def best_opening_points(hand: Hand, ruleset: Ruleset) -> int:
+    """Return the most points that disjoint melds from *hand* count toward an opening.
+
+    Jokers count as the card they stand for and aces as the ruleset says
+    (:func:`~remi.meld_points`); a hand with no meld counts 0.
+
+    >>> import remi
+    >>> best_opening_points("♠Q ♥Q ♦Q JK ♣9 ♣10 ♥2", remi.SLOVENIAN)
+    59
+    >>> best_opening_points("♠2 ♥5 ♦9", remi.SLOVENIAN)
+    0
+    """
+    return _best_points(checked_counts(hand, ruleset), ruleset)
+
+
+def opening_layouts(
+    hand: Hand, ruleset: Ruleset, *, limit: int | None = None
+) -> tuple[tuple[Meld, ...], ...]:
+    """Return every distinct group of disjoint melds from *hand* that makes an opening.
+
+    A group qualifies when its :func:`~remi.meld_points` reach
+    ``ruleset.opening_points`` (any non-empty group when there is no
+    threshold). Groups are multisets of melds, each listed once with its
+    melds in canonical order; the groups come in a fixed order, and *limit*
+    stops after that many. A group with an extra meld is another group, so
+    hands rich in melds have many.
+
+    >>> import remi
+    >>> [[str(m) for m in g] for g in opening_layouts("♠Q ♥Q ♦Q ♣Q ♠K ♥K ♦K", remi.SLOVENIAN)]
+    [['♠Q ♥Q ♦Q', '♠K ♥K ♦K'], ['♠Q ♥Q ♣Q', '♠K ♥K ♦K'], ['♠Q ♦Q ♣Q', '♠K ♥K ♦K'], ['♥Q ♦Q ♣Q', '♠K ♥K ♦K'], ['♠Q ♥Q ♦Q ♣Q', '♠K ♥K ♦K']]
+    """
+    packer, points, scale = _opening_search(checked_counts(hand, ruleset), ruleset)
+    walk = _OpeningLister(packer, points, scale, ruleset.opening_points or 1, limit)
+    if limit is None or limit > 0:
+        walk.grow(0, packer.pool.total, 0)
+    return tuple(walk.out)
+
+
+class _OpeningLister:
+    """Every group of melds reaching the opening, pruned by the packer's bound (no closure)."""
+
+    def __init__(
+        self, packer: _OpeningSearch, points: list[int], scale: int, need: int, limit: int | None
+    ) -> None:
+        self.packer = packer
+        self.points = points
+        self.scale = scale
+        self.need = need
+        self.limit = limit
+        self.keys = packer.pool.keys
+        self.use_of = uses_by_key(packer.pool)
+        self.out: list[tuple[Meld, ...]] = []
+        self.chosen: list[int] = []
+
+    def can_add(self, rem: int, points: int) -> bool:
+        """Whether disjoint melds of the cards of *rem* can add *points* (the packer's bound, asked as a threshold)."""
+        return _reaches(self.packer, rem, points, False)
+
+    def grow(self, start: int, rem: int, score: int) -> bool:
+        guard, keys, chosen, out, need = self.packer.pool.guard, self.keys, self.chosen, self.out, self.need
+        limit = self.limit
+        for i in range(start, len(keys)):
+            if limit is not None and len(out) >= limit:
+                return False
+            x = (rem | guard) - self.use_of[i]
+            if x & guard != guard:
+                continue
+            left = x ^ guard
+            new = score + self.points[i]
+            chosen.append(i)
+            if new >= need:
+                out.append(tuple(meld_of_key(keys[j]) for j in chosen))
+            if new >= need or self.can_add(left, need - new):
+                if not self.grow(i, left, new):
+                    chosen.pop()
+                    return False
+            chosen.pop()
+        return True
