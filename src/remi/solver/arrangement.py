@@ -15,12 +15,12 @@ from typing import Final, Protocol
 import attrs
 
 from .._cache import memoize
-from .._cards import Card
+from .._cards import CARDS, JOKER_CODE, Card
 from .._melds import Meld
 from .._rules import Ruleset
 from .candidates import BOTH, Pool, candidate_pool, meld_of_key
 from .hands import checked_counts, reiterable
-from .limits import CARDS, JOKER_CODE, Hand, MeldLimits, limits_of
+from .limits import Hand, MeldLimits, limits_of
 from .masks import hand_mask, mask_deadwood
 
 __all__ = ["Arrangement", "best_arrangement", "deadwood"]

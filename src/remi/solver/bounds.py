@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from .._cache import memoize
-from .limits import JOKER_CODE, LONGEST_RUN, NO_WILD, MeldLimits
+from .._cards import JOKER_CODE
+from .limits import LONGEST_RUN, NO_WILD, MeldLimits
 
 __all__: list[str] = []
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Final, NamedTuple
 
 from .._cache import memoize
-from .._cards import Card
+from .._cards import JOKER_CODE, Card
 from .._contracts import contract_for
 from .._melds import Meld, check_meld
 from .._rules import Contract, Ruleset
@@ -20,7 +20,7 @@ from .bounds import cannot_cover, jokers_needed, jokers_short, one_run_per_suit,
 from .candidates import BOTH, Pool, candidate_pool, kind_mask
 from .covers import cover_lazily
 from .hands import counts_of, packed_counts, refuse_pack
-from .limits import JOKER_CODE, LONGEST_RUN, NO_WILD, MeldLimits, limits_of
+from .limits import LONGEST_RUN, NO_WILD, MeldLimits, limits_of
 
 __all__ = ["can_complete_contract", "contract_lay_test"]
 

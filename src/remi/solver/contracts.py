@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from itertools import chain, combinations_with_replacement, product
 
 from .._cache import memoize
+from .._cards import JOKER_CODE
 from .._contracts import contract_for
 from .._melds import Meld
 from .._rules import Ruleset
@@ -13,7 +14,7 @@ from .bounds import hopeless
 from .candidates import BOTH, MeldKey, Pool, candidate_pool, kind_mask, meld_of_key, uses_by_key
 from .completion import ContractSearch, Span, contract_search, touches
 from .hands import checked_counts
-from .limits import JOKER_CODE, LONGEST_RUN, Hand, MeldLimits, limits_of
+from .limits import LONGEST_RUN, Hand, MeldLimits, limits_of
 
 __all__ = ["contract_layouts", "find_contract"]
 

@@ -10,8 +10,9 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 
 from .._cache import memoize
+from .._cards import JOKER_CODE
 from .bounds import cannot_cover, jokers_short
-from .limits import ANSWERS_KEPT, JOKER_CODE, MeldLimits
+from .limits import ANSWERS_KEPT, MeldLimits
 
 __all__: list[str] = []
 

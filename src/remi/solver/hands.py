@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._cards import Card, format_cards, parse_cards
+from .._cards import CARDS, Card, format_cards, parse_cards
 from .._errors import StateError
 from .._pack import pack_refusal
 from .._rules import Ruleset
-from .limits import CARDS, Hand, limits_of
+from .limits import Hand, limits_of
 
 __all__: list[str] = []
 

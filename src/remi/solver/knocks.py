@@ -6,12 +6,12 @@ from collections.abc import Sequence
 from typing import Final
 
 from .._cache import memoize
-from .._cards import Card
+from .._cards import CARDS, JOKER_CODE, Card
 from .._rules import Ruleset
 from .arrangement import RANK_MAJOR, CostWithin, RankMajorSearch
 from .candidates import BOTH, candidate_pool
 from .hands import counts_of, refuse_pack, reiterable
-from .limits import CARDS, JOKER_CODE, NO_WILD, MeldLimits, limits_of
+from .limits import NO_WILD, MeldLimits, limits_of
 from .masks import hand_mask, mask_knock_cards, meldable_codes
 
 __all__ = ["knock_cards"]

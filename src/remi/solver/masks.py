@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from .._cache import memoize
-from .._cards import Card
-from .limits import ANSWERS_KEPT, CARDS, JOKER_CODE, LONGEST_RUN, NO_WILD, Hand, MeldLimits, RulesetLimits
+from .._cards import CARDS, JOKER_CODE, Card
+from .limits import ANSWERS_KEPT, LONGEST_RUN, NO_WILD, Hand, MeldLimits, RulesetLimits
 
 __all__: list[str] = []
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from .._cache import memoize
-from .._cards import Card, parse_cards
+from .._cards import JOKER_CODE, Card, parse_cards
 from .._errors import NotationError
 from .._melds import Meld
 from .._rules import Ruleset
 from .arrangement import best_path
 from .candidates import BOTH, MeldKey, Pool, candidate_pool, meld_of_key, uses_by_key
 from .hands import checked_counts, counts_of
-from .limits import JOKER_CODE, SPADE_TWO_CODE, Hand, MeldLimits, limits_of
+from .limits import SPADE_TWO_CODE, Hand, MeldLimits, limits_of
 
 __all__ = [
     "best_opening_points",
