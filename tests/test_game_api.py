@@ -566,3 +566,46 @@ def test_hands_are_multisets_kept_sorted() -> None:
     assert state.hands[0] == sorted_hand("♠7 ♠7 ♥2")
     after = state.apply("draw")
     assert after.hands[0] == sorted_hand("♠A ♠7 ♠7 ♥2")
+
+
+# -- one import direction (docs/design.rst, "Layers"; pyproject.toml [tool.importlinter]) ----------
+
+
+def test_every_state_is_a_game_state_whichever_way_it_was_made():
+    # The promise of docs/design.rst: GameState is the one state type; the engine, the views and the
+    # positions build states of the type they were given, never a lower one.
+    import pickle
+
+    import remi.game
+    import remi.records
+    import remi.views
+
+    state = remi.new_game(remi.NORWEGIAN, seed=3)
+    after = state.apply("draw")
+    made = [
+        state,
+        after,
+        after.apply(after.legal_actions()[-1]),
+        GameState.from_dict(state.to_dict()),
+        GameState.from_position(state.position()),
+        remi.records.from_position(state.position()),
+        state.view(0).sample_state(random.Random(1)),
+        state.view(1).sample_state(random.Random(1)),
+        attrs.evolve(state, seed=9),
+        pickle.loads(pickle.dumps(after)),
+    ]
+    assert [type(s) for s in made] == [GameState] * len(made)
+    assert remi.GameState is remi.game.GameState
+    assert type(state.view(2)) is remi.PlayerView is remi.views.PlayerView
+    assert type(remi.views.view(state, 2)) is remi.PlayerView
+    assert not hasattr(state, "__dict__")
+
+
+def test_the_import_contract_holds():
+    # pyproject.toml's [tool.importlinter] contracts (what scripts/check runs): no module imports a
+    # layer above its own, so there is no import cycle, function-level imports included.
+    importlinter = pytest.importorskip("importlinter.cli")
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    assert importlinter.lint_imports(config_filename=str(root / "pyproject.toml"), no_cache=True) == 0

@@ -46,7 +46,7 @@ from ._errors import (
     StateError,
     UnsupportedError,
 )
-from ._game import PHASES, GameState, Phase, RoundResult, new_game
+from ._game import PHASES, GameState, Phase, PlayerView, RoundResult, new_game
 from ._melds import (
     Check,
     Meld,
@@ -103,7 +103,6 @@ from ._solver import (
     opening_layouts,
 )
 from ._types import StateDict
-from ._views import PlayerView
 
 __version__ = "0.1.0"
 

@@ -33,7 +33,7 @@ from ._solver import (
 )
 
 if TYPE_CHECKING:
-    from ._state import GameState
+    from ._game import GameState
 
 __all__ = ["Policy", "Refusal", "policy_for", "never", "must_keep_card"]
 

@@ -1,4 +1,4 @@
-"""Positions as text a person can write: :func:`position` and :func:`from_position`.
+"""Positions as text a person can write: :func:`position` and :func:`read_position` (:func:`remi.records.from_position`).
 
 One ``key: value`` per line (``#`` starts a comment, ``|`` may stand for a
 line break, so a position also fits on one line). Omitted fields take their
@@ -6,7 +6,7 @@ defaults; an omitted stock is the rest of the pack, shuffled by the seed.
 See ``docs/positions.rst``.
 
 >>> import remi
->>> state = from_position('''
+>>> state = remi.GameState.from_position('''
 ... game: gin
 ... hand 0: ♠A ♠2 ♠3 ♥5 ♥6 ♥7 ♦9 ♦10 ♦J ♣K
 ... hand 1: ♥A ♥2 ♥3 ♦4 ♦5 ♦6 ♣7 ♣8 ♣9 ♠Q
@@ -15,7 +15,7 @@ See ``docs/positions.rst``.
 ... ''')
 >>> state.phase, state.current_player, len(state.stock)
 ('draw', 1, 31)
->>> from_position(position(state)) == state
+>>> remi.GameState.from_position(position(state)) == state
 True
 
 :func:`parse_action_in` reads what a person types in a position:
@@ -31,7 +31,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from random import Random
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
@@ -45,15 +45,17 @@ from ._actions import (
 from ._cards import Card, format_cards, make_pack, parse_card, parse_cards
 from ._engine import coerce
 from ._errors import IllegalActionError, NotationError, RemiError, StateError
-from ._game import PHASES, GameState, RoundResult
 from ._melds import Meld, parse_meld
 from ._presets import PRESETS, find_ruleset
 from ._rules import Ruleset, require_ruleset
-from ._state import hand_size_problems
+from ._state import PHASES, RoundResult, StateCore, hand_size_problems
 
-__all__ = ["position", "from_position", "parse_action_in", "ruleset_text", "parse_ruleset_text"]
+if TYPE_CHECKING:
+    from ._game import GameState
 
-_STATE_FIELDS: Final = frozenset(a.name for a in attrs.fields(GameState))
+__all__ = ["position", "read_position", "parse_action_in", "ruleset_text", "parse_ruleset_text"]
+
+_STATE_FIELDS: Final = frozenset(a.name for a in attrs.fields(StateCore))
 _RULESET_FIELDS: Final = tuple(a.name for a in attrs.fields(Ruleset))
 _MAX_TEXT: Final = 100_000
 
@@ -67,9 +69,9 @@ def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def _require_state(value: object) -> GameState:
-    if not isinstance(value, GameState):
+    if not isinstance(value, StateCore):
         raise TypeError(f"state must be a remi.GameState, not {type(value).__name__} {value!r:.60}.")
-    return value
+    return cast("GameState", value)  # every state is a GameState
 
 
 def _quote(text: str, limit: int = 80) -> str:
@@ -434,15 +436,8 @@ def _seat(value: int, players: int, line: str) -> int:
     return value
 
 
-def from_position(text: str) -> GameState:
-    """Read a position (see :func:`position`); an impossible one raises :class:`~remi.NotationError`.
-
-    >>> import remi
-    >>> from_position("game: gin | hand 0: ♠A | hand 1: ♠A")
-    Traceback (most recent call last):
-    ...
-    remi.NotationError: Line 'hand 1: ♠A': ♠A is written more often than the pack holds it.
-    """
+def read_position(text: str, state_type: type[GameState]) -> GameState:
+    """Read a position (see :func:`position`) as a *state_type*; see :func:`remi.records.from_position`."""
     if not isinstance(text, str):
         raise NotationError("not-text", f"Expected position text, got {type(text).__name__}.")
     if len(text) > _MAX_TEXT:
@@ -596,7 +591,7 @@ def from_position(text: str) -> GameState:
         raise NotationError(
             "malformed-state", f"Line {_quote(r.line('idle turns'))}: this version has no idle turns."
         )
-    state = GameState(**fields)
+    state = state_type(**fields)
     problems = hand_size_problems(state)
     if problems:
         seat, reason = problems[0]

@@ -45,9 +45,8 @@ from typing import Any
 
 from .._cards import Card
 from .._catalogue import catalogue
-from .._game import PHASES, GameState
+from .._game import PHASES, GameState, PlayerView
 from .._rules import Ruleset
-from .._views import PlayerView
 
 __all__ = ["observation_size", "observation", "write_observation"]
 

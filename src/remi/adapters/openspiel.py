@@ -62,9 +62,9 @@ from .._actions import Action, Buy, CallShanghai, DrawStock, Knock
 from .._cards import Card, format_cards
 from .._catalogue import Catalogue, LaySteps, MeldStep
 from .._errors import IllegalActionError, RulesetError
-from .._game import GameState, new_game
+from .._game import GameState, PlayerView, new_game, view
 from .._scoring import card_value
-from .._views import PlayerView, returns, view
+from .._views import returns
 from ._common import Setup as _Setup
 from ._common import numpy
 from ._common import setup as _setup

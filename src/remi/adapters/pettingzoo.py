@@ -36,8 +36,8 @@ from typing import Any, ClassVar
 
 from .._catalogue import LaySteps, MeldStep
 from .._errors import IllegalActionError, RemiError
-from .._game import GameState, new_game
-from .._views import returns, view
+from .._game import GameState, new_game, view
+from .._views import returns
 from ._common import Setup, numpy, setup
 from ._features import observation_size, state_entries
 
