@@ -255,14 +255,29 @@ class PerSeat:
 _GIVEN: Final = "given"
 
 
-def _field(kind: str, doc: str, blank: Any = _GIVEN, *, hidden: bool = False, **kwargs: Any) -> Any:
+def _field(
+    kind: str,
+    doc: str,
+    blank: Any = _GIVEN,
+    *,
+    hidden: bool = False,
+    seat: Literal["seat", "seat or -1"] | None = None,
+    since: str | None = None,
+    **kwargs: Any,
+) -> Any:
     """A state field: its *kind* (see :data:`_KINDS`), a short *doc*, and its value in :func:`blank_state`.
 
-    *blank* is a value, a :class:`PerSeat` value, or ``_GIVEN`` for the fields
-    :func:`blank_state` takes as arguments; a field with an attrs default keeps it.
-    A *hidden* field is one no seat's view shows (:data:`PUBLIC_FIELDS` are the others).
+    *blank* is a value, a :class:`PerSeat` value (the field holds one entry per
+    seat), or ``_GIVEN`` for the fields :func:`blank_state` takes as arguments; it
+    is the attrs default where the field has one and no other blank is given. A *hidden* field is one no seat's
+    view shows (:data:`PUBLIC_FIELDS` are the others). *seat* says the field names
+    a seat (``"seat or -1"``: or none). *since* is the first dict format that
+    holds the field (older dicts lack it and the field takes its default).
     """
-    return attrs.field(metadata={"kind": kind, "doc": doc, "blank": blank, "hidden": hidden}, **kwargs)
+    if blank == _GIVEN and "default" in kwargs:
+        blank = kwargs["default"]
+    metadata = {"kind": kind, "doc": doc, "blank": blank, "hidden": hidden, "seat": seat, "since": since}
+    return attrs.field(metadata=metadata, **kwargs)
 
 
 @attrs.frozen(eq=True, repr=False)
@@ -292,14 +307,14 @@ class StateCore:
     #: The round (deal) being played, from 1.
     round: int = _field("int", "the round being played", 1)
     #: The seat that dealt this round.
-    dealer: int = _field("int", "the dealer")
+    dealer: int = _field("int", "the dealer", seat="seat")
     #: What the state waits for: ``cut``, ``draw``, ``buy``, ``play``, ``knock`` (a Gin knocker lays
     #: their melds), ``shanghai`` or ``over``.
     phase: Phase = _field("phase", "the phase", "draw")
     #: The seat whose turn it is.
-    turn_player: int = _field("int", "the seat on turn", 0)
+    turn_player: int = _field("int", "the seat on turn", 0, seat="seat")
     #: The seat that acts now (differs from ``turn_player`` while others may buy or call Shanghai).
-    to_act: int = _field("int", "the seat to act", 0)
+    to_act: int = _field("int", "the seat to act", 0, seat="seat")
     #: Each seat's hand, sorted (hidden information).
     hands: tuple[tuple[Card, ...], ...] = _field("hands", "each seat's hand", PerSeat(()), hidden=True)
     #: The stock, top card last (hidden information).
@@ -322,15 +337,15 @@ class StateCore:
     #: Seats still to be asked in a buying or Shanghai window, in order.
     queue: tuple[int, ...] = _field("ints", "seats still to be asked in a window", ())
     #: The seat that bought the previous card in this buying window (-1: none).
-    last_buyer: int = _field("int", "the last buyer in this window", -1)
+    last_buyer: int = _field("int", "the last buyer in this window", -1, seat="seat or -1")
     #: Cards each seat has bought this round.
     buys: tuple[int, ...] = _field("ints", "cards bought this round per seat", PerSeat(0))
     #: The seat whose discard is open to Shanghai calls (-1: none).
-    shanghai_from: int = _field("int", "the seat whose discard may be called", -1)
+    shanghai_from: int = _field("int", "the seat whose discard may be called", -1, seat="seat or -1")
     #: How often the stock has been rebuilt this round (feeds the seeded shuffles).
     reshuffles: int = _field("int", "stock rebuilds this round", 0)
     #: The seat that earned the Liverpool cut bonus this round (-1: none).
-    cut_bonus_seat: int = _field("int", "the seat with the cut bonus", -1)
+    cut_bonus_seat: int = _field("int", "the seat with the cut bonus", -1, seat="seat or -1")
     #: Finished rounds.
     results: tuple[RoundResult, ...] = _field("results", "finished rounds", ())
     #: Running totals per seat.
@@ -339,14 +354,20 @@ class StateCore:
     melds_this_turn: int = _field("int", "melds laid this turn", default=0)
     #: Per seat, the cards it took openly (from the discard pile, by buying, or a joker taken
     #: back) this round and still holds: public knowledge about a hidden hand.
-    known: tuple[tuple[Card, ...], ...] = _field("hands", "cards known to be in each hand", default=())
+    known: tuple[tuple[Card, ...], ...] = _field(
+        "hands", "cards known to be in each hand", PerSeat(()), since="remi-state/2", default=()
+    )
     #: Turns in a row begun with a stock that cannot be drawn, with nothing laid on the table
     #: (the guard of docs/rules/index.rst, shared-round-cannot-progress).
-    idle_turns: int = _field("int", "idle turns in a row with an empty stock", default=0)
+    idle_turns: int = _field(
+        "int", "idle turns in a row with an empty stock", since="remi-state/2", default=0
+    )
     #: The cards chosen so far for a meld laid card by card (docs/rules/norwegian.rst,
     #: norwegian-build-card-by-card), ascending; empty when no meld is being built. They stay in the hand
     #: until the meld is laid, and the table sees them chosen.
-    building: tuple[Card, ...] = _field("card tuple", "cards chosen for a meld laid card by card", default=())
+    building: tuple[Card, ...] = _field(
+        "card tuple", "cards chosen for a meld laid card by card", since="remi-state/3", default=()
+    )
     # A cache of legal_actions(); never part of the value, never copied by attrs.evolve.
     _legal: list[Action] | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
 
@@ -499,9 +520,9 @@ FIELDS: Final[tuple[tuple[str, _Kind], ...]] = tuple(
 _SERIAL: Final = tuple((name, kind) for name, kind in FIELDS if name not in ("table", "owners"))
 #: Fields an older dict may lack (they take their default), by the formats that lack them.
 _NEW_FIELDS: Final = {
-    "known": ("remi-state/1",),
-    "idle_turns": ("remi-state/1",),
-    "building": ("remi-state/1", "remi-state/2"),
+    f.name: _OLD_FORMATS[: _OLD_FORMATS.index(f.metadata["since"])]
+    for f in attrs.fields(StateCore)
+    if f.metadata.get("since")
 }
 
 
@@ -578,15 +599,13 @@ def _from_dict(data: Any, state_type: type[S]) -> S:
 def blank_state(state_type: type[S], ruleset: Ruleset, players: int, seed: int, dealer: int) -> S:
     """A state before any deal: round 1, no cards anywhere, nobody down, no scores (not yet playable).
 
-    Each field takes its ``blank`` metadata (repeated per seat for a :class:`PerSeat` value);
+    Each field takes its ``blank`` metadata (one per seat for a :class:`PerSeat` value);
     the ruleset, the number of players, the seed and the dealer are given.
     """
     given = {"ruleset": ruleset, "players": players, "seed": seed, "dealer": dealer}
     values: dict[str, Any] = {}
     for f in _VALUE_FIELDS:
         blank = f.metadata["blank"]
-        if f.default is not attrs.NOTHING:
-            continue
         if isinstance(blank, PerSeat):
             values[f.name] = (blank.value,) * players
         else:
@@ -702,6 +721,11 @@ def _changed(s: S, **changes: Any) -> S:
 
 _VALUE_FIELDS: Final = tuple(f for f in attrs.fields(StateCore) if "kind" in f.metadata)
 _NAMES: Final = tuple(name for name, _ in FIELDS)
+#: The fields with one entry per seat.
+_PER_SEAT: Final = tuple(f.name for f in _VALUE_FIELDS if isinstance(f.metadata["blank"], PerSeat))
+#: The fields that name a seat, and those that name a seat or -1 (none).
+_SEATS: Final = tuple(f.name for f in _VALUE_FIELDS if f.metadata["seat"] == "seat")
+_SEATS_OR_NONE: Final = tuple(f.name for f in _VALUE_FIELDS if f.metadata["seat"] == "seat or -1")
 #: The fields every seat sees (a view holds each of them under the same name).
 PUBLIC_FIELDS: Final = tuple(f.name for f in _VALUE_FIELDS if not f.metadata["hidden"])
 _MUTABLE: Final = tuple(name for name, kind in FIELDS if kind.mutable)
@@ -725,7 +749,7 @@ def _size_problems(s: StateCore) -> list[str]:
         return [f"{n} players is outside {rules.min_players}-{rules.max_players}"]
     return [
         f"{name} has {len(getattr(s, name))} entries for {n} players"
-        for name in ("hands", "down", "buys", "totals", "known")
+        for name in _PER_SEAT
         if len(getattr(s, name)) != n
     ]
 
@@ -733,10 +757,10 @@ def _size_problems(s: StateCore) -> list[str]:
 def _seat_problems(s: StateCore) -> list[str]:
     n = s.players
     problems: list[str] = []
-    for name in ("dealer", "turn_player", "to_act"):
+    for name in _SEATS:
         if not 0 <= getattr(s, name) < n:
             problems.append(f"{name} {getattr(s, name)} is not a seat")
-    for name in ("last_buyer", "shanghai_from", "cut_bonus_seat"):
+    for name in _SEATS_OR_NONE:
         if not -1 <= getattr(s, name) < n:
             problems.append(f"{name} {getattr(s, name)} is not a seat")
     if len(s.table) != len(s.owners):
