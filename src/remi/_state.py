@@ -812,9 +812,15 @@ def _card_problems(s: StateCore) -> list[str]:
 
 
 def _phase_problems(s: StateCore) -> list[str]:
-    rules, n = s.ruleset, s.players
+    """What the phase rules out, in the order the reasons are listed: the game and the round, the
+    window of seats asked, what a turn carries, the knock."""
+    return _ruled_out_problems(s) + _window_problems(s) + _turn_problems(s) + _knock_problems(s)
+
+
+def _ruled_out_problems(s: StateCore) -> list[str]:
+    """A phase the ruleset has no room for, or that the round has not reached."""
+    rules = s.ruleset
     problems: list[str] = []
-    live = s.phase in ("draw", "buy", "play", "knock", "shanghai")
     if s.phase == "cut":
         if not rules.liverpool_cut:
             problems.append("a cut in a game without the Liverpool cut")
@@ -824,29 +830,50 @@ def _phase_problems(s: StateCore) -> list[str]:
         problems.append("a buying window in a game without buying")
     if s.phase == "shanghai" and not rules.shanghai:
         problems.append("a Shanghai window in a game without Shanghai calls")
-    if live and s.turn < 1:
+    if s.phase in ("draw", "buy", "play", "knock", "shanghai") and s.turn < 1:
         problems.append("a turn is under way before the first turn")
     if s.phase in ("buy", "play") and not s.hands[s.turn_player]:
         problems.append("the seat on turn holds no cards to play or discard")
     if s.phase == "over" and not s.results:
         problems.append("the match is over with no round played")
+    return problems
+
+
+def _window_problems(s: StateCore) -> list[str]:
+    """Who acts, and the queue of seats a buying or Shanghai window asks."""
+    problems: list[str] = []
     if s.phase in ("draw", "play", "knock", "cut") and s.to_act != s.turn_player:
         problems.append("the seat to act is not the seat on turn")
     if s.phase in ("buy", "shanghai") and (not s.queue or s.queue[0] != s.to_act):
         problems.append("the window's queue does not start with the seat to act")
     if s.phase == "shanghai":
-        if not 0 <= s.shanghai_from < n or not s.discard:
-            problems.append("a Shanghai window needs a discarder and a discard")
-        if s.shanghai_from in s.queue:
-            problems.append("the discarder is asked to call Shanghai on their own card")
-        if any(len(s.hands[q]) < 2 for q in s.queue if 0 <= q < n):
-            problems.append("a seat asked to call Shanghai holds fewer than two cards")
+        problems += _shanghai_problems(s)
     if s.phase == "buy" and not s.discard:
         problems.append("a buying window with nothing to buy")
     if s.phase not in ("buy", "shanghai") and s.queue:
         problems.append("a queue of seats is open outside a buying or Shanghai window")
     if len(set(s.queue)) != len(s.queue) or (s.turn_player in s.queue and s.phase == "buy"):
         problems.append("the window's queue repeats a seat or holds the seat on turn")
+    return problems
+
+
+def _shanghai_problems(s: StateCore) -> list[str]:
+    """A Shanghai window: a discarder with a discard, asking seats that may call."""
+    n = s.players
+    problems: list[str] = []
+    if not 0 <= s.shanghai_from < n or not s.discard:
+        problems.append("a Shanghai window needs a discarder and a discard")
+    if s.shanghai_from in s.queue:
+        problems.append("the discarder is asked to call Shanghai on their own card")
+    if any(len(s.hands[q]) < 2 for q in s.queue if 0 <= q < n):
+        problems.append("a seat asked to call Shanghai holds fewer than two cards")
+    return problems
+
+
+def _turn_problems(s: StateCore) -> list[str]:
+    """What a turn carries (pending jokers, the taken card, a meld being built) and the window marks."""
+    rules, n = s.ruleset, s.players
+    problems: list[str] = []
     if s.phase != "play" and (s.pending or s.taken is not None or s.building):
         problems.append("a turn's pending jokers, taken card or meld being built outlive the play phase")
     if s.building and not _builds(s):
@@ -861,7 +888,7 @@ def _phase_problems(s: StateCore) -> list[str]:
         problems.append("the seat on turn has nothing to draw or take")
     if not 0 <= s.idle_turns <= n:
         problems.append(f"idle_turns {s.idle_turns} is outside 0-{n}")
-    return problems + _knock_problems(s)
+    return problems
 
 
 def _knock_problems(s: StateCore) -> list[str]:
@@ -892,7 +919,13 @@ def _builds(s: StateCore) -> bool:
 
 
 def _counter_problems(s: StateCore) -> list[str]:
-    rules, n = s.ruleset, s.players
+    """The round's counters, then the finished rounds' results."""
+    return _round_counter_problems(s) + _result_problems(s)
+
+
+def _round_counter_problems(s: StateCore) -> list[str]:
+    """The round number and the counters of this round (turns, buys, melds laid, the cut bonus)."""
+    rules = s.ruleset
     problems: list[str] = []
     if rules.contracts and not 1 <= s.round <= len(rules.contracts):
         problems.append(f"round {s.round} does not exist")
@@ -911,6 +944,13 @@ def _counter_problems(s: StateCore) -> list[str]:
         problems.append("a cut bonus in a game without the Liverpool cut")
     if rules.melds_per_turn is not None and s.melds_this_turn > rules.melds_per_turn:
         problems.append("more melds were laid this turn than the ruleset allows")
+    return problems
+
+
+def _result_problems(s: StateCore) -> list[str]:
+    """The finished rounds: each scores every seat, the totals add them up, their numbers fit the round."""
+    n = s.players
+    problems: list[str] = []
     if any(len(r.points) != n for r in s.results):
         problems.append("a round result does not score every seat")
     elif list(s.totals) != [sum(r.points[i] for r in s.results) for i in range(n)]:

@@ -339,16 +339,7 @@ class ViewCore:
                 return None
             if any(isinstance(a, Discard) for a in legal):
                 break
-            moves: list[Action] = [a for a in legal if isinstance(a, LayDown)]
-            moves = moves or [a for a in legal if isinstance(a, Build)]
-            moves = moves or [a for a in legal if not isinstance(a, Knock)] or legal
-            if rng.random() < _THRIFT:
-                # Mostly the moves that take the fewest cards beyond the forced ones, so the finish fits.
-                free = (Counter(forced[actor]) & Counter(state.hands[actor])) - Counter(state.building)
-                costs = [_new_cards(a, free, state.building) for a in moves]
-                least = min(costs)
-                moves = [a for a, cost in zip(moves, costs) if cost == least]
-            state = state.apply(moves[int(rng.random() * len(moves))])
+            state = state.apply(_probe_move(state, legal, forced[actor], actor, rng))
             if (state.round, state.turn, state.turn_player, state.to_act, state.phase) != start:
                 break
         else:
@@ -400,6 +391,25 @@ _PROBE_EXTRA: Final = (6, 10, 14, 20, 30, 45, 60, 80)
 _PROBE_STEPS: Final = 80
 #: How often a probe's move is one taking the fewest unforced cards (else any move: variety).
 _THRIFT: Final = 0.8
+
+
+def _probe_move(
+    state: GameState, legal: list[Action], forced: Sequence[Card], actor: int, rng: Random
+) -> Action:
+    """The move a probe for a finish plays: a ``lay``, else a ``build``, else anything but a knock.
+
+    Mostly (:data:`_THRIFT`) among the moves that take the fewest cards beyond the
+    *forced* ones, so the finish fits the hand; two draws from *rng*.
+    """
+    moves: list[Action] = [a for a in legal if isinstance(a, LayDown)]
+    moves = moves or [a for a in legal if isinstance(a, Build)]
+    moves = moves or [a for a in legal if not isinstance(a, Knock)] or legal
+    if rng.random() < _THRIFT:
+        free = (Counter(forced) & Counter(state.hands[actor])) - Counter(state.building)
+        costs = [_new_cards(a, free, state.building) for a in moves]
+        least = min(costs)
+        moves = [a for a, cost in zip(moves, costs) if cost == least]
+    return moves[int(rng.random() * len(moves))]
 
 
 def _new_cards(action: Action, free: Counter[Card], building: Sequence[Card]) -> int:
