@@ -16,6 +16,9 @@ optional extras that ``import remi`` never loads.
 
 from __future__ import annotations
 
+import inspect
+import typing
+
 from ._actions import (
     Action,
     Build,
@@ -34,7 +37,7 @@ from ._actions import (
 )
 from ._cache import CacheInfo, cache_info, clear_caches
 from ._cards import JOKER, RANKS, SUITS, Card, format_cards, make_pack, parse_card, parse_cards
-from ._catalogue import Catalogue, CatalogueError, num_distinct_actions
+from ._catalogue import Catalogue, CatalogueError, LaySteps, MeldStep, num_distinct_actions
 from ._codes import CODES, CheckCode, ErrorCode
 from ._contracts import check_contract, check_opening, contract_for
 from ._errors import (
@@ -105,6 +108,68 @@ from ._solver import (
 from ._types import StateDict
 
 __version__ = "0.1.0"
+
+#: Each public class's public home: the module that documents it (the errors' is ``remi``).
+#: Pickles and reprs name it (``remi.game.GameState``, never ``remi._game.GameState``), so the
+#: private layout is no part of any pickle a user keeps; each home holds the class under its name.
+_PUBLIC_HOMES: dict[str, tuple[type, ...]] = {
+    "remi": (
+        RemiError,
+        NotationError,
+        RulesetError,
+        MeldError,
+        IllegalActionError,
+        StateError,
+        UnsupportedError,
+        CacheInfo,
+    ),
+    "remi.cards": (Card,),
+    "remi.rulesets": (Ruleset, CardValues, Contract),
+    "remi.melds": (Meld, Check),
+    "remi.solver": (Arrangement,),
+    "remi.scoring": (Settlement,),
+    "remi.actions": (
+        Cut,
+        DrawStock,
+        TakeDiscard,
+        Buy,
+        Pass,
+        LayDown,
+        Build,
+        LayOff,
+        SwapJoker,
+        Discard,
+        Knock,
+        CallShanghai,
+    ),
+    "remi.game": (GameState, RoundResult),
+    "remi.views": (PlayerView,),
+    "remi.records": (GameRecord, Recorder),
+    "remi.catalogue": (Catalogue, CatalogueError, MeldStep, LaySteps),
+}
+
+
+def _name_public_homes() -> None:
+    """Set each public class's ``__module__`` to its public home.
+
+    A class's own annotations are resolved first, in the module that defines it, so
+    :func:`typing.get_type_hints` reads them as before (the home need not hold their names).
+    The functions of its body move with it (a pickle may name one: ``Card.from_code``).
+    """
+    for home, classes in _PUBLIC_HOMES.items():
+        for cls in classes:
+            own = inspect.get_annotations(cls)
+            if own:
+                hints = typing.get_type_hints(cls, include_extras=True)
+                cls.__annotations__ = {name: hints[name] for name in own}
+            for value in list(vars(cls).values()):
+                function = getattr(value, "__func__", value)
+                if callable(function) and getattr(function, "__module__", None) == cls.__module__:
+                    function.__module__ = home
+            cls.__module__ = home
+
+
+_name_public_homes()
 
 __all__ = [
     # cards and notation

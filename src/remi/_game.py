@@ -5,7 +5,7 @@ randomness (shuffles, the Liverpool cut, a Shanghai blind draw) is derived
 from the game's seed, so the same seed and the same actions replay exactly.
 
 This module is the top of the game's layers (docs/design.rst): a state's
-fields, invariants and dict form live in ``_state`` (:class:`~remi._state.StateCore`),
+fields, invariants and dict form live in ``_state`` (``StateCore``),
 the rules of each action kind in ``_engine``, what a seat sees in ``_views``
 and the position notation in ``_position``; they all import ``_state`` and
 none imports this module. :class:`GameState` is :class:`StateCore` with the
@@ -46,7 +46,7 @@ class GameState(StateCore):
     phase, scores) and what is hidden (the cards in each hand, the order of
     the stock) are separate fields: ``hands`` and ``stock`` are hidden. The
     fields, the facts derived from them, the invariants and :meth:`to_dict`
-    are :class:`~remi._state.StateCore`'s; this class adds the methods that
+    are ``StateCore``'s (``remi._state``); this class adds the methods that
     play, view and write a state.
 
     Construct states with :func:`~remi.new_game` or :meth:`from_dict`; move
@@ -291,7 +291,7 @@ class PlayerView(_views.ViewCore):
 
     Build one with :func:`view` (``state.view(seat)``). Two states that differ
     only in cards this seat cannot see give equal views. The fields and what
-    they tell are :class:`~remi._views.ViewCore`'s; this class builds the
+    they tell are ``ViewCore``'s (``remi._views``); this class builds the
     :class:`GameState` values :meth:`sample_state` returns.
 
     >>> import remi
