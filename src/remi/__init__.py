@@ -159,8 +159,11 @@ def _name_public_homes() -> None:
     for home, classes in _PUBLIC_HOMES.items():
         for cls in classes:
             own = inspect.get_annotations(cls)
-            if own:
-                hints = typing.get_type_hints(cls, include_extras=True)
+            try:
+                hints = typing.get_type_hints(cls, include_extras=True) if own else {}
+            except NameError:  # a name only the type checker sees: get_type_hints fails either way
+                hints = {}
+            if hints:
                 cls.__annotations__ = {name: hints[name] for name in own}
             for value in list(vars(cls).values()):
                 function = getattr(value, "__func__", value)

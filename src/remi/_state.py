@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, cast
 
 import attrs
 
+from ._actions import Action
 from ._cards import Card, format_cards, make_pack, parse_cards
 from ._contracts import contract_for
 from ._errors import RemiError, StateError
@@ -41,7 +42,6 @@ from ._solver import meld_sort_key
 from ._types import StateDict
 
 if TYPE_CHECKING:
-    from ._actions import Action
     from ._game import GameState
 
 __all__ = ["StateCore", "RoundResult", "Phase", "PHASES", "PUBLIC_FIELDS", "blank_state", "read_dict"]
