@@ -47,7 +47,7 @@ import attrs
 
 import remi
 from remi import Card, GameState
-from remi._engine import blank_state
+from remi._state import blank_state
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -205,7 +205,7 @@ def position(
         rest = rest[size:]
     pile = [rest.pop()]
     state = attrs.evolve(
-        blank_state(rules, players, seed, players - 1),
+        blank_state(GameState, rules, players, seed, players - 1),
         round=round,
         phase="play",
         hands=tuple(hands),

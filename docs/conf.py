@@ -44,3 +44,15 @@ intersphinx_mapping = {
 # furo: code and doctest output scroll sideways instead of being cut off.
 html_theme = "furo"
 html_title = f"remi {release}"
+
+#: Public modules whose classes' attribute comments (``#:`` on ``self.x = ...``) autodoc reads from the
+#: private module that defines them: a public class names its public home as ``__module__``
+#: (remi.catalogue.Catalogue), and autodoc looks for the source of ``__module__``.
+SOURCE_OF = {"remi.catalogue": "remi._catalogue"}
+
+
+def setup(app: object) -> None:
+    from sphinx.pycode import ModuleAnalyzer
+
+    for public, private in SOURCE_OF.items():
+        ModuleAnalyzer.cache["module", public] = ModuleAnalyzer.for_module(private)

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 import remi
 from remi import GameState, RemiError
-from remi._position import from_position, parse_action_in, parse_ruleset_text, position
+from remi._position import parse_action_in, parse_ruleset_text, position
 from remi._record import GameRecord, Recorder, replay
+from remi.records import from_position
 
 #: Examples per fuzz test; ``REMI_FUZZ_EXAMPLES=5000`` for a deeper run.
 FUZZ = settings(

@@ -566,3 +566,128 @@ def test_hands_are_multisets_kept_sorted() -> None:
     assert state.hands[0] == sorted_hand("♠7 ♠7 ♥2")
     after = state.apply("draw")
     assert after.hands[0] == sorted_hand("♠A ♠7 ♠7 ♥2")
+
+
+# -- one import direction (docs/design.rst, "Layers"; pyproject.toml [tool.importlinter]) ----------
+
+
+def test_every_state_is_a_game_state_whichever_way_it_was_made():
+    # The promise of docs/design.rst: GameState is the one state type; the engine, the views and the
+    # positions build states of the type they were given, never a lower one.
+    import pickle
+
+    import remi.game
+    import remi.records
+    import remi.views
+
+    state = remi.new_game(remi.NORWEGIAN, seed=3)
+    after = state.apply("draw")
+    made = [
+        state,
+        after,
+        after.apply(after.legal_actions()[-1]),
+        GameState.from_dict(state.to_dict()),
+        GameState.from_position(state.position()),
+        remi.records.from_position(state.position()),
+        state.view(0).sample_state(random.Random(1)),
+        state.view(1).sample_state(random.Random(1)),
+        attrs.evolve(state, seed=9),
+        pickle.loads(pickle.dumps(after)),
+    ]
+    assert [type(s) for s in made] == [GameState] * len(made)
+    assert remi.GameState is remi.game.GameState
+    assert type(state.view(2)) is remi.PlayerView is remi.views.PlayerView
+    assert type(remi.views.view(state, 2)) is remi.PlayerView
+    assert not hasattr(state, "__dict__")
+
+
+def test_the_import_contract_holds():
+    # pyproject.toml's [tool.importlinter] contracts (what scripts/check runs): no module imports a
+    # layer above its own, so there is no import cycle, function-level imports included.
+    importlinter = pytest.importorskip("importlinter.cli")
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    assert importlinter.lint_imports(config_filename=str(root / "pyproject.toml"), no_cache=True) == 0
+
+
+# -- each field declared once (docs/design.rst, "The state") ---------------------------------------
+# The lists of fields are generated from attrs.fields(GameState) and its metadata; these tests
+# iterate the fields, so a new field is covered without touching them.
+
+VALUE_FIELDS = [f for f in attrs.fields(GameState) if "kind" in f.metadata]
+
+
+@cache
+def field_states() -> list[GameState]:
+    """States of every preset along random games, the start and the end of a match included."""
+    out = []
+    for name in sorted(remi.PRESETS):
+        rng = random.Random(name)
+        state = remi.new_game(remi.PRESETS[name], seed=5)
+        for step in range(400):
+            if step % 23 == 0 or state.is_over:
+                out.append(state)
+            if state.is_over:
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+    return out
+
+
+def test_the_scratch_copy_copies_and_restores_every_field():
+    from remi import _state
+
+    states = field_states()
+    for a, b in zip(states, states[1:]):
+        w = _state._Work.of(a)
+        for f in VALUE_FIELDS:
+            copied = getattr(w, f.name)
+            assert (tuple(copied) if isinstance(copied, list) else copied) == getattr(a, f.name), f.name
+        frozen = w.freeze()
+        assert frozen == a and type(frozen) is GameState
+        for f in VALUE_FIELDS:
+            w = _state._Work.of(a)
+            setattr(w, f.name, getattr(_state._Work.of(b), f.name))
+            assert getattr(w.freeze(), f.name) == getattr(b, f.name), f.name
+
+
+def test_the_scratch_copy_declares_every_field_as_a_transition_sees_it():
+    from remi import _state
+
+    declared = {k: v for k, v in _state._Work.__annotations__.items() if k != "state_type"}
+    assert list(declared) == [f.name for f in VALUE_FIELDS]
+    for f in VALUE_FIELDS:
+        mutable = _state._KINDS[f.metadata["kind"]].mutable
+        assert declared[f.name].startswith("list[") == mutable, f.name
+
+
+def test_a_view_and_its_samples_keep_every_public_field():
+    hidden = {f.name for f in VALUE_FIELDS if f.metadata["hidden"]}
+    assert hidden == {"seed", "hands", "stock"}
+    for state in field_states()[::3]:
+        for seat in range(state.players):
+            v = state.view(seat)
+            sample = v.sample_state(random.Random(seat))
+            for f in VALUE_FIELDS:
+                if f.name not in hidden:
+                    assert getattr(v, f.name) == getattr(state, f.name), f.name
+                    assert getattr(sample, f.name) == getattr(state, f.name), f.name
+            assert sample.hands[seat] == state.hands[seat]
+            assert len(sample.stock) == len(state.stock)
+
+
+def test_the_blank_state_gives_every_field_its_blank_value():
+    from remi import _state
+
+    blank = _state.blank_state(GameState, remi.KALOOKI, 5, 11, 3)
+    given = {"ruleset": remi.KALOOKI, "players": 5, "seed": 11, "dealer": 3}
+    assert type(blank) is GameState
+    for f in VALUE_FIELDS:
+        value = f.metadata["blank"]
+        if isinstance(value, _state.PerSeat):
+            value = (value.value,) * 5
+        elif f.name in given:
+            value = given[f.name]
+        assert getattr(blank, f.name) == value, f.name
+    # Every field says how it starts: a blank value, or one of blank_state's arguments.
+    assert {f.name for f in VALUE_FIELDS if f.metadata["blank"] == "given"} == set(given)

@@ -19,7 +19,9 @@ from game_helpers import position
 
 import remi
 from remi import _engine
-from remi._solver import _entry, _fast_counts, _jokers_short
+from remi.solver.bounds import jokers_short as _jokers_short
+from remi.solver.hands import counts_of as _fast_counts
+from remi.solver.limits import limits_of as _entry
 
 SPADES = "♠A ♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K"
 

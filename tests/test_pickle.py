@@ -7,9 +7,12 @@ rulesets go to the workers, and states, results and errors come back.
 from __future__ import annotations
 
 import copy
+import importlib
 import multiprocessing
 import pickle
 import random
+import re
+import typing
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -47,7 +50,16 @@ ERROR_CLASSES = [
 
 
 def roundtrip(value: Any, protocol: int = pickle.HIGHEST_PROTOCOL) -> Any:
-    return pickle.loads(pickle.dumps(value, protocol=protocol))
+    """*value* pickled and unpickled; the pickle names public paths only (remi.game.GameState, ...)."""
+    blob = pickle.dumps(value, protocol=protocol)
+    assert_public(blob)
+    return pickle.loads(blob)
+
+
+def assert_public(blob: bytes) -> None:
+    """The pickle *blob* names no private module of remi (``remi._state``, ``remi._rules``, ...)."""
+    names = {m.decode() for m in re.findall(rb"remi(?:\.\w+)*", blob)}
+    assert names and not [name for name in names if "._" in name], names
 
 
 def play(ruleset: remi.Ruleset, seed: int, steps: int, choices: int = 0) -> list[remi.GameState]:
@@ -286,9 +298,67 @@ def test_player_views_and_records_pickle_equal() -> None:
         state = state.apply(state.legal_actions()[0])
     for seat in range(4):
         view = state.view(seat)
-        assert pickle.loads(pickle.dumps(view)) == view
+        assert roundtrip(view) == view
     recorder = remi.Recorder(remi.new_game(remi.GIN, players=2, seed=3))
     for _ in range(10):
         recorder.apply(recorder.state.legal_actions()[0])
     record = recorder.record()
-    assert pickle.loads(pickle.dumps(record)) == record
+    assert roundtrip(record) == record
+
+
+# -- public paths (docs/design.rst, "Layers": a pickle names the public module of each class) --------
+
+PUBLIC_MODULES = [
+    "remi",
+    "remi.actions",
+    "remi.cards",
+    "remi.catalogue",
+    "remi.contracts",
+    "remi.game",
+    "remi.melds",
+    "remi.records",
+    "remi.rulesets",
+    "remi.scoring",
+    "remi.solver",
+    "remi.views",
+]
+
+
+def public_classes() -> list[type]:
+    out: list[type] = []
+    for name in PUBLIC_MODULES:
+        module = importlib.import_module(name)
+        out += [
+            v for v in (getattr(module, n) for n in module.__all__) if isinstance(v, type) and v not in out
+        ]
+    return out
+
+
+@pytest.mark.parametrize("cls", public_classes(), ids=lambda c: c.__name__)
+def test_every_public_class_names_its_public_home(cls: type) -> None:
+    # Pickles and reprs name the public module that documents the class, which holds it by that name.
+    home = cls.__module__
+    assert home in PUBLIC_MODULES
+    assert getattr(importlib.import_module(home), cls.__qualname__) is cls
+    assert repr(cls) == f"<class '{home}.{cls.__qualname__}'>"
+    typing.get_type_hints(cls)  # the annotations still resolve where the class was written
+
+
+def test_the_pickles_of_each_kind_of_value_name_public_paths_only() -> None:
+    state = play(remi.NORWEGIAN, 4, 60)[-1]
+    values: list[Any] = [
+        state,
+        state.view(0),
+        remi.PRESETS["gin"],
+        remi.parse_cards("♠A JK")[1],
+        remi.check_meld("♥3 ♥4 ♥5", remi.NORWEGIAN),
+        remi.RoundResult(1, 0, (0, 5, 7, 9)),
+        remi.GameRecord.from_actions(remi.new_game(remi.GIN, players=2, seed=2), ["draw"]),
+        remi.IllegalActionError("wrong-phase", "Not now."),
+        remi.CatalogueError("unknown-action", "No such action."),
+        remi.CacheInfo("solver.pieces", 0, 64),
+    ]
+    for value in values:
+        blob = pickle.dumps(value)
+        assert_public(blob)
+        assert pickle.loads(blob) == value

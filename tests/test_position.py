@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 import remi
 from remi import GameState, LayDown, NotationError
-from remi._position import from_position, parse_action_in, parse_ruleset_text, position, ruleset_text
+from remi._position import parse_action_in, parse_ruleset_text, position, ruleset_text
+from remi.records import from_position
 
 RULESETS = {name: attrs.evolve(r, max_turns_per_round=40) for name, r in remi.PRESETS.items()}
 RULESETS["norwegian-shanghai"] = attrs.evolve(RULESETS["norwegian"], shanghai=True)

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 import remi
 from remi import GameState, RemiError
 from remi._cards import sorted_hand
-from remi._position import from_position, position
+from remi._position import position
+from remi.records import from_position
 
 
 def _code(read: Any, value: Any) -> str | None:

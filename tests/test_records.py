@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 import remi
 from remi import IllegalActionError, NotationError
-from remi._position import from_position, position
+from remi._position import position
 from remi._record import RECORD_FORMAT, GameRecord, Recorder, replay
+from remi.records import from_position
 
 DATA = Path(__file__).parent / "data"
 RECORDS = sorted(DATA.glob("*.remi"))

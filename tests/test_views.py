@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import remi
 from remi import Card, GameState
-from remi._views import PlayerView, known_cards, returns, view
+from remi.views import PlayerView, known_cards, returns, view
 
 RULESETS = {name: attrs.evolve(r, max_turns_per_round=40) for name, r in remi.PRESETS.items()}
 RULESETS["norwegian-shanghai"] = attrs.evolve(RULESETS["norwegian"], shanghai=True)
@@ -159,7 +159,7 @@ def test_view_of_the_taker_knows_the_taken_card():
 
 @pytest.mark.skipif(not hasattr(GameState, "view"), reason="the GameState methods are not wired yet")
 def test_the_state_methods_call_these_functions():
-    from remi._position import from_position, parse_action_in, position
+    from remi.records import from_position, parse_action_in, position
 
     state = play("norwegian-shanghai", 5, 60)
     for seat in range(state.players):

@@ -16,6 +16,9 @@ optional extras that ``import remi`` never loads.
 
 from __future__ import annotations
 
+import inspect
+import typing
+
 from ._actions import (
     Action,
     Build,
@@ -34,7 +37,7 @@ from ._actions import (
 )
 from ._cache import CacheInfo, cache_info, clear_caches
 from ._cards import JOKER, RANKS, SUITS, Card, format_cards, make_pack, parse_card, parse_cards
-from ._catalogue import Catalogue, CatalogueError, num_distinct_actions
+from ._catalogue import Catalogue, CatalogueError, LaySteps, MeldStep, num_distinct_actions
 from ._codes import CODES, CheckCode, ErrorCode
 from ._contracts import check_contract, check_opening, contract_for
 from ._errors import (
@@ -46,7 +49,7 @@ from ._errors import (
     StateError,
     UnsupportedError,
 )
-from ._game import PHASES, GameState, Phase, RoundResult, new_game
+from ._game import PHASES, GameState, Phase, PlayerView, RoundResult, new_game
 from ._melds import (
     Check,
     Meld,
@@ -85,27 +88,82 @@ from ._settle import (
     settle_gin,
     settle_penalty,
 )
+from ._types import StateDict
 
 # solver
-from ._solver import (
-    Arrangement,
-    best_arrangement,
-    best_opening_points,
-    best_opening_points_left,
-    can_complete_contract,
-    candidate_melds,
-    contract_layouts,
-    deadwood,
-    find_contract,
-    find_opening,
-    knock_cards,
-    meld_sort_key,
-    opening_layouts,
-)
-from ._types import StateDict
-from ._views import PlayerView
+from .solver.arrangement import Arrangement, best_arrangement, deadwood
+from .solver.candidates import candidate_melds, meld_sort_key
+from .solver.completion import can_complete_contract
+from .solver.contracts import contract_layouts, find_contract
+from .solver.knocks import knock_cards
+from .solver.openings import best_opening_points, best_opening_points_left, find_opening, opening_layouts
 
 __version__ = "0.1.0"
+
+#: Each public class's public home: the module that documents it (the errors' is ``remi``).
+#: Pickles and reprs name it (``remi.game.GameState``, never ``remi._game.GameState``), so the
+#: private layout is no part of any pickle a user keeps; each home holds the class under its name.
+_PUBLIC_HOMES: dict[str, tuple[type, ...]] = {
+    "remi": (
+        RemiError,
+        NotationError,
+        RulesetError,
+        MeldError,
+        IllegalActionError,
+        StateError,
+        UnsupportedError,
+        CacheInfo,
+    ),
+    "remi.cards": (Card,),
+    "remi.rulesets": (Ruleset, CardValues, Contract),
+    "remi.melds": (Meld, Check),
+    "remi.solver": (Arrangement,),
+    "remi.scoring": (Settlement,),
+    "remi.actions": (
+        Cut,
+        DrawStock,
+        TakeDiscard,
+        Buy,
+        Pass,
+        LayDown,
+        Build,
+        LayOff,
+        SwapJoker,
+        Discard,
+        Knock,
+        CallShanghai,
+    ),
+    "remi.game": (GameState, RoundResult),
+    "remi.views": (PlayerView,),
+    "remi.records": (GameRecord, Recorder),
+    "remi.catalogue": (Catalogue, CatalogueError, MeldStep, LaySteps),
+}
+
+
+def _name_public_homes() -> None:
+    """Set each public class's ``__module__`` to its public home.
+
+    A class's own annotations are resolved first, in the module that defines it, so
+    :func:`typing.get_type_hints` reads them as before (the home need not hold their names).
+    The functions of its body move with it (a pickle may name one: ``Card.from_code``).
+    """
+    for home, classes in _PUBLIC_HOMES.items():
+        for cls in classes:
+            own = inspect.get_annotations(cls)
+            try:
+                hints = typing.get_type_hints(cls, include_extras=True) if own else {}
+            except NameError:  # a name only the type checker sees: get_type_hints fails either way
+                hints = {}
+            if hints:
+                cls.__annotations__ = {name: hints[name] for name in own}
+            for value in list(vars(cls).values()):
+                function = getattr(value, "__func__", value)
+                if callable(function) and getattr(function, "__module__", None) == cls.__module__:
+                    function.__module__ = home
+            cls.__module__ = home
+
+
+_name_public_homes()
 
 __all__ = [
     # cards and notation

@@ -23,7 +23,7 @@ from ._cards import Card, parse_card
 from ._errors import MeldError, NotationError, RemiError
 from ._melds import Meld, parse_meld
 from ._rules import Ruleset
-from ._solver import meld_sort_key
+from .solver.candidates import meld_sort_key
 
 __all__ = [
     "Action",

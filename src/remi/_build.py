@@ -31,7 +31,7 @@ from functools import lru_cache
 from ._cards import CARDS, JOKER, SPADE_TWO, Card
 from ._melds import RUN_MAX, Meld, MeldKind, meld_shapes, validate_meld
 from ._rules import Ruleset
-from ._solver import meld_sort_key
+from .solver.candidates import meld_sort_key
 
 __all__ = ["BuildSearch", "placements"]
 

@@ -119,7 +119,7 @@ from ._game import GameState
 from ._melds import RUN_MAX, Meld, meld_shapes
 from ._policies import policy_for
 from ._rules import Ruleset, require_ruleset
-from ._solver import meld_sort_key
+from .solver.candidates import meld_sort_key
 
 __all__ = [
     "Catalogue",

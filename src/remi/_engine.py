@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from random import Random
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -64,9 +64,14 @@ from ._policies import Policy, Refusal, must_keep_card, never, policy_for
 from ._rules import Ruleset
 from ._scoring import card_value
 from ._settle import settle
-from ._solver import can_complete_contract as _complete_contract
-from ._solver import candidate_melds, deadwood, knock_cards, meld_sort_key
-from ._state import GameState, RoundResult, _changed, _Work
+from ._state import RoundResult, _changed, _Work
+from .solver.arrangement import deadwood
+from .solver.candidates import candidate_melds, meld_sort_key
+from .solver.completion import can_complete_contract as _complete_contract
+from .solver.knocks import knock_cards
+
+if TYPE_CHECKING:
+    from ._game import GameState
 
 __all__ = [
     "legal_actions",
@@ -1777,40 +1782,9 @@ def build_steps(s: GameState, action: LayDown) -> list[Action]:
 # -- the round ------------------------------------------------------------------------------------------
 
 
-def blank_state(ruleset: Ruleset, players: int, seed: int, dealer: int) -> GameState:
-    """A state before any deal: round 1, no cards anywhere, nobody down, no scores (not yet playable)."""
-    return GameState(
-        ruleset=ruleset,
-        players=players,
-        seed=seed,
-        round=1,
-        dealer=dealer,
-        phase="draw",
-        turn_player=0,
-        to_act=0,
-        hands=((),) * players,
-        stock=(),
-        discard=(),
-        table=(),
-        owners=(),
-        down=(-1,) * players,
-        turn=0,
-        pending=(),
-        taken=None,
-        queue=(),
-        last_buyer=-1,
-        buys=(0,) * players,
-        shanghai_from=-1,
-        reshuffles=0,
-        cut_bonus_seat=-1,
-        results=(),
-        totals=(0,) * players,
-    )
-
-
-def start(ruleset: Ruleset, players: int, seed: int, dealer: int) -> GameState:
-    """The first state of a match: the pack shuffled with *seed* and the first round dealt (or cut)."""
-    w = _Work.of(blank_state(ruleset, players, seed, dealer))
+def start(blank: GameState) -> GameState:
+    """The first state of a match from its *blank* state: the pack shuffled with the seed and the first round dealt (or cut)."""
+    w = _Work.of(blank)
     _start_round(w)
     return w.freeze()
 

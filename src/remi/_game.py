@@ -3,8 +3,15 @@
 A state never changes: :meth:`GameState.apply` returns the next state. All
 randomness (shuffles, the Liverpool cut, a Shanghai blind draw) is derived
 from the game's seed, so the same seed and the same actions replay exactly.
-The state lives in ``_state``, the rules of each action kind in ``_engine``
-and what differs between game families in ``_policies``.
+
+This module is the top of the game's layers (docs/design.rst): a state's
+fields, invariants and dict form live in ``_state`` (``StateCore``),
+the rules of each action kind in ``_engine``, what a seat sees in ``_views``
+and the position notation in ``_position``; they all import ``_state`` and
+none imports this module. :class:`GameState` is :class:`StateCore` with the
+methods that play, and :class:`PlayerView` is the views' value with the
+methods that sample states; the functions that build either from scratch
+(:func:`new_game`, :func:`from_position`, :func:`view`) are here.
 
 >>> import remi
 >>> state = remi.new_game(remi.NORWEGIAN, players=4, seed=7)
@@ -19,12 +26,230 @@ and what differs between game families in ``_policies``.
 
 from __future__ import annotations
 
-from ._engine import _rng, start
-from ._errors import RulesetError
-from ._rules import Ruleset
-from ._state import PHASES, GameState, Phase, RoundResult
+from typing import Any
 
-__all__ = ["GameState", "RoundResult", "Phase", "new_game", "PHASES"]
+from . import _engine, _position, _views
+from ._actions import Action
+from ._engine import _rng, start
+from ._errors import IllegalActionError, NotationError, RulesetError, StateError
+from ._melds import Meld
+from ._rules import Ruleset
+from ._state import PHASES, Phase, RoundResult, StateCore, blank_state, read_dict
+
+__all__ = ["GameState", "RoundResult", "Phase", "new_game", "PHASES", "PlayerView", "view", "from_position"]
+
+
+class GameState(StateCore):
+    """One position of a game: immutable, comparable, serializable.
+
+    What everyone may see (the table, the discard pile, hand sizes, the
+    phase, scores) and what is hidden (the cards in each hand, the order of
+    the stock) are separate fields: ``hands`` and ``stock`` are hidden. The
+    fields, the facts derived from them, the invariants and :meth:`to_dict`
+    are ``StateCore``'s (``remi._state``); this class adds the methods that
+    play, view and write a state.
+
+    Construct states with :func:`~remi.new_game` or :meth:`from_dict`; move
+    with :meth:`apply`.
+
+    >>> import remi
+    >>> state = remi.new_game(remi.GIN, players=2, seed=5)
+    >>> state.phase, state.current_player, state.hand_sizes
+    ('draw', 1, (10, 10))
+    """
+
+    __slots__ = ()
+
+    # -- legality -----------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Return every legal action for :attr:`current_player`, in a fixed order.
+
+        The order is by action type (cut, draw, take, buy, pass, lay, off,
+        swap, discard, knock, shanghai), then by cards. A finished game has none.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> [str(a) for a in state.legal_actions()]
+        ['draw', 'take']
+        """
+        cached = self._legal
+        if cached is None:
+            cached = _engine.legal_actions(self)
+            object.__setattr__(self, "_legal", cached)
+        return list(cached)
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Return whether *action* is legal now: exactly ``action in self.legal_actions()``.
+
+        It asks the action's rule without listing every action and without
+        playing the action out.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> state.is_legal("draw"), state.is_legal("discard ♠6")
+        (True, False)
+        """
+        return _engine.refusal_of(self, action) is None
+
+    def why_illegal(self, action: Action | str) -> IllegalActionError | NotationError | None:
+        """Return the error :meth:`apply` would raise for *action*, or ``None`` exactly when it is legal.
+
+        An illegal action gives an :class:`~remi.IllegalActionError`; text that
+        names no action gives the :class:`~remi.NotationError` that reading it
+        raises (both carry a ``code`` and a ``reason``). Nothing is raised.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> state.why_illegal("buy").code
+        'wrong-phase'
+        >>> error = state.why_illegal("discard zz")
+        >>> type(error).__name__, error.code
+        ('NotationError', 'unknown-card')
+        """
+        return _engine.why_illegal(self, action)
+
+    def apply(self, action: Action | str, *, player: int | None = None) -> GameState:
+        """Return the state after *action*; this state is left untouched.
+
+        *action* may be an action value or its notation, read with this
+        state's ruleset (where ♠2s are wild, ``lay ♥3 ♠2 ♥5 ♥6`` is the run
+        with ♠2 as ♥4), as every entry point of a state reads text. When
+        *player* is given it must be the seat to act. Raises
+        :class:`~remi.IllegalActionError` with a ``code`` and a reason,
+        :class:`~remi.NotationError` for text that is no action, and
+        :class:`TypeError` for a value that is neither an action nor text.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> state.apply(remi.TakeDiscard()).hand_sizes
+        (10, 11, 10, 10)
+        >>> state.apply("take", player=2)
+        Traceback (most recent call last):
+        ...
+        remi.IllegalActionError: It is seat 1's move, not seat 2's.
+        """
+        return _engine.apply(self, action, player)
+
+    def child(self, action: Action | str) -> GameState:
+        """Alias of :meth:`apply` for OpenSpiel users.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> state.child("draw") == state.apply("draw")
+        True
+        """
+        return self.apply(action)
+
+    def lay(self, *melds: Meld | str) -> GameState:
+        """Lay several melds in one call, one lay-down action each, in the order given.
+
+        Contracts and openings go down one meld per action within a turn; this
+        helper applies ``LayDown`` for each meld in turn and raises the first
+        refusal, naming the meld. Meld text is read with this state's ruleset.
+        The state is left untouched either way.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.SWEDISH, players=2, seed=3).apply("draw")
+        >>> state.lay("♥4 ♦4 ♣4")
+        Traceback (most recent call last):
+        ...
+        remi.IllegalActionError: Meld 1 (♥4 ♦4 ♣4): Seat 0 does not hold ♥4 ♣4.
+        """
+        return _engine.lay_all(self, melds)
+
+    def lay_steps(self, meld: Meld | str) -> list[Action]:
+        """Return the actions that lay *meld* now: its ``lay``, after a ``build`` per card where melds are built.
+
+        Where a contract's melds may be longer than their least size (the last
+        Norwegian round, the *all down at once* variant), a meld goes down card
+        by card: ``build`` actions choose its cards in ascending card order,
+        then a ``lay`` lays exactly those. Elsewhere this is the ``lay`` alone.
+        Nothing is checked or played.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.with_variants(remi.NORWEGIAN, "all down at once"), seed=2)
+        >>> [str(a) for a in state.lay_steps("♠5 ♠6 ♠7 JK")]
+        ['build ♠5', 'build ♠6', 'build ♠7', 'build JK', 'lay ♠5 ♠6 ♠7 JK=♠8']
+        >>> [str(a) for a in remi.new_game(remi.NORWEGIAN, seed=2).lay_steps("♠5 ♠6 ♠7 JK")]
+        ['lay ♠5 ♠6 ♠7 JK=♠8']
+        """
+        return _engine.build_steps(self, _engine.lay_of(self, meld))
+
+    # -- views, positions, notation ---------------------------------------------------------------
+    def view(self, seat: int) -> PlayerView:
+        """Return what *seat* may see: its own hand and everything public (see :class:`~remi.PlayerView`).
+
+        >>> import remi
+        >>> state = remi.new_game(remi.GIN, players=2, seed=5)
+        >>> view = state.view(1)
+        >>> view.hand == state.hands[1], view.legal_actions() == state.legal_actions()
+        (True, True)
+        """
+        return _views.make_view(PlayerView, self, seat)
+
+    def returns(self) -> tuple[float, ...]:
+        """One number per seat, higher is better in every game; final once the match is over.
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, players=3, seed=1).returns()
+        (0.0, 0.0, 0.0)
+        """
+        return _views.returns(self)
+
+    def position(self, *, one_line: bool = False) -> str:
+        """Return the position notation of this state; :meth:`from_position` reads it back to an equal state.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.GIN, players=2, seed=5)
+        >>> remi.GameState.from_position(state.position()) == state
+        True
+        """
+        return _position.position(self, one_line=one_line)
+
+    @classmethod
+    def from_position(cls, text: str) -> GameState:
+        """Build a state from position notation; an impossible position raises :class:`~remi.NotationError`.
+
+        >>> import remi
+        >>> remi.GameState.from_position("nonsense")
+        Traceback (most recent call last):
+        ...
+        remi.NotationError: ...
+        """
+        return _position.read_position(text, cls)
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action as a person types it (any card spelling, a meld by its number or a card it holds).
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, players=4, seed=7)
+        >>> state.parse_action("DRAW")
+        DrawStock()
+        """
+        return _position.parse_action_in(self, text)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameState:
+        """Rebuild a state from :meth:`to_dict` output; malformed input raises :class:`~remi.StateError`.
+
+        Dicts in the older formats ``remi-state/1`` to ``remi-state/3`` load too. An unknown
+        key is refused, and so is a hand no play reaches (docs/rules/index.rst,
+        shared-hand-limit) and a state that could not play on (no legal action though the
+        match is not over).
+
+        >>> import remi
+        >>> remi.GameState.from_dict([])
+        Traceback (most recent call last):
+        ...
+        remi.StateError: A state must be a dict, not list.
+        """
+        state = read_dict(data, cls)
+        if not state.is_over and not state.legal_actions():
+            raise StateError(
+                "dead-end",
+                f"The state could not play on: seat {state.to_act} has no legal action in phase {state.phase}.",
+            )
+        return state
 
 
 def new_game(ruleset: Ruleset, players: int = 4, seed: int = 0, *, dealer: int | None = None) -> GameState:
@@ -58,4 +283,55 @@ def new_game(ruleset: Ruleset, players: int = 4, seed: int = 0, *, dealer: int |
         first = dealer
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
         raise RulesetError("bad-dealer", f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}.")
-    return start(ruleset, players, seed, first)
+    return start(blank_state(GameState, ruleset, players, seed, first))
+
+
+class PlayerView(_views.ViewCore):
+    """What seat :attr:`seat` may see of a game: its own hand and everything public.
+
+    Build one with :func:`view` (``state.view(seat)``). Two states that differ
+    only in cards this seat cannot see give equal views. The fields and what
+    they tell are ``ViewCore``'s (``remi._views``); this class builds the
+    :class:`GameState` values :meth:`sample_state` returns.
+
+    >>> import remi
+    >>> v = remi.new_game(remi.GIN, players=2, seed=3).view(0)
+    >>> v.seat, len(v.hand), v.hand_sizes, v.phase
+    (0, 10, (10, 10), 'draw')
+    """
+
+    __slots__ = ()
+
+    def _new_state(self, fields: dict[str, Any]) -> GameState:
+        return GameState(**fields)
+
+
+def view(state: GameState, seat: int) -> PlayerView:
+    """Return what *seat* may see of *state*: its hand and everything public.
+
+    >>> import remi
+    >>> v = view(remi.new_game(remi.NORWEGIAN, players=3, seed=1), 2)
+    >>> v.seat, len(v.hand), v.discard
+    (2, 10, (Card('♣K'),))
+    >>> view(remi.new_game(remi.NORWEGIAN, players=3, seed=1), 3)
+    Traceback (most recent call last):
+    ...
+    remi.StateError: Seat 3 is not a seat of this 3-player game.
+    >>> view(1, remi.new_game(remi.GIN, players=2, seed=1))
+    Traceback (most recent call last):
+    ...
+    TypeError: state must be a GameState, not int 1 (the call is view(state, seat)).
+    """
+    return _views.make_view(PlayerView, state, seat)
+
+
+def from_position(text: str) -> GameState:
+    """Read a position (see :func:`~remi.records.position`); an impossible one raises :class:`~remi.NotationError`.
+
+    >>> import remi
+    >>> from_position("game: gin | hand 0: ♠A | hand 1: ♠A")
+    Traceback (most recent call last):
+    ...
+    remi.NotationError: Line 'hand 1: ♠A': ♠A is written more often than the pack holds it.
+    """
+    return _position.read_position(text, GameState)

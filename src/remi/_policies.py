@@ -24,16 +24,11 @@ from ._codes import ErrorCode
 from ._contracts import check_contract, contract_for
 from ._melds import Meld, MeldKind, points_of
 from ._rules import Ruleset
-from ._solver import (
-    best_opening_points_left,
-    can_complete_contract,
-    contract_lay_test,
-    opening_lay_test,
-    opening_reaches,
-)
+from .solver.completion import can_complete_contract, contract_lay_test
+from .solver.openings import best_opening_points_left, opening_lay_test, opening_reaches
 
 if TYPE_CHECKING:
-    from ._state import GameState
+    from ._game import GameState
 
 __all__ = ["Policy", "Refusal", "policy_for", "never", "must_keep_card"]
 

@@ -1,4 +1,4 @@
-"""Positions as text a person can write: :func:`position` and :func:`from_position`.
+"""Positions as text a person can write: :func:`position` and :func:`read_position` (:func:`remi.records.from_position`).
 
 One ``key: value`` per line (``#`` starts a comment, ``|`` may stand for a
 line break, so a position also fits on one line). Omitted fields take their
@@ -6,7 +6,7 @@ defaults; an omitted stock is the rest of the pack, shuffled by the seed.
 See ``docs/positions.rst``.
 
 >>> import remi
->>> state = from_position('''
+>>> state = remi.GameState.from_position('''
 ... game: gin
 ... hand 0: ♠A ♠2 ♠3 ♥5 ♥6 ♥7 ♦9 ♦10 ♦J ♣K
 ... hand 1: ♥A ♥2 ♥3 ♦4 ♦5 ♦6 ♣7 ♣8 ♣9 ♠Q
@@ -15,7 +15,7 @@ See ``docs/positions.rst``.
 ... ''')
 >>> state.phase, state.current_player, len(state.stock)
 ('draw', 1, 31)
->>> from_position(position(state)) == state
+>>> remi.GameState.from_position(position(state)) == state
 True
 
 :func:`parse_action_in` reads what a person types in a position:
@@ -31,7 +31,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from random import Random
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
@@ -45,22 +45,24 @@ from ._actions import (
 from ._cards import Card, format_cards, make_pack, parse_card, parse_cards, sorted_hand
 from ._engine import coerce
 from ._errors import IllegalActionError, NotationError, RemiError, StateError
-from ._game import PHASES, GameState, RoundResult
 from ._melds import Meld, parse_meld
 from ._presets import PRESETS, find_ruleset
 from ._rules import Ruleset, require_ruleset
-from ._state import hand_size_problems
+from ._state import PHASES, RoundResult, StateCore, hand_size_problems
 
-__all__ = ["position", "from_position", "parse_action_in", "ruleset_text", "parse_ruleset_text"]
+if TYPE_CHECKING:
+    from ._game import GameState
+
+__all__ = ["position", "read_position", "parse_action_in", "ruleset_text", "parse_ruleset_text"]
 
 _RULESET_FIELDS: Final = tuple(a.name for a in attrs.fields(Ruleset))
 _MAX_TEXT: Final = 100_000
 
 
 def _require_state(value: object) -> GameState:
-    if not isinstance(value, GameState):
+    if not isinstance(value, StateCore):
         raise TypeError(f"state must be a remi.GameState, not {type(value).__name__} {value!r:.60}.")
-    return value
+    return cast("GameState", value)  # every state is a GameState
 
 
 def _quote(text: str, limit: int = 80) -> str:
@@ -213,7 +215,7 @@ def parse_ruleset_text(text: str) -> Ruleset:
 # (its ``kind`` metadata) under its own name, after the lines named here.
 
 #: The value fields of a state, in declaration order (the legal-actions cache is no field).
-_FIELDS: Final = tuple(f for f in attrs.fields(GameState) if "kind" in f.metadata)
+_FIELDS: Final = tuple(f for f in attrs.fields(StateCore) if "kind" in f.metadata)
 _FIELD_NAMES: Final = frozenset(f.name for f in _FIELDS)
 
 
@@ -278,7 +280,7 @@ def _default(field: attrs.Attribute[Any]) -> Any:
 #: Each optional line: its field, key, kind and default.
 _OPTIONAL_LINES: Final = tuple(
     (f.name, _key(f.name), f.metadata["kind"], _default(f))
-    for f in (attrs.fields_dict(GameState)[name] for name in _OPTIONAL)
+    for f in (attrs.fields_dict(StateCore)[name] for name in _OPTIONAL)
 )
 
 
@@ -323,7 +325,7 @@ def _result_line(r: RoundResult) -> str:
 
 
 def position(state: GameState, *, one_line: bool = False) -> str:
-    """Return *state* in position notation; :func:`from_position` reads it back to an equal state.
+    """Return *state* in position notation; :func:`read_position` reads it back to an equal state.
 
     Defaults are left out; hands, the table, the discard pile and the stock
     (top card last, its exact order) are always written. With *one_line*,
@@ -691,7 +693,7 @@ _FIRST: Final[tuple[tuple[str, _Read | None], ...]] = (
 )
 #: Readers of fields read later, in declaration order.
 _READERS: Final[dict[str, _Read]] = {"known": _read_known}
-_BY_NAME: Final = attrs.fields_dict(GameState)
+_BY_NAME: Final = attrs.fields_dict(StateCore)
 
 
 def _read_fields(r: _Reader) -> _Values:
@@ -739,11 +741,11 @@ def _check_playable(r: _Reader, state: GameState) -> None:
         )
 
 
-def from_position(text: str) -> GameState:
-    """Read a position (see :func:`position`); an impossible one raises :class:`~remi.NotationError`.
+def read_position(text: str, state_type: type[GameState]) -> GameState:
+    """Read a position (see :func:`position`) as a *state_type*; an impossible one raises :class:`~remi.NotationError`.
 
     >>> import remi
-    >>> from_position("game: gin | hand 0: ♠A | hand 1: ♠A")
+    >>> read_position("game: gin | hand 0: ♠A | hand 1: ♠A", remi.GameState)
     Traceback (most recent call last):
     ...
     remi.NotationError: Line 'hand 1: ♠A': ♠A is written more often than the pack holds it.
@@ -753,7 +755,7 @@ def from_position(text: str) -> GameState:
     if len(text) > _MAX_TEXT:
         raise NotationError("malformed-state", f"A position is at most {_MAX_TEXT} characters.")
     r = _Reader(text)
-    state = GameState(**_read_fields(r))
+    state = state_type(**_read_fields(r))
     _check_playable(r, state)
     return state
 

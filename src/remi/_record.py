@@ -30,16 +30,16 @@ import attrs
 from ._actions import Action, LayDown, Pass, is_action
 from ._engine import coerce
 from ._errors import IllegalActionError, NotationError, RemiError
-from ._game import GameState, new_game
+from ._game import GameState, from_position, new_game
 from ._position import (
     LINE_BREAKS,
-    from_position,
     parse_action_in,
     parse_ruleset_text,
     position,
     ruleset_text,
 )
-from ._solver import best_arrangement, meld_sort_key
+from .solver.arrangement import best_arrangement
+from .solver.candidates import meld_sort_key
 
 __all__ = ["GameRecord", "Recorder", "replay", "RECORD_FORMAT"]
 

@@ -26,7 +26,7 @@ from ._melds import Meld, check_layoff, check_meld
 from ._pack import card_counts, pack_refusal
 from ._rules import Ruleset, require_ruleset
 from ._scoring import hand_value, refuse_hand
-from ._solver import best_arrangement, deadwood
+from .solver.arrangement import best_arrangement, deadwood
 
 __all__ = [
     "Settlement",

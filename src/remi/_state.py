@@ -1,10 +1,17 @@
-"""The game state: one immutable value, each field declared once.
+"""The game state's value: its fields, invariants, dict form, blank state and scratch copy.
 
-Every field of :class:`GameState` carries its *kind* in attrs metadata. One
+This is the lowest layer of the game: :class:`StateCore` holds every field of a
+state, the read-only facts derived from them, the invariants and the dict form.
+The public :class:`~remi.GameState` (``_game``) is :class:`StateCore` with the
+methods that play (they need the engine, the views and the positions, which all
+import this module, never the reverse).
+
+Every field carries its *kind* and its *blank* value in attrs metadata. One
 table of kinds drives everything that used to spell the fields out by hand:
-the mutable scratch copy a transition works on (:class:`_Work`), the
-dict form (:meth:`GameState.to_dict` / :meth:`GameState.from_dict`) and the
-shape checks that run before the invariants. A new field is one line here.
+the mutable scratch copy a transition works on (:class:`_Work`), the blank
+state a match starts from (:func:`blank_state`), the dict form
+(:meth:`StateCore.to_dict` / :func:`read_dict`) and the shape checks that run
+before the invariants. A new field is one line here.
 
 >>> import remi
 >>> state = remi.new_game(remi.SWEDISH, players=2, seed=3)
@@ -20,22 +27,24 @@ import bisect
 import operator
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, cast
 
 import attrs
 
+from ._actions import Action
 from ._cards import CARD_CODE, Card, format_cards, make_pack, parse_cards, sorted_hand
+from ._contracts import contract_for
 from ._errors import RemiError, StateError
 from ._melds import Meld, is_wild, validate_meld
+from ._policies import policy_for
 from ._rules import Ruleset
 from ._types import StateDict
+from .solver.candidates import meld_sort_key
 
 if TYPE_CHECKING:
-    from ._actions import Action
-    from ._errors import IllegalActionError, NotationError
-    from ._views import PlayerView
+    from ._game import GameState
 
-__all__ = ["GameState", "RoundResult", "Phase", "PHASES"]
+__all__ = ["StateCore", "RoundResult", "Phase", "PHASES", "PUBLIC_FIELDS", "blank_state", "read_dict"]
 
 Phase = Literal["cut", "draw", "buy", "play", "knock", "shanghai", "over"]
 #: Every phase a state can be in.
@@ -222,20 +231,53 @@ _KINDS: Final[dict[str, _Kind]] = {
 }
 
 
-def _field(kind: str, doc: str, **kwargs: Any) -> Any:
-    return attrs.field(metadata={"kind": kind, "doc": doc}, **kwargs)
+@attrs.frozen
+class PerSeat:
+    """A blank value repeated once per seat (``blank=PerSeat(0)``: ``(0,) * players``)."""
+
+    value: Any
+
+
+#: The fields whose blank value is an argument of :func:`blank_state`.
+_GIVEN: Final = "given"
+
+
+def _field(
+    kind: str,
+    doc: str,
+    blank: Any = _GIVEN,
+    *,
+    hidden: bool = False,
+    seat: Literal["seat", "seat or -1"] | None = None,
+    since: str | None = None,
+    **kwargs: Any,
+) -> Any:
+    """A state field: its *kind* (see :data:`_KINDS`), a short *doc*, and its value in :func:`blank_state`.
+
+    *blank* is a value, a :class:`PerSeat` value (the field holds one entry per
+    seat), or ``_GIVEN`` for the fields :func:`blank_state` takes as arguments; it
+    is the attrs default where the field has one and no other blank is given. A *hidden* field is one no seat's
+    view shows (:data:`PUBLIC_FIELDS` are the others). *seat* says the field names
+    a seat (``"seat or -1"``: or none). *since* is the first dict format that
+    holds the field (older dicts lack it and the field takes its default).
+    """
+    if blank == _GIVEN and "default" in kwargs:
+        blank = kwargs["default"]
+    metadata = {"kind": kind, "doc": doc, "blank": blank, "hidden": hidden, "seat": seat, "since": since}
+    return attrs.field(metadata=metadata, **kwargs)
 
 
 @attrs.frozen(eq=True, repr=False)
-class GameState:
-    """One position of a game: immutable, comparable, serializable.
+class StateCore:
+    """One position of a game as a value: immutable, comparable, serializable.
 
     What everyone may see (the table, the discard pile, hand sizes, the
     phase, scores) and what is hidden (the cards in each hand, the order of
     the stock) are separate fields: ``hands`` and ``stock`` are hidden.
 
-    Construct states with :func:`~remi.new_game` or :meth:`from_dict`; move
-    with :meth:`apply`.
+    Every state is a :class:`~remi.GameState` (this class with the methods
+    that play); construct states with :func:`~remi.new_game` or
+    :meth:`~remi.GameState.from_dict`; move with :meth:`~remi.GameState.apply`.
 
     >>> import remi
     >>> state = remi.new_game(remi.GIN, players=2, seed=5)
@@ -248,65 +290,71 @@ class GameState:
     #: How many seats play (seats are numbered from 0).
     players: int = _field("int", "how many seats play")
     #: The seed every shuffle and chance outcome is derived from (hidden information).
-    seed: int = _field("int", "the seed of every shuffle")
+    seed: int = _field("int", "the seed of every shuffle", hidden=True)
     #: The round (deal) being played, from 1.
-    round: int = _field("int", "the round being played")
+    round: int = _field("int", "the round being played", 1)
     #: The seat that dealt this round.
-    dealer: int = _field("int", "the dealer")
+    dealer: int = _field("int", "the dealer", seat="seat")
     #: What the state waits for: ``cut``, ``draw``, ``buy``, ``play``, ``knock`` (a Gin knocker lays
     #: their melds), ``shanghai`` or ``over``.
-    phase: Phase = _field("phase", "the phase")
+    phase: Phase = _field("phase", "the phase", "draw")
     #: The seat whose turn it is.
-    turn_player: int = _field("int", "the seat on turn")
+    turn_player: int = _field("int", "the seat on turn", 0, seat="seat")
     #: The seat that acts now (differs from ``turn_player`` while others may buy or call Shanghai).
-    to_act: int = _field("int", "the seat to act")
+    to_act: int = _field("int", "the seat to act", 0, seat="seat")
     #: Each seat's hand, sorted (hidden information).
-    hands: tuple[tuple[Card, ...], ...] = _field("hands", "each seat's hand")
+    hands: tuple[tuple[Card, ...], ...] = _field("hands", "each seat's hand", PerSeat(()), hidden=True)
     #: The stock, top card last (hidden information).
-    stock: tuple[Card, ...] = _field("cards", "the stock")
+    stock: tuple[Card, ...] = _field("cards", "the stock", (), hidden=True)
     #: The discard pile, top card last.
-    discard: tuple[Card, ...] = _field("cards", "the discard pile")
+    discard: tuple[Card, ...] = _field("cards", "the discard pile", ())
     #: Melds on the table, in the order they were laid.
-    table: tuple[Meld, ...] = _field("melds", "the table melds")
+    table: tuple[Meld, ...] = _field("melds", "the table melds", ())
     #: The seat that laid each table meld.
-    owners: tuple[int, ...] = _field("ints", "who laid each table meld")
+    owners: tuple[int, ...] = _field("ints", "who laid each table meld", ())
     #: For each seat, the turn in which it first went down (contract, opening or first meld; -1: not yet);
     #: in Kalooki also the turn in which a seat not yet open swapped a joker (it must open that turn).
-    down: tuple[int, ...] = _field("ints", "the turn each seat went down in")
+    down: tuple[int, ...] = _field("ints", "the turn each seat went down in", PerSeat(-1))
     #: Turns begun in this round (1 for the first turn).
-    turn: int = _field("int", "turns begun this round")
+    turn: int = _field("int", "turns begun this round", 0)
     #: Wild cards taken back by a swap this turn, which must be played again before the turn ends.
-    pending: tuple[Card, ...] = _field("cards", "wild cards to play again this turn")
+    pending: tuple[Card, ...] = _field("cards", "wild cards to play again this turn", ())
     #: The card taken from the discard pile this turn, if any.
-    taken: Card | None = _field("card?", "the card taken from the discard pile this turn")
+    taken: Card | None = _field("card?", "the card taken from the discard pile this turn", None)
     #: Seats still to be asked in a buying or Shanghai window, in order.
-    queue: tuple[int, ...] = _field("ints", "seats still to be asked in a window")
+    queue: tuple[int, ...] = _field("ints", "seats still to be asked in a window", ())
     #: The seat that bought the previous card in this buying window (-1: none).
-    last_buyer: int = _field("int", "the last buyer in this window")
+    last_buyer: int = _field("int", "the last buyer in this window", -1, seat="seat or -1")
     #: Cards each seat has bought this round.
-    buys: tuple[int, ...] = _field("ints", "cards bought this round per seat")
+    buys: tuple[int, ...] = _field("ints", "cards bought this round per seat", PerSeat(0))
     #: The seat whose discard is open to Shanghai calls (-1: none).
-    shanghai_from: int = _field("int", "the seat whose discard may be called")
+    shanghai_from: int = _field("int", "the seat whose discard may be called", -1, seat="seat or -1")
     #: How often the stock has been rebuilt this round (feeds the seeded shuffles).
-    reshuffles: int = _field("int", "stock rebuilds this round")
+    reshuffles: int = _field("int", "stock rebuilds this round", 0)
     #: The seat that earned the Liverpool cut bonus this round (-1: none).
-    cut_bonus_seat: int = _field("int", "the seat with the cut bonus")
+    cut_bonus_seat: int = _field("int", "the seat with the cut bonus", -1, seat="seat or -1")
     #: Finished rounds.
-    results: tuple[RoundResult, ...] = _field("results", "finished rounds")
+    results: tuple[RoundResult, ...] = _field("results", "finished rounds", ())
     #: Running totals per seat.
-    totals: tuple[int, ...] = _field("ints", "running totals")
+    totals: tuple[int, ...] = _field("ints", "running totals", PerSeat(0))
     #: New melds the seat on turn has laid this turn.
     melds_this_turn: int = _field("int", "melds laid this turn", default=0)
     #: Per seat, the cards it took openly (from the discard pile, by buying, or a joker taken
     #: back) this round and still holds: public knowledge about a hidden hand.
-    known: tuple[tuple[Card, ...], ...] = _field("hands", "cards known to be in each hand", default=())
+    known: tuple[tuple[Card, ...], ...] = _field(
+        "hands", "cards known to be in each hand", PerSeat(()), since="remi-state/2", default=()
+    )
     #: Turns in a row begun with a stock that cannot be drawn, with nothing laid on the table
     #: (the guard of docs/rules/index.rst, shared-round-cannot-progress).
-    idle_turns: int = _field("int", "idle turns in a row with an empty stock", default=0)
+    idle_turns: int = _field(
+        "int", "idle turns in a row with an empty stock", since="remi-state/2", default=0
+    )
     #: The cards chosen so far for a meld laid card by card (docs/rules/norwegian.rst,
     #: norwegian-build-card-by-card), ascending; empty when no meld is being built. They stay in the hand
     #: until the meld is laid, and the table sees them chosen.
-    building: tuple[Card, ...] = _field("card tuple", "cards chosen for a meld laid card by card", default=())
+    building: tuple[Card, ...] = _field(
+        "card tuple", "cards chosen for a meld laid card by card", since="remi-state/3", default=()
+    )
     # A cache of legal_actions(); never part of the value, never copied by attrs.evolve.
     _legal: list[Action] | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
 
@@ -366,8 +414,6 @@ class GameState:
         >>> remi.new_game(remi.NORWEGIAN, seed=1).contract
         '2 sets'
         """
-        from ._contracts import contract_for
-
         return str(contract_for(self.round, self.ruleset))
 
     @property
@@ -389,184 +435,6 @@ class GameState:
         Card('♠6')
         """
         return self.discard[-1] if self.discard else None
-
-    # -- legality -----------------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """Return every legal action for :attr:`current_player`, in a fixed order.
-
-        The order is by action type (cut, draw, take, buy, pass, lay, off,
-        swap, discard, knock, shanghai), then by cards. A finished game has none.
-
-        >>> import remi
-        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
-        >>> [str(a) for a in state.legal_actions()]
-        ['draw', 'take']
-        """
-        cached = self._legal
-        if cached is None:
-            cached = _engine.legal_actions(self)
-            object.__setattr__(self, "_legal", cached)
-        return list(cached)
-
-    def is_legal(self, action: Action | str) -> bool:
-        """Return whether *action* is legal now: exactly ``action in self.legal_actions()``.
-
-        It asks the action's rule without listing every action and without
-        playing the action out.
-
-        >>> import remi
-        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
-        >>> state.is_legal("draw"), state.is_legal("discard ♠6")
-        (True, False)
-        """
-        return _engine.refusal_of(self, action) is None
-
-    def why_illegal(self, action: Action | str) -> IllegalActionError | NotationError | None:
-        """Return the error :meth:`apply` would raise for *action*, or ``None`` exactly when it is legal.
-
-        An illegal action gives an :class:`~remi.IllegalActionError`; text that
-        names no action gives the :class:`~remi.NotationError` that reading it
-        raises (both carry a ``code`` and a ``reason``). Nothing is raised.
-
-        >>> import remi
-        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
-        >>> state.why_illegal("buy").code
-        'wrong-phase'
-        >>> error = state.why_illegal("discard zz")
-        >>> type(error).__name__, error.code
-        ('NotationError', 'unknown-card')
-        """
-        return _engine.why_illegal(self, action)
-
-    def apply(self, action: Action | str, *, player: int | None = None) -> GameState:
-        """Return the state after *action*; this state is left untouched.
-
-        *action* may be an action value or its notation, read with this
-        state's ruleset (where ♠2s are wild, ``lay ♥3 ♠2 ♥5 ♥6`` is the run
-        with ♠2 as ♥4), as every entry point of a state reads text. When
-        *player* is given it must be the seat to act. Raises
-        :class:`~remi.IllegalActionError` with a ``code`` and a reason,
-        :class:`~remi.NotationError` for text that is no action, and
-        :class:`TypeError` for a value that is neither an action nor text.
-
-        >>> import remi
-        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
-        >>> state.apply(remi.TakeDiscard()).hand_sizes
-        (10, 11, 10, 10)
-        >>> state.apply("take", player=2)
-        Traceback (most recent call last):
-        ...
-        remi.IllegalActionError: It is seat 1's move, not seat 2's.
-        """
-        return _engine.apply(self, action, player)
-
-    def child(self, action: Action | str) -> GameState:
-        """Alias of :meth:`apply` for OpenSpiel users.
-
-        >>> import remi
-        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
-        >>> state.child("draw") == state.apply("draw")
-        True
-        """
-        return self.apply(action)
-
-    def lay(self, *melds: Meld | str) -> GameState:
-        """Lay several melds in one call, one lay-down action each, in the order given.
-
-        Contracts and openings go down one meld per action within a turn; this
-        helper applies ``LayDown`` for each meld in turn and raises the first
-        refusal, naming the meld. Meld text is read with this state's ruleset.
-        The state is left untouched either way.
-
-        >>> import remi
-        >>> state = remi.new_game(remi.SWEDISH, players=2, seed=3).apply("draw")
-        >>> state.lay("♥4 ♦4 ♣4")
-        Traceback (most recent call last):
-        ...
-        remi.IllegalActionError: Meld 1 (♥4 ♦4 ♣4): Seat 0 does not hold ♥4 ♣4.
-        """
-        return _engine.lay_all(self, melds)
-
-    def lay_steps(self, meld: Meld | str) -> list[Action]:
-        """Return the actions that lay *meld* now: its ``lay``, after a ``build`` per card where melds are built.
-
-        Where a contract's melds may be longer than their least size (the last
-        Norwegian round, the *all down at once* variant), a meld goes down card
-        by card: ``build`` actions choose its cards in ascending card order,
-        then a ``lay`` lays exactly those. Elsewhere this is the ``lay`` alone.
-        Nothing is checked or played.
-
-        >>> import remi
-        >>> state = remi.new_game(remi.with_variants(remi.NORWEGIAN, "all down at once"), seed=2)
-        >>> [str(a) for a in state.lay_steps("♠5 ♠6 ♠7 JK")]
-        ['build ♠5', 'build ♠6', 'build ♠7', 'build JK', 'lay ♠5 ♠6 ♠7 JK=♠8']
-        >>> [str(a) for a in remi.new_game(remi.NORWEGIAN, seed=2).lay_steps("♠5 ♠6 ♠7 JK")]
-        ['lay ♠5 ♠6 ♠7 JK=♠8']
-        """
-        return _engine.build_steps(self, _engine.lay_of(self, meld))
-
-    # -- views, positions, notation ---------------------------------------------------------------
-    def view(self, seat: int) -> PlayerView:
-        """Return what *seat* may see: its own hand and everything public (see :class:`~remi.PlayerView`).
-
-        >>> import remi
-        >>> state = remi.new_game(remi.GIN, players=2, seed=5)
-        >>> view = state.view(1)
-        >>> view.hand == state.hands[1], view.legal_actions() == state.legal_actions()
-        (True, True)
-        """
-        from ._views import view
-
-        return view(self, seat)
-
-    def returns(self) -> tuple[float, ...]:
-        """One number per seat, higher is better in every game; final once the match is over.
-
-        >>> import remi
-        >>> remi.new_game(remi.NORWEGIAN, players=3, seed=1).returns()
-        (0.0, 0.0, 0.0)
-        """
-        from ._views import returns
-
-        return returns(self)
-
-    def position(self, *, one_line: bool = False) -> str:
-        """Return the position notation of this state; :meth:`from_position` reads it back to an equal state.
-
-        >>> import remi
-        >>> state = remi.new_game(remi.GIN, players=2, seed=5)
-        >>> remi.GameState.from_position(state.position()) == state
-        True
-        """
-        from ._position import position
-
-        return position(self, one_line=one_line)
-
-    @classmethod
-    def from_position(cls, text: str) -> GameState:
-        """Build a state from position notation; an impossible position raises :class:`~remi.NotationError`.
-
-        >>> import remi
-        >>> remi.GameState.from_position("nonsense")
-        Traceback (most recent call last):
-        ...
-        remi.NotationError: ...
-        """
-        from ._position import from_position
-
-        return from_position(text)
-
-    def parse_action(self, text: str) -> Action:
-        """Read an action as a person types it (any card spelling, a meld by its number or a card it holds).
-
-        >>> import remi
-        >>> state = remi.new_game(remi.NORWEGIAN, players=4, seed=7)
-        >>> state.parse_action("DRAW")
-        DrawStock()
-        """
-        from ._position import parse_action_in
-
-        return parse_action_in(self, text)
 
     # -- text --------------------------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -630,52 +498,18 @@ class GameState:
         ]
         return out
 
-    @classmethod
-    def from_dict(cls, data: Any) -> GameState:
-        """Rebuild a state from :meth:`to_dict` output; malformed input raises :class:`~remi.StateError`.
-
-        Dicts in the older formats ``remi-state/1`` to ``remi-state/3`` load too. An unknown
-        key is refused, and so is a hand no play reaches (docs/rules/index.rst,
-        shared-hand-limit) and a state that could not play on (no legal action though the
-        match is not over).
-
-        >>> import remi
-        >>> remi.GameState.from_dict([])
-        Traceback (most recent call last):
-        ...
-        remi.StateError: A state must be a dict, not list.
-        """
-        try:
-            state = _from_dict(data)
-        except RemiError as exc:
-            if isinstance(exc, StateError):
-                raise
-            raise StateError(exc.code, f"The state dict is malformed: {exc.reason}") from None
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            detail = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
-            raise StateError("malformed-state", f"The state dict is malformed: {detail}.") from None
-        state.check_invariants()
-        for seat, reason in hand_size_problems(state):
-            raise StateError("broken-invariant", f"The state is inconsistent: seat {seat}: {reason}")
-        if not state.is_over and not state.legal_actions():
-            raise StateError(
-                "dead-end",
-                f"The state could not play on: seat {state.to_act} has no legal action in phase {state.phase}.",
-            )
-        return state
-
 
 #: The value fields in declaration order with their kinds (the ``_legal`` cache is not a field of the value).
 FIELDS: Final[tuple[tuple[str, _Kind], ...]] = tuple(
-    (f.name, _KINDS[f.metadata["kind"]]) for f in attrs.fields(GameState) if "kind" in f.metadata
+    (f.name, _KINDS[f.metadata["kind"]]) for f in attrs.fields(StateCore) if "kind" in f.metadata
 )
 #: The fields written to the dict form by their kind; the table goes with its owners.
 _SERIAL: Final = tuple((name, kind) for name, kind in FIELDS if name not in ("table", "owners"))
 #: Fields an older dict may lack (they take their default), by the formats that lack them.
 _NEW_FIELDS: Final = {
-    "known": ("remi-state/1",),
-    "idle_turns": ("remi-state/1",),
-    "building": ("remi-state/1", "remi-state/2"),
+    f.name: _OLD_FORMATS[: _OLD_FORMATS.index(f.metadata["since"])]
+    for f in attrs.fields(StateCore)
+    if f.metadata.get("since")
 }
 
 
@@ -685,7 +519,31 @@ _KEYS: Final = frozenset({"format", "table", *(name for name, _ in _SERIAL)})
 _MELD_KEYS: Final = frozenset({"owner", "kind", "cards", "wild", "rank", "suit"})
 
 
-def _from_dict(data: Any) -> GameState:
+S = TypeVar("S", bound=StateCore)
+
+
+def read_dict(data: Any, state_type: type[S]) -> S:
+    """The state of type *state_type* a dict describes, with its invariants and hand sizes checked.
+
+    Malformed input and a broken invariant raise :class:`~remi.StateError`; whether the
+    state can play on is :meth:`~remi.GameState.from_dict`'s last check.
+    """
+    try:
+        state = _from_dict(data, state_type)
+    except RemiError as exc:
+        if isinstance(exc, StateError):
+            raise
+        raise StateError(exc.code, f"The state dict is malformed: {exc.reason}") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        detail = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+        raise StateError("malformed-state", f"The state dict is malformed: {detail}.") from None
+    state.check_invariants()
+    for seat, reason in hand_size_problems(state):
+        raise StateError("broken-invariant", f"The state is inconsistent: seat {seat}: {reason}")
+    return state
+
+
+def _from_dict(data: Any, state_type: type[S]) -> S:
     if not isinstance(data, dict):
         raise StateError("malformed-state", f"A state must be a dict, not {type(data).__name__}.")
     fmt = data.get("format")
@@ -722,7 +580,24 @@ def _from_dict(data: Any) -> GameState:
     pairs = [_read_meld(item) for item in raw_table]
     values["table"] = tuple(m for m, _ in pairs)
     values["owners"] = tuple(o for _, o in pairs)
-    return GameState(**values)
+    return state_type(**values)
+
+
+def blank_state(state_type: type[S], ruleset: Ruleset, players: int, seed: int, dealer: int) -> S:
+    """A state before any deal: round 1, no cards anywhere, nobody down, no scores (not yet playable).
+
+    Each field takes its ``blank`` metadata (one per seat for a :class:`PerSeat` value);
+    the ruleset, the number of players, the seed and the dealer are given.
+    """
+    given = {"ruleset": ruleset, "players": players, "seed": seed, "dealer": dealer}
+    values: dict[str, Any] = {}
+    for f in _VALUE_FIELDS:
+        blank = f.metadata["blank"]
+        if isinstance(blank, PerSeat):
+            values[f.name] = (blank.value,) * players
+        else:
+            values[f.name] = given[f.name] if blank == _GIVEN else blank
+    return state_type(**values)
 
 
 # -- the scratch copy -------------------------------------------------------------------------------
@@ -732,45 +607,54 @@ class _Work:
     """A mutable scratch copy of a state used inside one transition.
 
     ``of`` and ``freeze`` are driven by :data:`FIELDS`, so a new field needs
-    no change here: list-valued kinds are copied to lists and frozen back to
-    tuples.
+    no change to them: list-valued kinds are copied to lists and frozen back to
+    tuples, and :meth:`freeze` builds a state of the type it was copied from
+    (every state is a :class:`~remi.GameState`). The annotations below are
+    the fields as a transition sees them, for the type checker;
+    tests/test_game_api.py checks they name every field, as a list where
+    the kind is mutable.
     """
 
-    if TYPE_CHECKING:
-        ruleset: Ruleset
-        players: int
-        seed: int
-        round: int
-        dealer: int
-        phase: Phase
-        turn_player: int
-        to_act: int
-        hands: list[tuple[Card, ...]]
-        stock: list[Card]
-        discard: list[Card]
-        table: list[Meld]
-        owners: list[int]
-        down: list[int]
-        turn: int
-        pending: list[Card]
-        taken: Card | None
-        queue: list[int]
-        last_buyer: int
-        buys: list[int]
-        shanghai_from: int
-        reshuffles: int
-        cut_bonus_seat: int
-        results: list[RoundResult]
-        totals: list[int]
-        melds_this_turn: int
-        known: list[tuple[Card, ...]]
-        idle_turns: int
-        building: tuple[Card, ...]
+    __slots__ = ("__dict__", "state_type")
+
+    #: The type :meth:`freeze` builds: the type of the state copied.
+    state_type: type[GameState]
+    # The fields as a transition sees them.
+    ruleset: Ruleset
+    players: int
+    seed: int
+    round: int
+    dealer: int
+    phase: Phase
+    turn_player: int
+    to_act: int
+    hands: list[tuple[Card, ...]]
+    stock: list[Card]
+    discard: list[Card]
+    table: list[Meld]
+    owners: list[int]
+    down: list[int]
+    turn: int
+    pending: list[Card]
+    taken: Card | None
+    queue: list[int]
+    last_buyer: int
+    buys: list[int]
+    shanghai_from: int
+    reshuffles: int
+    cut_bonus_seat: int
+    results: list[RoundResult]
+    totals: list[int]
+    melds_this_turn: int
+    known: list[tuple[Card, ...]]
+    idle_turns: int
+    building: tuple[Card, ...]
 
     @classmethod
-    def of(cls, s: GameState) -> _Work:
+    def of(cls, s: StateCore) -> _Work:
         """A scratch copy of *s*."""
         w = cls.__new__(cls)
+        w.state_type = type(s)  # type: ignore[assignment]  # every state is a GameState
         values = w.__dict__
         values.update(zip(_NAMES, _get_all(s)))
         for name in _MUTABLE:
@@ -782,7 +666,7 @@ class _Work:
         values = self.__dict__
         for name in _MUTABLE:
             values[name] = tuple(values[name])
-        return GameState(**values)
+        return self.state_type(**values)
 
     # -- small helpers ---------------------------------------------------------------------
     def give(self, seat: int, *cards: Card) -> None:
@@ -815,14 +699,22 @@ class _Work:
             self.known[seat] = tuple(rest)
 
 
-def _changed(s: GameState, **changes: Any) -> GameState:
+def _changed(s: S, **changes: Any) -> S:
     """*s* with a few fields replaced (tuples for list-valued ones), without a scratch copy of the rest."""
     values = dict(zip(_NAMES, _get_all(s)))
     values.update(changes)
-    return GameState(**values)
+    return type(s)(**values)
 
 
+_VALUE_FIELDS: Final = tuple(f for f in attrs.fields(StateCore) if "kind" in f.metadata)
 _NAMES: Final = tuple(name for name, _ in FIELDS)
+#: The fields with one entry per seat.
+_PER_SEAT: Final = tuple(f.name for f in _VALUE_FIELDS if isinstance(f.metadata["blank"], PerSeat))
+#: The fields that name a seat, and those that name a seat or -1 (none).
+_SEATS: Final = tuple(f.name for f in _VALUE_FIELDS if f.metadata["seat"] == "seat")
+_SEATS_OR_NONE: Final = tuple(f.name for f in _VALUE_FIELDS if f.metadata["seat"] == "seat or -1")
+#: The fields every seat sees (a view holds each of them under the same name).
+PUBLIC_FIELDS: Final = tuple(f.name for f in _VALUE_FIELDS if not f.metadata["hidden"])
 _MUTABLE: Final = tuple(name for name, kind in FIELDS if kind.mutable)
 _get_all: Final = operator.attrgetter(*_NAMES)
 
@@ -830,7 +722,7 @@ _get_all: Final = operator.attrgetter(*_NAMES)
 # -- shape and invariants ------------------------------------------------------------------------------
 
 
-def _shape_problems(s: GameState) -> list[str]:
+def _shape_problems(s: StateCore) -> list[str]:
     """Type and shape checks from the field table, so the deeper checks never meet a foreign value."""
     problems = [
         f"{name} has the wrong type or shape" for name, kind in FIELDS if not kind.shape(getattr(s, name))
@@ -838,24 +730,24 @@ def _shape_problems(s: GameState) -> list[str]:
     return problems
 
 
-def _size_problems(s: GameState) -> list[str]:
+def _size_problems(s: StateCore) -> list[str]:
     rules, n = s.ruleset, s.players
     if not rules.min_players <= n <= rules.max_players:
         return [f"{n} players is outside {rules.min_players}-{rules.max_players}"]
     return [
         f"{name} has {len(getattr(s, name))} entries for {n} players"
-        for name in ("hands", "down", "buys", "totals", "known")
+        for name in _PER_SEAT
         if len(getattr(s, name)) != n
     ]
 
 
-def _seat_problems(s: GameState) -> list[str]:
+def _seat_problems(s: StateCore) -> list[str]:
     n = s.players
     problems: list[str] = []
-    for name in ("dealer", "turn_player", "to_act"):
+    for name in _SEATS:
         if not 0 <= getattr(s, name) < n:
             problems.append(f"{name} {getattr(s, name)} is not a seat")
-    for name in ("last_buyer", "shanghai_from", "cut_bonus_seat"):
+    for name in _SEATS_OR_NONE:
         if not -1 <= getattr(s, name) < n:
             problems.append(f"{name} {getattr(s, name)} is not a seat")
     if len(s.table) != len(s.owners):
@@ -867,7 +759,7 @@ def _seat_problems(s: GameState) -> list[str]:
     return problems
 
 
-def _card_problems(s: GameState) -> list[str]:
+def _card_problems(s: StateCore) -> list[str]:
     rules = s.ruleset
     problems: list[str] = []
     decks, jokers = rules.pack_for(s.players)
@@ -906,10 +798,16 @@ def _card_problems(s: GameState) -> list[str]:
     return problems
 
 
-def _phase_problems(s: GameState) -> list[str]:
-    rules, n = s.ruleset, s.players
+def _phase_problems(s: StateCore) -> list[str]:
+    """What the phase rules out, in the order the reasons are listed: the game and the round, the
+    window of seats asked, what a turn carries, the knock."""
+    return _ruled_out_problems(s) + _window_problems(s) + _turn_problems(s) + _knock_problems(s)
+
+
+def _ruled_out_problems(s: StateCore) -> list[str]:
+    """A phase the ruleset has no room for, or that the round has not reached."""
+    rules = s.ruleset
     problems: list[str] = []
-    live = s.phase in ("draw", "buy", "play", "knock", "shanghai")
     if s.phase == "cut":
         if not rules.liverpool_cut:
             problems.append("a cut in a game without the Liverpool cut")
@@ -919,29 +817,50 @@ def _phase_problems(s: GameState) -> list[str]:
         problems.append("a buying window in a game without buying")
     if s.phase == "shanghai" and not rules.shanghai:
         problems.append("a Shanghai window in a game without Shanghai calls")
-    if live and s.turn < 1:
+    if s.phase in ("draw", "buy", "play", "knock", "shanghai") and s.turn < 1:
         problems.append("a turn is under way before the first turn")
     if s.phase in ("buy", "play") and not s.hands[s.turn_player]:
         problems.append("the seat on turn holds no cards to play or discard")
     if s.phase == "over" and not s.results:
         problems.append("the match is over with no round played")
+    return problems
+
+
+def _window_problems(s: StateCore) -> list[str]:
+    """Who acts, and the queue of seats a buying or Shanghai window asks."""
+    problems: list[str] = []
     if s.phase in ("draw", "play", "knock", "cut") and s.to_act != s.turn_player:
         problems.append("the seat to act is not the seat on turn")
     if s.phase in ("buy", "shanghai") and (not s.queue or s.queue[0] != s.to_act):
         problems.append("the window's queue does not start with the seat to act")
     if s.phase == "shanghai":
-        if not 0 <= s.shanghai_from < n or not s.discard:
-            problems.append("a Shanghai window needs a discarder and a discard")
-        if s.shanghai_from in s.queue:
-            problems.append("the discarder is asked to call Shanghai on their own card")
-        if any(len(s.hands[q]) < 2 for q in s.queue if 0 <= q < n):
-            problems.append("a seat asked to call Shanghai holds fewer than two cards")
+        problems += _shanghai_problems(s)
     if s.phase == "buy" and not s.discard:
         problems.append("a buying window with nothing to buy")
     if s.phase not in ("buy", "shanghai") and s.queue:
         problems.append("a queue of seats is open outside a buying or Shanghai window")
     if len(set(s.queue)) != len(s.queue) or (s.turn_player in s.queue and s.phase == "buy"):
         problems.append("the window's queue repeats a seat or holds the seat on turn")
+    return problems
+
+
+def _shanghai_problems(s: StateCore) -> list[str]:
+    """A Shanghai window: a discarder with a discard, asking seats that may call."""
+    n = s.players
+    problems: list[str] = []
+    if not 0 <= s.shanghai_from < n or not s.discard:
+        problems.append("a Shanghai window needs a discarder and a discard")
+    if s.shanghai_from in s.queue:
+        problems.append("the discarder is asked to call Shanghai on their own card")
+    if any(len(s.hands[q]) < 2 for q in s.queue if 0 <= q < n):
+        problems.append("a seat asked to call Shanghai holds fewer than two cards")
+    return problems
+
+
+def _turn_problems(s: StateCore) -> list[str]:
+    """What a turn carries (pending jokers, the taken card, a meld being built) and the window marks."""
+    rules, n = s.ruleset, s.players
+    problems: list[str] = []
     if s.phase != "play" and (s.pending or s.taken is not None or s.building):
         problems.append("a turn's pending jokers, taken card or meld being built outlive the play phase")
     if s.building and not _builds(s):
@@ -956,14 +875,11 @@ def _phase_problems(s: GameState) -> list[str]:
         problems.append("the seat on turn has nothing to draw or take")
     if not 0 <= s.idle_turns <= n:
         problems.append(f"idle_turns {s.idle_turns} is outside 0-{n}")
-    return problems + _knock_problems(s)
+    return problems
 
 
-def _knock_problems(s: GameState) -> list[str]:
+def _knock_problems(s: StateCore) -> list[str]:
     """The knock phase (docs/rules/gin.rst, gin-knocker-chooses) and the table of a game that lays nothing in play."""
-    from ._policies import policy_for  # the policies read states: imported when first needed
-    from ._solver import meld_sort_key
-
     policy = policy_for(s.ruleset)
     problems: list[str] = []
     if s.phase == "knock":
@@ -985,14 +901,18 @@ def _knock_problems(s: GameState) -> list[str]:
     return problems
 
 
-def _builds(s: GameState) -> bool:
-    from ._policies import policy_for  # the policies read states: imported when first needed
-
-    return policy_for(s.ruleset).builds(s)
+def _builds(s: StateCore) -> bool:
+    return policy_for(s.ruleset).builds(cast("GameState", s))  # every state is a GameState
 
 
-def _counter_problems(s: GameState) -> list[str]:
-    rules, n = s.ruleset, s.players
+def _counter_problems(s: StateCore) -> list[str]:
+    """The round's counters, then the finished rounds' results."""
+    return _round_counter_problems(s) + _result_problems(s)
+
+
+def _round_counter_problems(s: StateCore) -> list[str]:
+    """The round number and the counters of this round (turns, buys, melds laid, the cut bonus)."""
+    rules = s.ruleset
     problems: list[str] = []
     if rules.contracts and not 1 <= s.round <= len(rules.contracts):
         problems.append(f"round {s.round} does not exist")
@@ -1011,6 +931,13 @@ def _counter_problems(s: GameState) -> list[str]:
         problems.append("a cut bonus in a game without the Liverpool cut")
     if rules.melds_per_turn is not None and s.melds_this_turn > rules.melds_per_turn:
         problems.append("more melds were laid this turn than the ruleset allows")
+    return problems
+
+
+def _result_problems(s: StateCore) -> list[str]:
+    """The finished rounds: each scores every seat, the totals add them up, their numbers fit the round."""
+    n = s.players
+    problems: list[str] = []
     if any(len(r.points) != n for r in s.results):
         problems.append("a round result does not score every seat")
     elif list(s.totals) != [sum(r.points[i] for r in s.results) for i in range(n)]:
@@ -1025,7 +952,7 @@ def _counter_problems(s: GameState) -> list[str]:
     return problems
 
 
-def hand_limit(s: GameState, seat: int) -> int | None:
+def hand_limit(s: StateCore, seat: int) -> int | None:
     """The most cards *seat* can hold in *s*, as play reaches it; ``None`` when only the pack bounds it.
 
     A hand holds the cards dealt, one more while its seat is on turn after drawing (the
@@ -1043,7 +970,7 @@ def hand_limit(s: GameState, seat: int) -> int | None:
     return rules.hand_size(s.players, s.round) + (1 if on_turn else 0) + 2 * s.buys[seat]
 
 
-def hand_size_problems(s: GameState) -> list[tuple[int, str]]:
+def hand_size_problems(s: StateCore) -> list[tuple[int, str]]:
     """Hands too big for the phase, or empty while the round goes on: ``(seat, reason)`` pairs.
 
     Both readers refuse every problem found here. :meth:`GameState.check_invariants` does
@@ -1075,7 +1002,7 @@ def hand_size_problems(s: GameState) -> list[tuple[int, str]]:
     return out
 
 
-def invariant_problems(s: GameState) -> list[str]:
+def invariant_problems(s: StateCore) -> list[str]:
     """Every broken invariant of *s*: shape and sizes first, then seats, counters, phase and cards.
 
     The later groups run only on a state of the right shape and sizes, and
@@ -1088,6 +1015,3 @@ def invariant_problems(s: GameState) -> list[str]:
     if not 0 <= s.turn_player < s.players:
         return problems
     return problems + _phase_problems(s) + _card_problems(s)
-
-
-from . import _engine  # noqa: E402  (the engine imports this module; bound at the end to break the cycle)

@@ -1,12 +1,12 @@
-"""What one seat may see: a frozen :class:`PlayerView`, hidden-card sampling and returns.
+"""What one seat may see: the value of a :class:`~remi.PlayerView`, hidden-card sampling and returns.
 
 A view holds the seat's own hand and everything public, and nothing else:
-no other hand, no stock order, no seed. :meth:`PlayerView.sample_state`
+no other hand, no stock order, no seed. :meth:`~remi.PlayerView.sample_state`
 deals the unseen cards at random into a full :class:`~remi.GameState`
 consistent with the view, with a fresh seed: what determinized search needs.
 
 >>> import random, remi
->>> from remi._views import view
+>>> from remi.views import view
 >>> state = remi.new_game(remi.NORWEGIAN, players=4, seed=7)
 >>> v = view(state, 1)
 >>> v.hand == state.hands[1], v.hand_sizes, v.stock_size
@@ -22,25 +22,28 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from random import Random
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
 from ._actions import Action, Build, Discard, Knock, LayDown
 from ._cards import Card, format_cards, make_pack, sorted_hand
 from ._errors import StateError
-from ._game import GameState, Phase, RoundResult
 from ._melds import Meld
 from ._rules import Ruleset
+from ._state import PUBLIC_FIELDS, Phase, RoundResult, StateCore
 
-__all__ = ["PlayerView", "view", "returns", "known_cards"]
+if TYPE_CHECKING:
+    from ._game import GameState
+
+__all__ = ["ViewCore", "make_view", "returns", "known_cards"]
 
 
 def known_cards(state: GameState) -> tuple[tuple[Card, ...], ...]:
     """Return, per seat, the cards everyone knows that seat holds (taken publicly, not yet played).
 
     Reads the state's ``known`` field; an engine without it knows none
-    (the card taken this turn is still public as :attr:`PlayerView.taken`).
+    (the card taken this turn is still public as :attr:`ViewCore.taken`).
 
     >>> import remi
     >>> state = remi.new_game(remi.NORWEGIAN, players=3, seed=1).apply("take")
@@ -73,14 +76,16 @@ def _forced(
 
 
 @attrs.frozen
-class PlayerView:
+class ViewCore:
     """What seat :attr:`seat` may see of a game: its own hand and everything public.
 
-    Build one with :func:`view` (``state.view(seat)``). Two states that differ
+    The value of a :class:`~remi.PlayerView` (which adds the one method that
+    builds a :class:`~remi.GameState`, so this module never imports the game).
+    Build one with :func:`~remi.views.view` (``state.view(seat)``). Two states that differ
     only in cards this seat cannot see give equal views.
 
     >>> import remi
-    >>> v = view(remi.new_game(remi.GIN, players=2, seed=3), 0)
+    >>> v = remi.new_game(remi.GIN, players=2, seed=3).view(0)
     >>> v.seat, len(v.hand), v.hand_sizes, v.phase
     (0, 10, (10, 10), 'draw')
     """
@@ -130,7 +135,7 @@ class PlayerView:
         """The seat that must act now; -1 once the game is over.
 
         >>> import remi
-        >>> view(remi.new_game(remi.NORWEGIAN, seed=1), 0).current_player
+        >>> remi.new_game(remi.NORWEGIAN, seed=1).view(0).current_player
         1
         """
         return -1 if self.phase == "over" else self.to_act
@@ -140,7 +145,7 @@ class PlayerView:
         """Whether the match has ended.
 
         >>> import remi
-        >>> view(remi.new_game(remi.GIN, players=2, seed=1), 1).is_over
+        >>> remi.new_game(remi.GIN, players=2, seed=1).view(1).is_over
         False
         """
         return self.phase == "over"
@@ -150,7 +155,7 @@ class PlayerView:
         """The top card of the discard pile, or ``None``.
 
         >>> import remi
-        >>> view(remi.new_game(remi.NORWEGIAN, seed=1), 0).discard_top
+        >>> remi.new_game(remi.NORWEGIAN, seed=1).view(0).discard_top
         Card('♠6')
         """
         return self.discard[-1] if self.discard else None
@@ -159,7 +164,7 @@ class PlayerView:
         """A listing of what the seat sees; table melds carry the numbers actions use.
 
         >>> import remi
-        >>> print(view(remi.new_game(remi.GIN, players=2, seed=1), 1))
+        >>> print(remi.new_game(remi.GIN, players=2, seed=1).view(1))
         seat 1 of 2, Gin Rummy, round 1, turn 1: draw, seat 1 to act
         hand: ♠5 ♠7 ♠J ♠Q ♥2 ♥7 ♦4 ♦J ♣6 ♣9
         discard: ♦9
@@ -189,7 +194,7 @@ class PlayerView:
         """Return the cards this seat cannot place: other hands (less known cards) and the stock, sorted.
 
         >>> import remi
-        >>> len(view(remi.new_game(remi.GIN, players=2, seed=1), 0).unseen())
+        >>> len(remi.new_game(remi.GIN, players=2, seed=1).view(0).unseen())
         41
         """
         decks, jokers = self.ruleset.pack_for(self.players)
@@ -229,9 +234,9 @@ class PlayerView:
         hold that finish (see docs/bots.rst).
 
         >>> import random, remi
-        >>> v = view(remi.new_game(remi.SWEDISH, players=3, seed=5), 0)
+        >>> v = remi.new_game(remi.SWEDISH, players=3, seed=5).view(0)
         >>> sample = v.sample_state(random.Random(2))
-        >>> sample.hands[0] == v.hand, view(sample, 0) == v
+        >>> sample.hands[0] == v.hand, sample.view(0) == v
         (True, True)
         >>> v.sample_state(42)
         Traceback (most recent call last):
@@ -326,16 +331,7 @@ class PlayerView:
                 return None
             if any(isinstance(a, Discard) for a in legal):
                 break
-            moves: list[Action] = [a for a in legal if isinstance(a, LayDown)]
-            moves = moves or [a for a in legal if isinstance(a, Build)]
-            moves = moves or [a for a in legal if not isinstance(a, Knock)] or legal
-            if rng.random() < _THRIFT:
-                # Mostly the moves that take the fewest cards beyond the forced ones, so the finish fits.
-                free = (Counter(forced[actor]) & Counter(state.hands[actor])) - Counter(state.building)
-                costs = [_new_cards(a, free, state.building) for a in moves]
-                least = min(costs)
-                moves = [a for a, cost in zip(moves, costs) if cost == least]
-            state = state.apply(moves[int(rng.random() * len(moves))])
+            state = state.apply(_probe_move(state, legal, forced[actor], actor, rng))
             if (state.round, state.turn, state.turn_player, state.to_act, state.phase) != start:
                 break
         else:
@@ -346,42 +342,14 @@ class PlayerView:
         return finish if len(finish) <= room else None
 
     def _state(self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], seed: int) -> GameState:
-        fields: dict[str, Any] = {
-            "ruleset": self.ruleset,
-            "players": self.players,
-            "seed": seed,
-            "round": self.round,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "turn_player": self.turn_player,
-            "to_act": self.to_act,
-            "hands": hands,
-            "stock": stock,
-            "discard": self.discard,
-            "table": self.table,
-            "owners": self.owners,
-            "down": self.down,
-            "turn": self.turn,
-            "pending": self.pending,
-            "taken": self.taken,
-            "queue": self.queue,
-            "last_buyer": self.last_buyer,
-            "buys": self.buys,
-            "shanghai_from": self.shanghai_from,
-            "reshuffles": self.reshuffles,
-            "cut_bonus_seat": self.cut_bonus_seat,
-            "results": self.results,
-            "totals": self.totals,
-            "melds_this_turn": self.melds_this_turn,
-        }
-        names = _STATE_FIELDS
-        if "known" in names:
-            fields["known"] = self.known
-        if "idle_turns" in names:
-            fields["idle_turns"] = self.idle_turns
-        if "building" in names:
-            fields["building"] = self.building
-        return GameState(**fields)
+        """The state with this view's public fields and the given hidden ones."""
+        fields: dict[str, Any] = {name: getattr(self, name) for name in PUBLIC_FIELDS}
+        fields.update(hands=hands, stock=stock, seed=seed)
+        return self._new_state(fields)
+
+    def _new_state(self, fields: dict[str, Any]) -> GameState:
+        """The state these *fields* describe (:class:`~remi.PlayerView` builds a :class:`~remi.GameState`)."""
+        raise NotImplementedError("a view samples states as a remi.PlayerView (remi.views.view)")
 
     def legal_actions(self) -> list[Action]:
         """Return the legal actions when this seat is to act (the state's list), else ``[]``.
@@ -390,7 +358,7 @@ class PlayerView:
         any consistent state answers the same.
 
         >>> import remi
-        >>> [str(a) for a in view(remi.new_game(remi.NORWEGIAN, seed=1), 0).legal_actions()]
+        >>> [str(a) for a in remi.new_game(remi.NORWEGIAN, seed=1).view(0).legal_actions()]
         []
         """
         if self.current_player != self.seat:
@@ -401,13 +369,12 @@ class PlayerView:
         """Return one number per seat, higher is better (see :func:`returns`).
 
         >>> import remi
-        >>> view(remi.new_game(remi.GIN, players=2, seed=1), 0).returns()
+        >>> remi.new_game(remi.GIN, players=2, seed=1).view(0).returns()
         (0.0, 0.0)
         """
         return _returns(self.ruleset, self.totals)
 
 
-_STATE_FIELDS: frozenset[str] = frozenset(a.name for a in attrs.fields(GameState))
 #: Uniform deals tried before the seat to act is dealt a finish of its turn.
 _TRIES: Final = 24
 #: How many cards more than its hand the seat to act gets in each probe for a finish.
@@ -416,6 +383,25 @@ _PROBE_EXTRA: Final = (6, 10, 14, 20, 30, 45, 60, 80)
 _PROBE_STEPS: Final = 80
 #: How often a probe's move is one taking the fewest unforced cards (else any move: variety).
 _THRIFT: Final = 0.8
+
+
+def _probe_move(
+    state: GameState, legal: list[Action], forced: Sequence[Card], actor: int, rng: Random
+) -> Action:
+    """The move a probe for a finish plays: a ``lay``, else a ``build``, else anything but a knock.
+
+    Mostly (:data:`_THRIFT`) among the moves that take the fewest cards beyond the
+    *forced* ones, so the finish fits the hand; two draws from *rng*.
+    """
+    moves: list[Action] = [a for a in legal if isinstance(a, LayDown)]
+    moves = moves or [a for a in legal if isinstance(a, Build)]
+    moves = moves or [a for a in legal if not isinstance(a, Knock)] or legal
+    if rng.random() < _THRIFT:
+        free = (Counter(forced) & Counter(state.hands[actor])) - Counter(state.building)
+        costs = [_new_cards(a, free, state.building) for a in moves]
+        least = min(costs)
+        moves = [a for a, cost in zip(moves, costs) if cost == least]
+    return moves[int(rng.random() * len(moves))]
 
 
 def _new_cards(action: Action, free: Counter[Card], building: Sequence[Card]) -> int:
@@ -437,62 +423,20 @@ def _check_rng(rng: object) -> None:
         )
 
 
-def view(state: GameState, seat: int) -> PlayerView:
-    """Return what *seat* may see of *state*: its hand and everything public.
+V = TypeVar("V", bound=ViewCore)
 
-    >>> import remi
-    >>> v = view(remi.new_game(remi.NORWEGIAN, players=3, seed=1), 2)
-    >>> v.seat, len(v.hand), v.discard
-    (2, 10, (Card('♣K'),))
-    >>> view(remi.new_game(remi.NORWEGIAN, players=3, seed=1), 3)
-    Traceback (most recent call last):
-    ...
-    remi.StateError: Seat 3 is not a seat of this 3-player game.
-    >>> view(1, remi.new_game(remi.GIN, players=2, seed=1))
-    Traceback (most recent call last):
-    ...
-    TypeError: state must be a GameState, not int 1 (the call is view(state, seat)).
-    """
-    if not isinstance(state, GameState):
+
+def make_view(view_type: type[V], state: GameState, seat: int) -> V:
+    """What *seat* may see of *state*, as a *view_type* (see :func:`remi.views.view`)."""
+    if not isinstance(state, StateCore):
         raise TypeError(
             f"state must be a GameState, not {type(state).__name__} {state!r:.60} (the call is view(state, seat))."
         )
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
         raise StateError("bad-seat", f"Seat {seat!r} is not a seat of this {state.players}-player game.")
-    idle = getattr(state, "idle_turns", 0)
-    building = getattr(state, "building", ())
-    return PlayerView(
-        ruleset=state.ruleset,
-        players=state.players,
-        seat=seat,
-        round=state.round,
-        dealer=state.dealer,
-        phase=state.phase,
-        turn_player=state.turn_player,
-        to_act=state.to_act,
-        hand=state.hands[seat],
-        hand_sizes=state.hand_sizes,
-        stock_size=len(state.stock),
-        discard=state.discard,
-        table=state.table,
-        owners=state.owners,
-        down=state.down,
-        turn=state.turn,
-        pending=state.pending,
-        taken=state.taken,
-        queue=state.queue,
-        last_buyer=state.last_buyer,
-        buys=state.buys,
-        shanghai_from=state.shanghai_from,
-        reshuffles=state.reshuffles,
-        cut_bonus_seat=state.cut_bonus_seat,
-        results=state.results,
-        totals=state.totals,
-        melds_this_turn=state.melds_this_turn,
-        known=known_cards(state),
-        idle_turns=idle if isinstance(idle, int) else 0,
-        building=tuple(building),
-    )
+    fields: dict[str, Any] = {name: getattr(state, name) for name in PUBLIC_FIELDS}
+    fields.update(seat=seat, hand=state.hands[seat], hand_sizes=state.hand_sizes, stock_size=len(state.stock))
+    return view_type(**fields)
 
 
 def _returns(ruleset: Ruleset, totals: Sequence[int]) -> tuple[float, ...]:

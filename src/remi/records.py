@@ -9,7 +9,8 @@ True
 
 from __future__ import annotations
 
-from ._position import from_position, parse_action_in, parse_ruleset_text, position, ruleset_text
+from ._game import from_position
+from ._position import parse_action_in, parse_ruleset_text, position, ruleset_text
 from ._record import RECORD_FORMAT, GameRecord, Recorder, replay
 
 __all__ = [

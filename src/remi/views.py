@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
-from ._views import PlayerView, known_cards, returns, view
+from ._game import PlayerView, view
+from ._views import known_cards, returns
 
 __all__ = ["PlayerView", "view", "returns", "known_cards"]
