@@ -62,8 +62,8 @@ from ._melds import (
 )
 from ._policies import Policy, Refusal, must_keep_card, never, policy_for
 from ._rules import Ruleset
-from ._scoring import card_value
-from ._settle import settle
+from ._scoring import cards_value
+from ._settle import settle_dealt
 from ._solver import can_complete_contract as _complete_contract
 from ._solver import candidate_melds, deadwood, knock_cards, meld_sort_key
 from ._state import GameState, RoundResult, _changed, _Work, sorted_hand
@@ -258,16 +258,9 @@ def _swap_check(meld: Meld, card: Card, rules: Ruleset) -> Check:
     return got
 
 
-def _fits_check(meld: Meld, card: Card, rules: Ruleset) -> bool:
-    return check_layoff(meld, (card,), rules).ok
-
-
-_FITS: Final = _PerRuleset(_fits_check)
-
-
 def _fits(meld: Meld, card: Card, rules: Ruleset) -> bool:
-    got: bool = _FITS.get(meld, card, rules)
-    return got
+    """Whether *card* can be laid off onto the table *meld* (at its default end)."""
+    return _layoff_results(meld, card, rules)[0].ok
 
 
 def _fits_somewhere(table: Sequence[Meld], card: Card, rules: Ruleset) -> bool:
@@ -1396,7 +1389,7 @@ def _without(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 def _points(cards: Iterable[Card], rules: Ruleset) -> int:
-    return sum(card_value(card, rules) for card in cards)
+    return cards_value(cards, rules)
 
 
 @lru_cache(maxsize=4096)
@@ -1903,11 +1896,11 @@ def _rebuild_stock(w: _Work, keep_top: bool) -> None:
 def _end_round(w: _Work, went_out: int | None) -> None:
     rules = w.ruleset
     rummy = went_out is not None and w.down[went_out] in (-1, w.turn)
-    scoring = rules
-    if went_out is None and rules.scoring == "winner-takes-all":
+    scoring = rules.scoring
+    if went_out is None and scoring == "winner-takes-all":
         # [decision] A deal that ends with nobody out (turn cap, no cards left) is settled as
         # in Block Rummy: the lowest hand wins the differences, so a capped match still ends.
-        scoring = attrs.evolve(rules, scoring="block")
+        scoring = "block"
     hands: Sequence[tuple[Card, ...]] = w.hands
     melds: tuple[Meld, ...] | None = None
     if w.phase == "knock" and went_out is not None:
@@ -1915,8 +1908,9 @@ def _end_round(w: _Work, went_out: int | None) -> None:
         melds = tuple(w.table)
         hands = list(w.hands)
         hands[went_out] = sorted_hand((*hands[went_out], *(c for m in melds for c in m.cards)))
-    settlement = settle(
-        hands, went_out, scoring, going_rummy=rummy, first=(w.dealer + 1) % w.players, melds=melds
+    # The hands and the table are the state's, legal by construction: settled unchecked.
+    settlement = settle_dealt(
+        hands, went_out, rules, scoring, going_rummy=rummy, first=(w.dealer + 1) % w.players, melds=melds
     )
     points = list(settlement.deltas)
     bonus: int | None = None

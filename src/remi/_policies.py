@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final
 
 from ._cards import Card, format_cards
 from ._codes import ErrorCode
-from ._contracts import check_contract, contract_for
+from ._contracts import check_contract, contract_for, contract_problem
 from ._melds import Meld, MeldKind, points_of
 from ._rules import Ruleset
 from ._solver import (
@@ -209,7 +209,7 @@ class ContractPolicy(Policy):
                     f"The contract goes down with exactly its cards: sets of {rules.set_min}, "
                     f"runs of {rules.run_min}; {meld} has {len(meld.cards)}.",
                 )
-        partial = check_contract([*laid, meld], s.round, rules) if rules.same_suit_runs_apart else None
+        partial = contract_problem([*laid, meld], s.round, rules) if rules.same_suit_runs_apart else None
         if partial is not None and partial.code == "runs-touch":
             return ("runs-touch", partial.reason)
         rest = list(hand)
