@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
 from random import Random
 from typing import Any, Final
 
@@ -47,6 +46,7 @@ from ._actions import (
     read_meld,
 )
 from ._build import BuildSearch, placements
+from ._cache import Cache, memoize
 from ._cards import Card, format_cards, make_pack
 from ._codes import as_error_code
 from ._errors import IllegalActionError, NotationError, RemiError
@@ -179,47 +179,20 @@ def _could_swap(meld: Meld, card: Card, rules: Ruleset) -> bool:
     return False
 
 
-class _Bounded(dict[Any, Any]):
-    """A dict that starts afresh at :data:`_CACHE_LIMIT` entries: the engine's caches of answers and values."""
-
-    def build(self, key: Any, make: Callable[..., Any], *args: Any) -> Any:
-        """The value kept for *key*, or ``make(*args)`` kept for it."""
-        got = self.get(key)
-        if got is None:
-            if len(self) >= _CACHE_LIMIT:
-                self.clear()
-            got = self[key] = make(*args)
-        return got
+#: Per (meld, ruleset object): the answers about the cards laid against it, by card code. The
+#: ruleset is matched by identity (the entry keeps it, so its id cannot be reused while the entry
+#: lives); the meld by value (equal melds come back game after game). An entry's answers are at most
+#: one per card of the pack (53), so only the entries are bounded.
+_MeldAnswers = Cache[tuple[Meld, int], tuple[Ruleset, dict[int, Any]]]
 
 
-class _PerRuleset:
-    """Answers about (meld, card code) pairs, kept apart per ruleset object.
-
-    The ruleset is matched by identity (the entry keeps a reference, so its id
-    cannot be reused while the entry lives): an ``lru_cache`` keyed by value
-    compares an equal but distinct ruleset field by field on every hit.
-    """
-
-    def __init__(self, compute: Callable[[Meld, Card, Ruleset], Any]) -> None:
-        self.compute = compute
-        self.tables: dict[int, tuple[Ruleset, _Bounded]] = {}
-
-    def table(self, rules: Ruleset) -> _Bounded:
-        entry = self.tables.get(id(rules))
-        if entry is None or entry[0] is not rules:
-            if len(self.tables) >= 64:
-                self.tables.clear()
-            entry = (rules, _Bounded())
-            self.tables[id(rules)] = entry
-        return entry[1]
-
-    def get(self, meld: Meld, card: Card, rules: Ruleset) -> Any:
-        """The answer for (*meld*, *card*) under *rules*, computed on a miss (each table bounded)."""
-        # By value: equal melds come back game after game.
-        return self.table(rules).build((meld, card.code), self.compute, meld, card, rules)
-
-    def cache_clear(self) -> None:
-        self.tables.clear()
+def _answers(cache: _MeldAnswers, meld: Meld, rules: Ruleset) -> dict[int, Any]:
+    """The answers *cache* keeps about cards against *meld* under *rules*, by card code."""
+    key = (meld, id(rules))
+    entry = cache.get(key)
+    if entry is None or entry[0] is not rules:
+        entry = cache.put(key, (rules, {}))
+    return entry[1]
 
 
 def _layoff_pair(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check | None]:
@@ -236,8 +209,7 @@ def _layoff_pair(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check |
     return first, None
 
 
-_LAYOFFS: Final = _PerRuleset(_layoff_pair)
-_CACHE_LIMIT: Final = 8192
+_LAYOFFS: Final[_MeldAnswers] = Cache("engine.layoffs", 4096)
 
 
 def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check | None]:
@@ -245,16 +217,22 @@ def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Chec
 
     Cached: the same table meld is asked about the same cards turn after turn.
     """
-    got: tuple[Check, Check | None] = _LAYOFFS.get(meld, card, rules)
+    answers = _answers(_LAYOFFS, meld, rules)
+    got: tuple[Check, Check | None] | None = answers.get(card.code)
+    if got is None:
+        got = answers[card.code] = _layoff_pair(meld, card, rules)
     return got
 
 
-_SWAPS: Final = _PerRuleset(check_joker_swap)
+_SWAPS: Final[_MeldAnswers] = Cache("engine.swaps", 4096)
 
 
 def _swap_check(meld: Meld, card: Card, rules: Ruleset) -> Check:
     """:func:`check_joker_swap` of one card, cached like :func:`_layoff_results`."""
-    got: Check = _SWAPS.get(meld, card, rules)
+    answers = _answers(_SWAPS, meld, rules)
+    got: Check | None = answers.get(card.code)
+    if got is None:
+        got = answers[card.code] = check_joker_swap(meld, card, rules)
     return got
 
 
@@ -355,7 +333,7 @@ def _joker_meldable(s: GameState, hand: Sequence[Card], joker: Card) -> bool:
 # -- the solver's questions ------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=512)
+@memoize("engine.hand-melds", maxsize=512)
 def _hand_melds(
     hand: tuple[Card, ...], rules: Ruleset, exact: bool = False, kinds: tuple[MeldKind, ...] = ("set", "run")
 ) -> dict[Meld, None]:
@@ -712,15 +690,13 @@ def _build_search(s: GameState) -> BuildSearch | None:
     search = BuildSearch(
         s.hands[s.turn_player], s.ruleset, kinds, passes, (lambda m: not test(m)) if shrinks else None
     )
-    if len(_BUILDS) >= 32:
-        _BUILDS.clear()
     # The entry keeps its key's objects alive, so their ids cannot be reused while it lives.
-    _BUILDS[id(s.hands)] = (key, search)
+    _BUILDS.put(id(s.hands), (key, search))
     return search
 
 
 #: The searches of the builds under way, by the identity of the hands they were made for.
-_BUILDS: Final[dict[int, tuple[tuple[object, ...], BuildSearch]]] = {}
+_BUILDS: Final[Cache[int, tuple[tuple[object, ...], BuildSearch]]] = Cache("engine.builds", 32)
 
 
 def _build_candidates(s: GameState) -> Iterable[Action]:
@@ -821,7 +797,7 @@ def _lay_one(meld: Meld) -> LayDown:
 
 
 #: Lay-downs of one set, by the set (a set is put in canonical order on the way in: done once).
-_SET_LAYS: Final = _Bounded()
+_SET_LAYS: Final[Cache[Meld, LayDown]] = Cache("engine.set-lays", 8192)
 
 
 _new_action: Final = object.__new__
@@ -943,8 +919,8 @@ def _layoff_candidates(s: GameState) -> list[LayOff]:
 
 #: Lay-off and swap values by (card code, target[, low]): actions are immutable values, so one
 #: object serves every state that offers it (a few thousand at most: 53 cards, the table's melds).
-_LAYOFF_VALUES: Final = _Bounded()
-_SWAP_VALUES: Final = _Bounded()
+_LAYOFF_VALUES: Final[Cache[tuple[int, int, bool], LayOff]] = Cache("engine.layoff-values", 8192)
+_SWAP_VALUES: Final[Cache[tuple[int, int], SwapJoker]] = Cache("engine.swap-values", 8192)
 
 
 def _layoff_value(card: Card, target: int, low: bool) -> LayOff:
@@ -984,7 +960,8 @@ def _layoff_offered(s: GameState) -> list[Action]:
         else:
             runs_of.setdefault(meld.suit, []).append(target)
     every = list(range(len(table)))
-    results = _LAYOFFS.table(rules)  # _layoff_results, with the ruleset's table looked up once
+    # _layoff_results, with each target meld's answers looked up once
+    answers: list[dict[int, tuple[Check, Check | None]] | None] = [None] * len(table)
     for card in _distinct(hand):
         wild = is_wild(card, rules)
         rank = card.rank
@@ -1000,9 +977,12 @@ def _layoff_offered(s: GameState) -> list[Action]:
                 above = meld.high + 1
                 if rank != meld.low - 1 and rank != above and not (rank == 1 and above == 14):
                     continue
-            got = results.get((meld, card.code))
+            known = answers[target]
+            if known is None:
+                known = answers[target] = _answers(_LAYOFFS, meld, rules)
+            got = known.get(card.code)
             if got is None:
-                got = _layoff_results(meld, card, rules)
+                got = known[card.code] = _layoff_pair(meld, card, rules)
             first, lower = got
             if not first.ok:
                 continue
@@ -1392,7 +1372,7 @@ def _points(cards: Iterable[Card], rules: Ruleset) -> int:
     return cards_value(cards, rules)
 
 
-@lru_cache(maxsize=4096)
+@memoize("engine.knock-reachable", maxsize=4096)
 def _knock_reachable(hand: tuple[Card, ...], rules: Ruleset, floor: tuple[object, ...]) -> bool:
     """Whether melds of *hand* no lower than *floor* (ascending) can leave at most ``knock_limit``."""
     limit = rules.knock_limit
