@@ -1781,18 +1781,28 @@ def blank_state(ruleset: Ruleset, players: int, seed: int, dealer: int) -> GameS
     )
 
 
-def start(ruleset: Ruleset, players: int, seed: int, dealer: int) -> GameState:
-    """The first state of a match: the pack shuffled with *seed* and the first round dealt (or cut)."""
+def start(
+    ruleset: Ruleset, players: int, seed: int, dealer: int, pack: Sequence[Card] | None = None
+) -> GameState:
+    """The first state of a match: the first round dealt (or cut) from *pack*, or the pack shuffled with *seed*.
+
+    *pack* (checked by :func:`~remi.new_game`) is the game's whole pack in the
+    order it is dealt from, its last card the top: the one seam for a test or a
+    teaching deal that must know the order of the cards. Every later deal and
+    every other random event still comes from *seed*.
+    """
     w = _Work.of(blank_state(ruleset, players, seed, dealer))
-    _start_round(w)
+    _start_round(w, pack)
     return w.freeze()
 
 
-def _start_round(w: _Work) -> None:
+def _start_round(w: _Work, stacked: Sequence[Card] | None = None) -> None:
     rules = w.ruleset
-    decks, jokers = rules.pack_for(w.players)
-    pack = list(make_pack(decks, jokers))
-    _rng(w.seed, w.round, "deal").shuffle(pack)
+    if stacked is None:
+        pack = list(make_pack(*rules.pack_for(w.players)))
+        _rng(w.seed, w.round, "deal").shuffle(pack)
+    else:
+        pack = list(stacked)
     w.hands = [() for _ in range(w.players)]
     w.known = [() for _ in range(w.players)]
     w.stock, w.discard, w.table, w.owners = pack, [], [], []
