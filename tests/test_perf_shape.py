@@ -2,7 +2,7 @@
 
 - The number of offered actions stays polynomial (< 5,000) on the adversarial hands of the
   speed issue and on a seat holding 41 cards in Norwegian round 5.
-- The fast listings (a rule's ``offered``) give exactly the candidates filtered through the
+- The fast listings (an action kind's ``offered``) give exactly the candidates filtered through the
   refusal, in the same order.
 - The counts-only joker bound of the contract search is a necessary condition.
 - Playing leaves (almost) no reference cycles for the garbage collector.
@@ -75,15 +75,15 @@ def test_fast_listings_equal_the_filtered_candidates(preset: str) -> None:
         for state in _playout_states(ruleset, max(ruleset.min_players, 3), seed, 400):
             if state.phase == "over":
                 continue
-            for rule in _engine._RULES_IN[state.phase]:
-                if rule.offered is None:
+            for kind in _engine._KINDS_IN[state.phase]:
+                if kind.offered is None:
                     continue
-                fast = list(rule.offered(state))
+                fast = list(kind.offered(state))
                 slow = sorted(
-                    {a for a in rule.candidates(state) if rule.refusal(state, a) is None},
+                    {a for a in kind.candidates(state) if kind.refusal(state, a) is None},
                     key=_engine._action_key,
                 )
-                assert fast == slow, (preset, seed, state.round, state.turn, rule.kind.__name__)
+                assert fast == slow, (preset, seed, state.round, state.turn, kind.action.__name__)
 
 
 def test_joker_bound_is_necessary() -> None:

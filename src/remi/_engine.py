@@ -1,12 +1,19 @@
-"""The turn engine: one rule per action kind, the round's flow, and the family policies plugged in.
+"""The turn engine: a table of action kinds, the round's flow, and the family policies plugged in.
 
-Each action kind has one :class:`_Rule`: the phases it belongs to, a
-*candidates* function that lists every action of that kind that could be
-legal (a superset, built from the hand and the table), a *refusal*
-function that says why one action is not legal (or ``None``), and a
-*perform* function that plays it. ``legal_actions()`` is the candidates
-filtered through the refusal, and ``is_legal`` is the refusal alone, so the
-two can never disagree; ``is_legal`` never plays the action out.
+Each action kind has one :class:`_ActionKind` entry in :data:`_ACTION_KINDS`: the
+phases it belongs to, a *candidates* function that lists every action of that
+kind that could be legal (a superset, built from the hand and the table), a
+*refusal* function that says why one action is not legal (or ``None``), a
+*perform* function that plays it and, for the kinds played onto the table, an
+*offered* function that lists the legal ones faster. ``is_legal`` is the
+refusal alone (after the checks every kind shares, :func:`_refusal`) and never
+plays the action out; ``legal_actions()`` is the candidates filtered through
+the refusal, or the fast listing, which tests/test_perf_shape.py and
+tests/conformance/test_legality_equivalence.py check gives the same list.
+
+The code is grouped by action kind, in the order of ``legal_actions()``: each
+kind's candidates, fast listing, refusal, transition and helpers together,
+after the conditions several kinds share.
 
 >>> import remi
 >>> state = remi.new_game(remi.NORWEGIAN, players=4, seed=7)
@@ -64,7 +71,6 @@ from ._policies import Policy, Refusal, must_keep_card, never, policy_for
 from ._rules import Ruleset
 from ._scoring import cards_value
 from ._settle import settle_dealt
-from ._solver import can_complete_contract as _complete_contract
 from ._solver import candidate_melds, deadwood, knock_cards, meld_sort_key
 from ._state import GameState, RoundResult, _changed, _Work, sorted_hand
 
@@ -75,8 +81,6 @@ __all__ = [
     "apply",
     "lay_all",
     "start",
-    "must_keep_card",
-    "can_complete_contract",
 ]
 
 #: The fixed order of action kinds in ``legal_actions()``: the order of ``_ACTION_TYPES``.
@@ -116,11 +120,6 @@ def _distinct(cards: Sequence[Card]) -> list[Card]:
 
 
 # -- shared conditions -----------------------------------------------------------------------------
-
-
-def _same_turn(rules: Ruleset) -> bool:
-    """Whether a joker taken back by a swap must be played again in the same turn."""
-    return rules.swapped_joker_same_turn
 
 
 def _can_draw(stock: Sequence[Card], discard: Sequence[Card], rules: Ruleset) -> bool:
@@ -256,6 +255,22 @@ def _card_not_in_hand(hand: Sequence[Card], card: Card, seat: int) -> Refusal | 
     return None if card in hand else ("not-in-hand", f"Seat {seat} does not hold {card}.")
 
 
+def _no_such_meld(s: GameState, target: int) -> Refusal | None:
+    if target < len(s.table):
+        return None
+    return ("no-such-meld", f"There is no table meld {target}; the table has {len(s.table)}.")
+
+
+def _played_card_refusal(s: GameState, target: int, card: Card) -> Refusal | None:
+    """A card played from the hand onto table meld *target* (a lay-off, a swap): the meld, the card, one left."""
+    seat = s.turn_player
+    hand = s.hands[seat]
+    why = _no_such_meld(s, target) or _card_not_in_hand(hand, card, seat)
+    if why is None and must_keep_card(s) and len(hand) <= 1:
+        return _MUST_DISCARD_LAST
+    return why
+
+
 def _discard_allowed(s: GameState, hand: Sequence[Card], card: Card) -> bool:
     return not (s.ruleset.keep_taken_discard and s.taken == card and hand.count(card) < 2)
 
@@ -344,36 +359,27 @@ def _hand_melds(
     return dict.fromkeys(candidate_melds(hand, rules, exact=exact, kinds=kinds))
 
 
-def _knock_cards(hand: tuple[Card, ...], rules: Ruleset) -> frozenset[Card]:
-    """The cards whose discard leaves at most ``knock_limit`` of deadwood (one solver search per hand)."""
-    return knock_cards(hand, rules)
-
-
-def can_complete_contract(
-    hand: Sequence[Card], laid: Sequence[Meld], round: int, rules: Ruleset, *, keep: int = 0
-) -> bool:
-    """Whether the melds *laid* this turn can be completed to round *round*'s contract from *hand*."""
-    return _complete_contract(hand, laid, round, rules, keep=keep)
-
-
-# -- the rules, one per action kind --------------------------------------------------------------------
+# -- the table of action kinds ------------------------------------------------------------------------
 
 
 @attrs.frozen
-class _Rule:
+class _ActionKind:
     """Everything about one action kind: when it is possible, what is offered, what is refused, what it does."""
 
-    kind: type[Any]
+    action: type[Any]
     phases: frozenset[str]
     candidates: Callable[[GameState], Iterable[Action]]
     refusal: Callable[[GameState, Any], Refusal | None]
     perform: Callable[[GameState, Any], GameState]
-    #: The legal actions of this kind, when a rule lists them faster than candidates filtered
+    #: The legal actions of this kind, when the kind lists them faster than candidates filtered
     #: through the refusal (the same list: tests/conformance/test_legality_equivalence.py).
     offered: Callable[[GameState], Iterable[Action]] | None = None
     #: Whether the candidates (or the offered actions) come distinct and in the order of
     #: ``_action_key`` already, so that ``legal_actions()`` need not sort them.
     ordered: bool = True
+    #: Whether the kind plays onto the table during play (lay, build, lay off, swap): refused, before
+    #: its own refusal is asked, in a game where nothing is laid during play (Gin).
+    on_table: bool = False
 
 
 def _none(s: GameState, action: Action) -> Refusal | None:
@@ -555,13 +561,10 @@ def _perform_pass(s: GameState, action: Pass) -> GameState:
 
 
 def _lay_candidates(s: GameState) -> Iterable[Action]:
-    policy = policy_for(s.ruleset)
-    if s.phase == "knock":  # the Gin knocker's melds: any meld of the hand
-        return [LayDown((m,)) for m in _hand_melds(s.hands[s.turn_player], s.ruleset)]
-    if not policy.table_play:
+    """Any meld of the hand: during play where melds are laid, and the Gin knocker's after the knock."""
+    if s.phase != "knock" and not policy_for(s.ruleset).table_play:
         return ()
-    hand = s.hands[s.turn_player]
-    return [LayDown((m,)) for m in _hand_melds(hand, s.ruleset)]
+    return [LayDown((m,)) for m in _hand_melds(s.hands[s.turn_player], s.ruleset)]
 
 
 def _lay_offered(s: GameState) -> list[Action]:
@@ -727,8 +730,6 @@ def _refuse_build(s: GameState, action: Build) -> Refusal | None:
     rules = s.ruleset
     policy = policy_for(rules)
     seat = s.turn_player
-    if not policy.table_play:
-        return _nothing_laid(rules)
     if not policy.builds(s):
         return (
             "melds-go-down-whole",
@@ -807,12 +808,6 @@ _set_field: Final = object.__setattr__
 def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
     if s.phase == "knock":
         return _refuse_knock_lay(s, action)
-    rules = s.ruleset
-    policy = policy_for(rules)
-    seat = s.turn_player
-    hand = s.hands[seat]
-    if not policy.table_play:
-        return _nothing_laid(rules)
     several = _single_meld(
         action,
         "Lay the melds one at a time, one lay-down action each: a contract or an opening may take "
@@ -821,29 +816,54 @@ def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
     if several is not None:
         return several
     meld = action.melds[0]
+    policy = policy_for(s.ruleset)
     builds = policy.builds(s)
-    if builds and sorted(c.code for c in meld.cards) != [c.code for c in s.building]:
-        if not s.building:
-            steps = ", ".join(f"build {c}" for c in sorted(meld.cards, key=lambda c: c.code))
-            return (
-                "lay-card-by-card",
-                f"In this round a meld goes down card by card: {steps}, then lay it "
-                "(GameState.lay plays the steps in one call).",
-            )
+    if builds:
+        unbuilt = _not_built(s, meld)
+        if unbuilt is not None:
+            return unbuilt
+    why = _lay_turn_refusal(s, policy, meld)
+    if why is None:
+        why = _lay_meld_refusal(s, policy, meld, builds)
+    if why is None:
+        why = _lay_rest_refusal(s, policy, meld)
+    return why
+
+
+def _not_built(s: GameState, meld: Meld) -> Refusal | None:
+    """Where melds go down card by card: a lay of other cards than those built (or before any is)."""
+    if sorted(c.code for c in meld.cards) == [c.code for c in s.building]:
+        return None
+    if not s.building:
+        steps = ", ".join(f"build {c}" for c in sorted(meld.cards, key=lambda c: c.code))
         return (
-            "not-the-built-meld",
-            f"The meld being built holds {format_cards(s.building)}: lay a meld of exactly those cards, "
-            "or add its next card.",
+            "lay-card-by-card",
+            f"In this round a meld goes down card by card: {steps}, then lay it "
+            "(GameState.lay plays the steps in one call).",
         )
+    return (
+        "not-the-built-meld",
+        f"The meld being built holds {format_cards(s.building)}: lay a meld of exactly those cards, "
+        "or add its next card.",
+    )
+
+
+def _lay_turn_refusal(s: GameState, policy: Policy, meld: Meld) -> Refusal | None:
+    """What this turn forbids any new meld: a freed joker to play first, the turn's meld limit."""
     if s.pending and not (policy.freed_joker_in_new_meld() and any(c in s.pending for c in meld.cards)):
         return _joker_pending(s)
-    limit = _meld_limit(s, policy)
-    if limit is not None:
-        return limit
+    return _meld_limit(s, policy)
+
+
+def _lay_meld_refusal(s: GameState, policy: Policy, meld: Meld, builds: bool) -> Refusal | None:
+    """The meld itself: held in hand, legal, and one the hand can form."""
+    rules = s.ruleset
+    seat = s.turn_player
+    hand = s.hands[seat]
     missing = _not_in_hand(hand, meld.cards, seat)
     if missing is not None:
         return missing
-    verdict = validate_meld(meld, rules)
+    verdict = validate_meld(meld, rules)  # the action's meld: input, checked here
     if not verdict.ok:
         return ("invalid-meld", f"{meld} is not a legal meld: {verdict.reason}")
     if builds and meld not in placements(tuple(c.code for c in s.building), rules):
@@ -856,9 +876,16 @@ def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
         and (meld not in _hand_melds(hand, rules, exact))
     ):  # pragma: no cover - every legal meld of the hand is a candidate
         return ("invalid-meld", f"{meld} is not a meld your hand can form.")
+    return None
+
+
+def _lay_rest_refusal(s: GameState, policy: Policy, meld: Meld) -> Refusal | None:
+    """What laying *meld* leaves: a card to discard, the family's test, the card just taken not stranded."""
+    seat = s.turn_player
+    hand = s.hands[seat]
     left = len(hand) - len(meld.cards)
     if left == 0 and must_keep_card(s):
-        return ("must-discard-last", "You must keep a card to discard: going out needs a final discard.")
+        return _MUST_DISCARD_LAST
     family = policy.lay_refusal(s, seat, hand, meld)
     if family is not None:
         return family
@@ -891,6 +918,13 @@ def _perform_lay(s: GameState, action: LayDown) -> GameState:
     if not w.hands[seat]:
         _end_round(w, seat)
     return w.freeze()
+
+
+#: The refusal of a move that leaves no card for the final discard a game's going out needs.
+_MUST_DISCARD_LAST: Final[Refusal] = (
+    "must-discard-last",
+    "You must keep a card to discard: going out needs a final discard.",
+)
 
 
 def _nothing_laid(rules: Ruleset) -> Refusal:
@@ -936,62 +970,32 @@ def _swap_value(card: Card, target: int) -> SwapJoker:
 def _layoff_offered(s: GameState) -> list[Action]:
     """The legal lay-offs: the seat's own conditions once, then each candidate through the refusal."""
     rules = s.ruleset
-    policy = policy_for(rules)
-    seat = s.turn_player
-    if not policy.table_play or not s.table or policy.in_progress(s, seat):
-        return []
-    if not policy.is_down(s, seat) and rules.layoff_needs != "always":
-        return []
-    hand = s.hands[seat]
-    if not _may_lay_off(s, policy, seat) or (must_keep_card(s) and len(hand) <= 1):
+    if not _layoffs_open(s):
         return []
     # The seat's conditions hold, each candidate's card is in hand and its target on the table:
     # what is left of the refusal is the placement, then the pending and taken-card checks
     # (those rarely apply, and then the refusal itself is asked).
+    hand = s.hands[s.turn_player]
     table = s.table
     slow = bool(s.pending) or (s.taken is not None and len(hand) == 2)
-    out: list[Action] = []
-    # _could_fit, by buckets: a natural card can only go on a set of its rank or a run of its suit.
-    sets_of: dict[int, list[int]] = {}
-    runs_of: dict[int, list[int]] = {}
-    for target, meld in enumerate(table):
-        if meld.kind == "set":
-            sets_of.setdefault(meld.rank, []).append(target)
-        else:
-            runs_of.setdefault(meld.suit, []).append(target)
-    every = list(range(len(table)))
+    targets_of = _fitting_targets(table, rules)
     # _layoff_results, with each target meld's answers looked up once
     answers: list[dict[int, tuple[Check, Check | None]] | None] = [None] * len(table)
+    out: list[Action] = []
     for card in _distinct(hand):
-        wild = is_wild(card, rules)
-        rank = card.rank
-        if wild:
-            targets = every
-        else:
-            on_sets = sets_of.get(rank, [])
-            on_runs = runs_of.get(card.suit_index, [])
-            targets = sorted(on_sets + on_runs) if on_sets and on_runs else on_sets or on_runs
-        for target in targets:
-            meld = table[target]
-            if not wild and meld.kind == "run":
-                above = meld.high + 1
-                if rank != meld.low - 1 and rank != above and not (rank == 1 and above == 14):
-                    continue
+        for target in targets_of(card):
             known = answers[target]
             if known is None:
-                known = answers[target] = _answers(_LAYOFFS, meld, rules)
+                known = answers[target] = _answers(_LAYOFFS, table[target], rules)
             got = known.get(card.code)
             if got is None:
-                got = known[card.code] = _layoff_pair(meld, card, rules)
+                got = known[card.code] = _layoff_pair(table[target], card, rules)
             first, lower = got
             if not first.ok:
                 continue
             if slow:
-                action = LayOff(card, target)
-                if _refuse_layoff(s, action) is None:
-                    out.append(action)
-                if lower is not None:
-                    action = LayOff(card, target, True)
+                for low in (False, True) if lower is not None else (False,):
+                    action = LayOff(card, target, low)
                     if _refuse_layoff(s, action) is None:
                         out.append(action)
                 continue
@@ -1001,8 +1005,51 @@ def _layoff_offered(s: GameState) -> list[Action]:
     return out
 
 
+def _layoffs_open(s: GameState) -> bool:
+    """Whether the seat on turn may lay off at all now: the seat's own conditions of :func:`_refuse_layoff`."""
+    rules = s.ruleset
+    policy = policy_for(rules)
+    seat = s.turn_player
+    if not policy.table_play or not s.table or policy.in_progress(s, seat):
+        return False
+    if not policy.is_down(s, seat) and rules.layoff_needs != "always":
+        return False
+    return _may_lay_off(s, policy, seat) and not (must_keep_card(s) and len(s.hands[seat]) <= 1)
+
+
+def _fitting_targets(table: Sequence[Meld], rules: Ruleset) -> Callable[[Card], Sequence[int]]:
+    """The table melds each card could extend, in table order: :func:`_could_fit` for every meld at once.
+
+    By buckets: a natural card can only go on a set of its rank or at an end of a run of its suit.
+    """
+    sets_of: dict[int, list[int]] = {}
+    runs_of: dict[int, list[int]] = {}
+    for target, meld in enumerate(table):
+        if meld.kind == "set":
+            sets_of.setdefault(meld.rank, []).append(target)
+        else:
+            runs_of.setdefault(meld.suit, []).append(target)
+    every = range(len(table))
+
+    def targets(card: Card) -> Sequence[int]:
+        if is_wild(card, rules):
+            return every
+        rank = card.rank
+        on_sets = sets_of.get(rank, [])
+        on_runs = [t for t in runs_of.get(card.suit_index, ()) if _at_run_end(table[t], rank)]
+        return sorted(on_sets + on_runs) if on_sets and on_runs else on_sets or on_runs
+
+    return targets
+
+
+def _at_run_end(run: Meld, rank: int) -> bool:
+    """Whether a natural card of *rank* (of the run's suit) comes just below or above *run*."""
+    above = run.high + 1
+    return rank == run.low - 1 or rank == above or (rank == 1 and above == 14)
+
+
 def _placed(result: Check | Refusal) -> Meld:
-    """The meld a checked lay-off or swap produces (the rule's refusal has already let it through)."""
+    """The meld a checked lay-off or swap produces (the kind's refusal has already let it through)."""
     if isinstance(result, tuple):  # pragma: no cover - refused before it is performed
         raise IllegalActionError(*result)
     if result.meld is None:  # pragma: no cover - a passing check always carries its meld
@@ -1032,8 +1079,6 @@ def _refuse_layoff(s: GameState, action: LayOff) -> Refusal | None:
     policy = policy_for(rules)
     seat = s.turn_player
     hand = s.hands[seat]
-    if not policy.table_play:
-        return _nothing_laid(rules)
     if not policy.is_down(s, seat) and rules.layoff_needs != "always":
         return ("contract-not-down", f"{policy.not_down_text(rules)}, so you may not lay off.")
     if policy.in_progress(s, seat):
@@ -1043,13 +1088,9 @@ def _refuse_layoff(s: GameState, action: LayOff) -> Refusal | None:
             "contract-down-this-turn",
             f"{policy.down_this_turn_text(rules)}; you may lay off from your next turn.",
         )
-    if action.target >= len(s.table):
-        return ("no-such-meld", f"There is no table meld {action.target}; the table has {len(s.table)}.")
-    missing = _card_not_in_hand(hand, action.card, seat)
-    if missing is not None:
-        return missing
-    if must_keep_card(s) and len(hand) <= 1:
-        return ("must-discard-last", "You must keep a card to discard: going out needs a final discard.")
+    played = _played_card_refusal(s, action.target, action.card)
+    if played is not None:
+        return played
     chosen = _layoff_choice(s, s.table[action.target], action.card, action.low)
     if isinstance(chosen, tuple):
         return chosen
@@ -1131,8 +1172,6 @@ def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
     policy = policy_for(rules)
     seat = s.turn_player
     hand = s.hands[seat]
-    if not policy.table_play:
-        return _nothing_laid(rules)
     if rules.joker_swap == "none":
         return ("no-joker-swaps", f"{rules.name} does not allow {_wild(rules)} swaps.")
     if policy.in_progress(s, seat) and not policy.freed_joker_in_new_meld():
@@ -1149,17 +1188,13 @@ def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
         )
     if s.pending:
         return ("joker-pending", f"Play {_pending_text(s)} you took from the table before you swap another.")
-    if action.target >= len(s.table):
-        return ("no-such-meld", f"There is no table meld {action.target}; the table has {len(s.table)}.")
-    missing = _card_not_in_hand(hand, action.card, seat)
-    if missing is not None:
-        return missing
-    if must_keep_card(s) and len(hand) <= 1:
-        return ("must-discard-last", "You must keep a card to discard: going out needs a final discard.")
+    played = _played_card_refusal(s, action.target, action.card)
+    if played is not None:
+        return played
     swap = _swap_check(s.table[action.target], action.card, rules)
     if not swap.ok or swap.meld is None or swap.freed is None:
         return (as_error_code(swap.code), swap.reason)
-    if _same_turn(rules):
+    if rules.swapped_joker_same_turn:
         table = list(s.table)
         table[action.target] = swap.meld
         rest = list(hand)
@@ -1189,7 +1224,7 @@ def _perform_swap(s: GameState, action: SwapJoker) -> GameState:
     w.take_from_hand(seat, action.card)
     w.give(seat, freed)
     w.learn(seat, freed)
-    if _same_turn(s.ruleset):
+    if s.ruleset.swapped_joker_same_turn:
         w.pending.append(freed)
     if w.down[seat] < 0:
         # docs/rules/kalooki.rst, kalooki-swap-before-opening: a seat not yet open that swaps has begun
@@ -1304,7 +1339,7 @@ def _knock_candidates(s: GameState) -> Iterable[Action]:
     if not policy_for(s.ruleset).knocks:
         return ()
     hand = s.hands[s.turn_player]
-    able = _knock_cards(hand, s.ruleset)
+    able = knock_cards(hand, s.ruleset)
     return [_KNOCKS[card.code] for card in _distinct(hand) if card in able]
 
 
@@ -1312,7 +1347,7 @@ _KNOCKS: Final = tuple(Knock(Card.from_code(code)) for code in range(53))
 
 
 def _refuse_knock(s: GameState, action: Knock) -> Refusal | None:
-    rules = s.ruleset  # a game without knocking is refused before any rule is asked (_absent_from_game)
+    rules = s.ruleset  # a game without knocking is refused before its refusal is asked (_absent_from_game)
     seat = s.turn_player
     hand = s.hands[seat]
     missing = _card_not_in_hand(hand, action.card, seat)
@@ -1323,7 +1358,7 @@ def _refuse_knock(s: GameState, action: Knock) -> Refusal | None:
             "discard-just-taken",
             f"{action.card} was just taken from the discard pile and may not go back.",
         )
-    if action.card not in _knock_cards(hand, rules):
+    if action.card not in knock_cards(hand, rules):
         rest = list(hand)
         rest.remove(action.card)
         left = deadwood(rest, rules)
@@ -1368,15 +1403,11 @@ def _without(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(rest)
 
 
-def _points(cards: Iterable[Card], rules: Ruleset) -> int:
-    return cards_value(cards, rules)
-
-
 @memoize("engine.knock-reachable", maxsize=4096)
 def _knock_reachable(hand: tuple[Card, ...], rules: Ruleset, floor: tuple[object, ...]) -> bool:
     """Whether melds of *hand* no lower than *floor* (ascending) can leave at most ``knock_limit``."""
     limit = rules.knock_limit
-    if _points(hand, rules) <= limit:
+    if cards_value(hand, rules) <= limit:
         return True
     if deadwood(hand, rules) > limit:  # not even the best arrangement, with any melds, is within it
         return False
@@ -1457,7 +1488,7 @@ def _perform_knock_lay(s: GameState, action: LayDown) -> GameState:
 
 def _refuse_knock_finish(s: GameState) -> Refusal | None:
     rules = s.ruleset
-    left = _points(s.hands[s.turn_player], rules)
+    left = cards_value(s.hands[s.turn_player], rules)
     if left <= rules.knock_limit:
         return None
     return (
@@ -1487,8 +1518,9 @@ def _shanghai_candidates(s: GameState) -> Iterable[Action]:
 
 
 def _refuse_shanghai(s: GameState, action: CallShanghai) -> Refusal | None:
-    if action.target >= len(s.table):
-        return ("no-such-meld", f"There is no table meld {action.target}; the table has {len(s.table)}.")
+    missing = _no_such_meld(s, action.target)
+    if missing is not None:
+        return missing
     chosen = _layoff_choice(s, s.table[action.target], s.discard[-1], action.low)
     return chosen if isinstance(chosen, tuple) else None
 
@@ -1518,18 +1550,42 @@ _TAKE: Final = (TakeDiscard(),)
 _BUY: Final = (Buy(),)
 _PASS: Final = (Pass(),)
 
-_RULES: Final[tuple[_Rule, ...]] = (
-    _Rule(Cut, frozenset({"cut"}), lambda s: _CUT, _none, _perform_cut),
-    _Rule(DrawStock, frozenset({"draw"}), lambda s: _DRAW, _refuse_draw, _perform_draw),
-    _Rule(TakeDiscard, frozenset({"draw"}), lambda s: _TAKE, _refuse_take, _perform_take),
-    _Rule(Buy, frozenset({"buy"}), lambda s: _BUY, _refuse_buy, _perform_buy),
-    _Rule(
+_ACTION_KINDS: Final[tuple[_ActionKind, ...]] = (
+    _ActionKind(Cut, frozenset({"cut"}), lambda s: _CUT, _none, _perform_cut),
+    _ActionKind(DrawStock, frozenset({"draw"}), lambda s: _DRAW, _refuse_draw, _perform_draw),
+    _ActionKind(TakeDiscard, frozenset({"draw"}), lambda s: _TAKE, _refuse_take, _perform_take),
+    _ActionKind(Buy, frozenset({"buy"}), lambda s: _BUY, _refuse_buy, _perform_buy),
+    _ActionKind(
         Pass, frozenset({"draw", "buy", "knock", "shanghai"}), lambda s: _PASS, _refuse_pass, _perform_pass
     ),
-    _Rule(LayDown, frozenset({"play", "knock"}), _lay_candidates, _refuse_lay, _perform_lay, _lay_offered),
-    _Rule(Build, frozenset({"play"}), _build_candidates, _refuse_build, _perform_build, _build_offered),
-    _Rule(LayOff, frozenset({"play"}), _layoff_candidates, _refuse_layoff, _perform_layoff, _layoff_offered),
-    _Rule(
+    _ActionKind(
+        LayDown,
+        frozenset({"play", "knock"}),
+        _lay_candidates,
+        _refuse_lay,
+        _perform_lay,
+        _lay_offered,
+        on_table=True,
+    ),
+    _ActionKind(
+        Build,
+        frozenset({"play"}),
+        _build_candidates,
+        _refuse_build,
+        _perform_build,
+        _build_offered,
+        on_table=True,
+    ),
+    _ActionKind(
+        LayOff,
+        frozenset({"play"}),
+        _layoff_candidates,
+        _refuse_layoff,
+        _perform_layoff,
+        _layoff_offered,
+        on_table=True,
+    ),
+    _ActionKind(
         SwapJoker,
         frozenset({"play"}),
         _swap_candidates,
@@ -1537,41 +1593,44 @@ _RULES: Final[tuple[_Rule, ...]] = (
         _perform_swap,
         _swap_offered,
         ordered=False,
+        on_table=True,
     ),
-    _Rule(
+    _ActionKind(
         Discard, frozenset({"play"}), _discard_candidates, _refuse_discard, _perform_discard, _discard_offered
     ),
-    _Rule(Knock, frozenset({"play"}), _knock_candidates, _refuse_knock, _perform_knock),
-    _Rule(CallShanghai, frozenset({"shanghai"}), _shanghai_candidates, _refuse_shanghai, _perform_shanghai),
+    _ActionKind(Knock, frozenset({"play"}), _knock_candidates, _refuse_knock, _perform_knock),
+    _ActionKind(
+        CallShanghai, frozenset({"shanghai"}), _shanghai_candidates, _refuse_shanghai, _perform_shanghai
+    ),
 )
-_RULE_OF: Final[dict[type[Any], _Rule]] = {rule.kind: rule for rule in _RULES}
-_RULES_IN: Final[dict[str, tuple[_Rule, ...]]] = {
-    phase: tuple(r for r in _RULES if phase in r.phases)
+_KIND_OF: Final[dict[type[Any], _ActionKind]] = {kind.action: kind for kind in _ACTION_KINDS}
+_KINDS_IN: Final[dict[str, tuple[_ActionKind, ...]]] = {
+    phase: tuple(kind for kind in _ACTION_KINDS if phase in kind.phases)
     for phase in ("cut", "draw", "buy", "play", "knock", "shanghai")
 }
-#: The rules asked while a meld is built card by card: nothing else may happen until it is laid.
-_BUILDING_RULES: Final = (_RULE_OF[LayDown], _RULE_OF[Build])
+#: The kinds asked while a meld is built card by card: nothing else may happen until it is laid.
+_BUILDING_KINDS: Final = (_KIND_OF[LayDown], _KIND_OF[Build])
 
 
 # -- the public entry points ------------------------------------------------------------------------------
 
 
 def legal_actions(s: GameState) -> list[Action]:
-    """Every legal action: each rule's candidates that its refusal lets through, in the fixed order."""
+    """Every legal action: each kind's fast listing, or its candidates through its refusal, in the fixed order."""
     if s.phase == "over":
         return []
     out: list[Action] = []
-    for rule in _BUILDING_RULES if s.building else _RULES_IN[s.phase]:
-        if rule.offered is not None:
-            out.extend(rule.offered(s))
+    for kind in _BUILDING_KINDS if s.building else _KINDS_IN[s.phase]:
+        if kind.offered is not None:
+            out.extend(kind.offered(s))
             continue
-        refusal = rule.refusal
-        if rule.ordered:
-            for action in rule.candidates(s):
+        refusal = kind.refusal
+        if kind.ordered:
+            for action in kind.candidates(s):
                 if refusal(s, action) is None:
                     out.append(action)
         else:
-            out.extend(sorted({a for a in rule.candidates(s) if refusal(s, a) is None}, key=_action_key))
+            out.extend(sorted({a for a in kind.candidates(s) if refusal(s, a) is None}, key=_action_key))
     return out
 
 
@@ -1626,23 +1685,25 @@ def _absent_from_game(rules: Ruleset, kind: type[Any]) -> Refusal | None:
 def _refusal(s: GameState, action: Action) -> Refusal | None:
     if s.phase == "over":
         return ("game-over", "The game is over; no more actions.")
-    rule = _RULE_OF[type(action)]
-    absent = _absent_from_game(s.ruleset, rule.kind)
+    kind = _KIND_OF[type(action)]
+    absent = _absent_from_game(s.ruleset, kind.action)
     if absent is not None:
         # Not a matter of the phase: the game has no such move at all.
         return absent
-    if s.phase not in rule.phases:
+    if s.phase not in kind.phases:
         return _wrong_phase(s, action)
-    if s.building and rule not in _BUILDING_RULES:
+    if s.building and kind not in _BUILDING_KINDS:
         return (
             "meld-unfinished",
             f"A meld is being built from {format_cards(s.building)}: add its next card or lay it first.",
         )
-    return rule.refusal(s, action)
+    if kind.on_table and s.phase == "play" and not policy_for(s.ruleset).table_play:
+        return _nothing_laid(s.ruleset)
+    return kind.refusal(s, action)
 
 
 def refusal_of(s: GameState, action: Action | str) -> Refusal | None:
-    """Why *action* (a value or its text) is not legal in *s*, or ``None``: the rule of its kind, nothing played."""
+    """Why *action* (a value or its text) is not legal in *s*, or ``None``: its kind's refusal, nothing played."""
     if not isinstance(action, str) and not is_action(action):
         # is_legal is ``action in legal_actions()``: False, with why_illegal's reason naming the argument.
         return ("not-an-action", _not_an_action(action))
@@ -1681,13 +1742,13 @@ def apply(s: GameState, action: Action | str, player: int | None) -> GameState:
             "not-your-turn", f"It is seat {s.current_player}'s move, not seat {player}'s."
         )
     # An action taken from this state's legal_actions() (the same object) is legal: no need
-    # to ask its rule again.
+    # to ask its kind's refusal again.
     offered = s._legal
     if offered is None or not _among(act, offered):
         refusal = _refusal(s, act)
         if refusal is not None:
             raise IllegalActionError(*refusal)
-    return _RULE_OF[type(act)].perform(s, act)
+    return _KIND_OF[type(act)].perform(s, act)
 
 
 def _among(action: Action, offered: list[Action]) -> bool:
@@ -1716,7 +1777,7 @@ def lay_all(s: GameState, melds: Sequence[Meld | str]) -> GameState:
                 if whole is not None:
                     raise IllegalActionError(*whole)
                 raise IllegalActionError(code, f"Meld {number} ({action.melds[0]}): {reason}")
-            state = _RULE_OF[type(step)].perform(state, step)
+            state = _KIND_OF[type(step)].perform(state, step)
     return state
 
 
