@@ -119,7 +119,7 @@ def _distinct(cards: Sequence[Card]) -> list[Card]:
     return out
 
 
-# -- shared conditions -----------------------------------------------------------------------------
+# -- shared conditions: what several kinds ask ---------------------------------------------------------
 
 
 def _can_draw(stock: Sequence[Card], discard: Sequence[Card], rules: Ruleset) -> bool:
@@ -140,17 +140,6 @@ def _may_lay_off(s: GameState, policy: Policy, seat: int) -> bool:
     return 0 <= s.down[seat] < s.turn
 
 
-def _may_swap(s: GameState, policy: Policy, seat: int) -> bool:
-    rules = s.ruleset
-    if rules.joker_swap == "none":
-        return False
-    if rules.joker_swap_needs_earlier_turn:
-        return 0 <= s.down[seat] < s.turn
-    if policy.may_swap_before_down(rules):
-        return True
-    return policy.is_down(s, seat)
-
-
 def _could_fit(meld: Meld, card: Card, rules: Ruleset) -> bool:
     """A necessary condition for :func:`check_layoff`: can *card* possibly extend *meld*?"""
     if is_wild(card, rules):
@@ -162,20 +151,6 @@ def _could_fit(meld: Meld, card: Card, rules: Ruleset) -> bool:
     rank = card.rank
     below, above = meld.low - 1, meld.high + 1
     return rank in (below, above) or (rank == 1 and above == 14)
-
-
-def _could_swap(meld: Meld, card: Card, rules: Ruleset) -> bool:
-    """A necessary condition for :func:`check_joker_swap`: does a wild card of *meld* stand for *card*?"""
-    if meld.kind == "set":
-        return rules.joker_swap == "any" and card.rank == meld.rank
-    if card.suit_index != meld.suit:
-        return False
-    for index, wild in enumerate(meld.wild):
-        if wild:
-            rank = meld.rank + index
-            if (1 if rank == 14 else rank) == card.rank:
-                return True
-    return False
 
 
 #: Per (meld, ruleset object): the answers about the cards laid against it, by card code. The
@@ -223,18 +198,6 @@ def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Chec
     return got
 
 
-_SWAPS: Final[_MeldAnswers] = Cache("engine.swaps", 4096)
-
-
-def _swap_check(meld: Meld, card: Card, rules: Ruleset) -> Check:
-    """:func:`check_joker_swap` of one card, cached like :func:`_layoff_results`."""
-    answers = _answers(_SWAPS, meld, rules)
-    got: Check | None = answers.get(card.code)
-    if got is None:
-        got = answers[card.code] = check_joker_swap(meld, card, rules)
-    return got
-
-
 def _fits(meld: Meld, card: Card, rules: Ruleset) -> bool:
     """Whether *card* can be laid off onto the table *meld* (at its default end)."""
     return _layoff_results(meld, card, rules)[0].ok
@@ -242,6 +205,32 @@ def _fits(meld: Meld, card: Card, rules: Ruleset) -> bool:
 
 def _fits_somewhere(table: Sequence[Meld], card: Card, rules: Ruleset) -> bool:
     return any(_could_fit(m, card, rules) and _fits(m, card, rules) for m in table)
+
+
+def _layoff_choice(s: GameState, meld: Meld, card: Card, low: bool) -> Check | Refusal:
+    """The placement a lay-off of *card* on *meld* makes, or the refusal."""
+    first, lower = _layoff_results(meld, card, s.ruleset)
+    if not first.ok:
+        return (as_error_code(first.code), first.reason)
+    if not low:
+        return first
+    if lower is None:
+        if meld.kind == "set":
+            return (
+                "no-end-choice",
+                f"A set has no ends, so {card} cannot be placed low on {meld}; leave the end unset.",
+            )
+        return ("no-end-choice", f"{card} can only go one place on {meld}; leave the end unset.")
+    return lower
+
+
+def _placed(result: Check | Refusal) -> Meld:
+    """The meld a checked lay-off or swap produces (the kind's refusal has already let it through)."""
+    if isinstance(result, tuple):  # pragma: no cover - refused before it is performed
+        raise IllegalActionError(*result)
+    if result.meld is None:  # pragma: no cover - a passing check always carries its meld
+        raise IllegalActionError("internal", "The move produced no meld.")
+    return result.meld
 
 
 def _not_in_hand(hand: Sequence[Card], cards: Iterable[Card], seat: int) -> Refusal | None:
@@ -271,6 +260,29 @@ def _played_card_refusal(s: GameState, target: int, card: Card) -> Refusal | Non
     return why
 
 
+#: The refusal of a move that leaves no card for the final discard a game's going out needs.
+_MUST_DISCARD_LAST: Final[Refusal] = (
+    "must-discard-last",
+    "You must keep a card to discard: going out needs a final discard.",
+)
+
+
+def _single_meld(action: LayDown, several: str) -> Refusal | None:
+    """A lay-down of no meld, or of more than one (*several* says how they go down instead)."""
+    if not action.melds:
+        return ("no-melds", "A lay-down needs at least one meld.")
+    if len(action.melds) > 1:
+        return ("one-meld-at-a-time", several)
+    return None
+
+
+def _nothing_laid(rules: Ruleset) -> Refusal:
+    return (
+        "nothing-laid-in-gin",
+        f"In {rules.name} nothing is laid on the table during play; knock to end the deal.",
+    )
+
+
 def _discard_allowed(s: GameState, hand: Sequence[Card], card: Card) -> bool:
     return not (s.ruleset.keep_taken_discard and s.taken == card and hand.count(card) < 2)
 
@@ -291,16 +303,6 @@ def _strands_taken_card(s: GameState, hand: Sequence[Card], table: Sequence[Meld
 
 
 _STRANDED: Final = "That would leave only {}, just taken from the discard pile, which may not be discarded."
-
-
-def _wild(rules: Ruleset) -> str:
-    """What a reason calls one wild card: a joker, or a wild ♠2 where the ♠2s are the wild cards."""
-    return "wild ♠2" if rules.wild_spade_twos else "joker"
-
-
-def _joker_last(rules: Ruleset) -> str:
-    """The end of the card order a meld is built in: jokers come last where the game has them."""
-    return "" if rules.wild_spade_twos or not rules.jokers else ", the joker last"
 
 
 def _pending_text(s: GameState) -> str:
@@ -345,9 +347,6 @@ def _joker_meldable(s: GameState, hand: Sequence[Card], joker: Card) -> bool:
     return False
 
 
-# -- the solver's questions ------------------------------------------------------------------------
-
-
 @memoize("engine.hand-melds", maxsize=512)
 def _hand_melds(
     hand: tuple[Card, ...], rules: Ruleset, exact: bool = False, kinds: tuple[MeldKind, ...] = ("set", "run")
@@ -359,34 +358,7 @@ def _hand_melds(
     return dict.fromkeys(candidate_melds(hand, rules, exact=exact, kinds=kinds))
 
 
-# -- the table of action kinds ------------------------------------------------------------------------
-
-
-@attrs.frozen
-class _ActionKind:
-    """Everything about one action kind: when it is possible, what is offered, what is refused, what it does."""
-
-    action: type[Any]
-    phases: frozenset[str]
-    candidates: Callable[[GameState], Iterable[Action]]
-    refusal: Callable[[GameState, Any], Refusal | None]
-    perform: Callable[[GameState, Any], GameState]
-    #: The legal actions of this kind, when the kind lists them faster than candidates filtered
-    #: through the refusal (the same list: tests/conformance/test_legality_equivalence.py).
-    offered: Callable[[GameState], Iterable[Action]] | None = None
-    #: Whether the candidates (or the offered actions) come distinct and in the order of
-    #: ``_action_key`` already, so that ``legal_actions()`` need not sort them.
-    ordered: bool = True
-    #: Whether the kind plays onto the table during play (lay, build, lay off, swap): refused, before
-    #: its own refusal is asked, in a game where nothing is laid during play (Gin).
-    on_table: bool = False
-
-
-def _none(s: GameState, action: Action) -> Refusal | None:
-    return None
-
-
-# Cut ---------------------------------------------------------------------------------------------------
+# Cut --------------------------------------------------------------------------------------------------
 
 
 def _perform_cut(s: GameState, action: Cut) -> GameState:
@@ -403,7 +375,7 @@ def _perform_cut(s: GameState, action: Cut) -> GameState:
     return w.freeze()
 
 
-# Draw and take ------------------------------------------------------------------------------------------
+# Draw and take ----------------------------------------------------------------------------------------
 
 
 def _refuse_draw(s: GameState, action: DrawStock) -> Refusal | None:
@@ -445,7 +417,7 @@ def _perform_take(s: GameState, action: TakeDiscard) -> GameState:
     return w.freeze()
 
 
-# Buy and pass -------------------------------------------------------------------------------------------
+# Buy and pass -----------------------------------------------------------------------------------------
 
 
 def _can_buy(stock: Sequence[Card], discard: Sequence[Card], rules: Ruleset) -> bool:
@@ -557,7 +529,7 @@ def _perform_pass(s: GameState, action: Pass) -> GameState:
     return w.freeze()
 
 
-# Lay down ------------------------------------------------------------------------------------------------
+# Lay down ---------------------------------------------------------------------------------------------
 
 
 def _lay_candidates(s: GameState) -> Iterable[Action]:
@@ -659,132 +631,6 @@ def _lay_question(
         return True
 
     return passes, kinds, test
-
-
-def _build_search(s: GameState) -> BuildSearch | None:
-    """The card-by-card search of the seat on turn (``None`` when no meld can be laid), shared by one build.
-
-    A build changes nothing but ``building``, and each step copies the other
-    fields by reference, so a search is found again by the identity of what
-    its answers read (no state is hashed).
-    """
-    key = (
-        s.ruleset,
-        s.hands,
-        s.table,
-        s.owners,
-        s.down,
-        s.pending,
-        s.taken,
-        s.turn,
-        s.round,
-        s.melds_this_turn,
-        s.turn_player,
-    )
-    entry = _BUILDS.get(id(s.hands))
-    if entry is not None and all(a is b or (type(a) is int and a == b) for a, b in zip(entry[0], key)):
-        return entry[1]
-    base = s if not s.building else _changed(s, building=())
-    ask = _lay_question(base)
-    if ask is None:
-        return None
-    passes, kinds, test = ask
-    shrinks = policy_for(s.ruleset).build_shrinks(s)
-    search = BuildSearch(
-        s.hands[s.turn_player], s.ruleset, kinds, passes, (lambda m: not test(m)) if shrinks else None
-    )
-    # The entry keeps its key's objects alive, so their ids cannot be reused while it lives.
-    _BUILDS.put(id(s.hands), (key, search))
-    return search
-
-
-#: The searches of the builds under way, by the identity of the hands they were made for.
-_BUILDS: Final[Cache[int, tuple[tuple[object, ...], BuildSearch]]] = Cache("engine.builds", 32)
-
-
-def _build_candidates(s: GameState) -> Iterable[Action]:
-    policy = policy_for(s.ruleset)
-    if not policy.may_build or not policy.builds(s):
-        return ()
-    hand = list(s.hands[s.turn_player])
-    for card in s.building:
-        hand.remove(card)
-    start = s.building[-1].code if s.building else 0
-    return [_BUILD_VALUES[c.code] for c in _distinct(hand) if c.code >= start]
-
-
-def _build_offered(s: GameState) -> list[Action]:
-    policy = policy_for(s.ruleset)
-    if not policy.may_build or not policy.builds(s):
-        return []
-    search = _build_search(s)
-    if search is None:
-        return []
-    return [_BUILD_VALUES[card.code] for card in search.next_cards(s.building)]
-
-
-_BUILD_VALUES: Final = tuple(Build(Card.from_code(code)) for code in range(53))
-
-
-def _refuse_build(s: GameState, action: Build) -> Refusal | None:
-    rules = s.ruleset
-    policy = policy_for(rules)
-    seat = s.turn_player
-    if not policy.builds(s):
-        return (
-            "melds-go-down-whole",
-            f"In {rules.name} {'this round ' if rules.contracts else ''}a meld goes down whole, "
-            "in one lay action: nothing is built card by card.",
-        )
-    card = action.card
-    chosen = [*s.building, card]
-    missing = _not_in_hand(s.hands[seat], chosen, seat)
-    if missing is not None:
-        if card in s.hands[seat]:
-            return ("not-in-hand", f"Every {card} seat {seat} holds is already in the meld being built.")
-        return missing
-    if s.building and card.code < s.building[-1].code:
-        return (
-            "build-order",
-            f"A meld is built in card order (♠A … ♣K{_joker_last(s.ruleset)}): {card} comes before "
-            f"{s.building[-1]}, already chosen.",
-        )
-    search = _build_search(s)
-    if search is None or not search.can_add(s.building, card):
-        if search is None and not s.building:
-            why = _refuse_lay_whole(s)
-            if why is not None:
-                return ("no-meld-to-build", f"No meld can be laid now: {_lowered(why[1])}")
-            text = policy.unreachable_text(s, seat)
-            if text is not None:
-                return ("no-meld-to-build", f"No meld can be laid now: {text}.")
-        return (
-            "no-meld-to-build",
-            f"No meld that can be laid now is made of {format_cards(chosen)} and higher cards.",
-        )
-    return None
-
-
-def _lowered(reason: str) -> str:
-    return reason[:1].lower() + reason[1:] if reason[:2] != reason[:2].upper() else reason
-
-
-def _refuse_lay_whole(s: GameState) -> Refusal | None:
-    """Why no meld at all can be laid now, when a common reason says so (or ``None``)."""
-    policy = policy_for(s.ruleset)
-    seat = s.turn_player
-    limit = _meld_limit(s, policy)
-    if limit is not None:
-        return limit
-    if s.pending and not policy.freed_joker_in_new_meld():
-        return _joker_pending(s)
-    if policy.lay_kinds(s, seat) == () or (s.down[seat] >= 0 and not policy.in_progress(s, seat)):
-        return ("contract-already-down", "Your contract is already down; it goes down once per round.")
-    return None
-
-
-def _perform_build(s: GameState, action: Build) -> GameState:
-    return _changed(s, building=(*s.building, action.card))
 
 
 def _lay_one(meld: Meld) -> LayDown:
@@ -920,21 +766,141 @@ def _perform_lay(s: GameState, action: LayDown) -> GameState:
     return w.freeze()
 
 
-#: The refusal of a move that leaves no card for the final discard a game's going out needs.
-_MUST_DISCARD_LAST: Final[Refusal] = (
-    "must-discard-last",
-    "You must keep a card to discard: going out needs a final discard.",
-)
+# Build (a meld laid card by card) ---------------------------------------------------------------------
 
 
-def _nothing_laid(rules: Ruleset) -> Refusal:
-    return (
-        "nothing-laid-in-gin",
-        f"In {rules.name} nothing is laid on the table during play; knock to end the deal.",
+def _build_search(s: GameState) -> BuildSearch | None:
+    """The card-by-card search of the seat on turn (``None`` when no meld can be laid), shared by one build.
+
+    A build changes nothing but ``building``, and each step copies the other
+    fields by reference, so a search is found again by the identity of what
+    its answers read (no state is hashed).
+    """
+    key = (
+        s.ruleset,
+        s.hands,
+        s.table,
+        s.owners,
+        s.down,
+        s.pending,
+        s.taken,
+        s.turn,
+        s.round,
+        s.melds_this_turn,
+        s.turn_player,
     )
+    entry = _BUILDS.get(id(s.hands))
+    if entry is not None and all(a is b or (type(a) is int and a == b) for a, b in zip(entry[0], key)):
+        return entry[1]
+    base = s if not s.building else _changed(s, building=())
+    ask = _lay_question(base)
+    if ask is None:
+        return None
+    passes, kinds, test = ask
+    shrinks = policy_for(s.ruleset).build_shrinks(s)
+    search = BuildSearch(
+        s.hands[s.turn_player], s.ruleset, kinds, passes, (lambda m: not test(m)) if shrinks else None
+    )
+    # The entry keeps its key's objects alive, so their ids cannot be reused while it lives.
+    _BUILDS.put(id(s.hands), (key, search))
+    return search
 
 
-# Lay off -------------------------------------------------------------------------------------------------
+#: The searches of the builds under way, by the identity of the hands they were made for.
+_BUILDS: Final[Cache[int, tuple[tuple[object, ...], BuildSearch]]] = Cache("engine.builds", 32)
+
+
+def _build_candidates(s: GameState) -> Iterable[Action]:
+    policy = policy_for(s.ruleset)
+    if not policy.may_build or not policy.builds(s):
+        return ()
+    hand = list(s.hands[s.turn_player])
+    for card in s.building:
+        hand.remove(card)
+    start = s.building[-1].code if s.building else 0
+    return [_BUILD_VALUES[c.code] for c in _distinct(hand) if c.code >= start]
+
+
+def _build_offered(s: GameState) -> list[Action]:
+    policy = policy_for(s.ruleset)
+    if not policy.may_build or not policy.builds(s):
+        return []
+    search = _build_search(s)
+    if search is None:
+        return []
+    return [_BUILD_VALUES[card.code] for card in search.next_cards(s.building)]
+
+
+_BUILD_VALUES: Final = tuple(Build(Card.from_code(code)) for code in range(53))
+
+
+def _refuse_build(s: GameState, action: Build) -> Refusal | None:
+    rules = s.ruleset
+    policy = policy_for(rules)
+    seat = s.turn_player
+    if not policy.builds(s):
+        return (
+            "melds-go-down-whole",
+            f"In {rules.name} {'this round ' if rules.contracts else ''}a meld goes down whole, "
+            "in one lay action: nothing is built card by card.",
+        )
+    card = action.card
+    chosen = [*s.building, card]
+    missing = _not_in_hand(s.hands[seat], chosen, seat)
+    if missing is not None:
+        if card in s.hands[seat]:
+            return ("not-in-hand", f"Every {card} seat {seat} holds is already in the meld being built.")
+        return missing
+    if s.building and card.code < s.building[-1].code:
+        return (
+            "build-order",
+            f"A meld is built in card order (♠A … ♣K{_joker_last(s.ruleset)}): {card} comes before "
+            f"{s.building[-1]}, already chosen.",
+        )
+    search = _build_search(s)
+    if search is None or not search.can_add(s.building, card):
+        if search is None and not s.building:
+            why = _refuse_lay_whole(s)
+            if why is not None:
+                return ("no-meld-to-build", f"No meld can be laid now: {_lowered(why[1])}")
+            text = policy.unreachable_text(s, seat)
+            if text is not None:
+                return ("no-meld-to-build", f"No meld can be laid now: {text}.")
+        return (
+            "no-meld-to-build",
+            f"No meld that can be laid now is made of {format_cards(chosen)} and higher cards.",
+        )
+    return None
+
+
+def _joker_last(rules: Ruleset) -> str:
+    """The end of the card order a meld is built in: jokers come last where the game has them."""
+    return "" if rules.wild_spade_twos or not rules.jokers else ", the joker last"
+
+
+def _lowered(reason: str) -> str:
+    return reason[:1].lower() + reason[1:] if reason[:2] != reason[:2].upper() else reason
+
+
+def _refuse_lay_whole(s: GameState) -> Refusal | None:
+    """Why no meld at all can be laid now, when a common reason says so (or ``None``)."""
+    policy = policy_for(s.ruleset)
+    seat = s.turn_player
+    limit = _meld_limit(s, policy)
+    if limit is not None:
+        return limit
+    if s.pending and not policy.freed_joker_in_new_meld():
+        return _joker_pending(s)
+    if policy.lay_kinds(s, seat) == () or (s.down[seat] >= 0 and not policy.in_progress(s, seat)):
+        return ("contract-already-down", "Your contract is already down; it goes down once per round.")
+    return None
+
+
+def _perform_build(s: GameState, action: Build) -> GameState:
+    return _changed(s, building=(*s.building, action.card))
+
+
+# Lay off ----------------------------------------------------------------------------------------------
 
 
 def _layoff_candidates(s: GameState) -> list[LayOff]:
@@ -951,19 +917,13 @@ def _layoff_candidates(s: GameState) -> list[LayOff]:
     return out
 
 
-#: Lay-off and swap values by (card code, target[, low]): actions are immutable values, so one
-#: object serves every state that offers it (a few thousand at most: 53 cards, the table's melds).
+#: Lay-off values by (card code, target, low): actions are immutable values, so one object
+#: serves every state that offers it (a few thousand at most: 53 cards, the table's melds).
 _LAYOFF_VALUES: Final[Cache[tuple[int, int, bool], LayOff]] = Cache("engine.layoff-values", 8192)
-_SWAP_VALUES: Final[Cache[tuple[int, int], SwapJoker]] = Cache("engine.swap-values", 8192)
 
 
 def _layoff_value(card: Card, target: int, low: bool) -> LayOff:
     action: LayOff = _LAYOFF_VALUES.build((card.code, target, low), LayOff, card, target, low)
-    return action
-
-
-def _swap_value(card: Card, target: int) -> SwapJoker:
-    action: SwapJoker = _SWAP_VALUES.build((card.code, target), SwapJoker, card, target)
     return action
 
 
@@ -1048,32 +1008,6 @@ def _at_run_end(run: Meld, rank: int) -> bool:
     return rank == run.low - 1 or rank == above or (rank == 1 and above == 14)
 
 
-def _placed(result: Check | Refusal) -> Meld:
-    """The meld a checked lay-off or swap produces (the kind's refusal has already let it through)."""
-    if isinstance(result, tuple):  # pragma: no cover - refused before it is performed
-        raise IllegalActionError(*result)
-    if result.meld is None:  # pragma: no cover - a passing check always carries its meld
-        raise IllegalActionError("internal", "The move produced no meld.")
-    return result.meld
-
-
-def _layoff_choice(s: GameState, meld: Meld, card: Card, low: bool) -> Check | Refusal:
-    """The placement a lay-off of *card* on *meld* makes, or the refusal."""
-    first, lower = _layoff_results(meld, card, s.ruleset)
-    if not first.ok:
-        return (as_error_code(first.code), first.reason)
-    if not low:
-        return first
-    if lower is None:
-        if meld.kind == "set":
-            return (
-                "no-end-choice",
-                f"A set has no ends, so {card} cannot be placed low on {meld}; leave the end unset.",
-            )
-        return ("no-end-choice", f"{card} can only go one place on {meld}; leave the end unset.")
-    return lower
-
-
 def _refuse_layoff(s: GameState, action: LayOff) -> Refusal | None:
     rules = s.ruleset
     policy = policy_for(rules)
@@ -1129,7 +1063,44 @@ def _perform_layoff(s: GameState, action: LayOff) -> GameState:
     return w.freeze()
 
 
-# Swap a joker -------------------------------------------------------------------------------------------
+# Swap a joker -----------------------------------------------------------------------------------------
+
+
+def _may_swap(s: GameState, policy: Policy, seat: int) -> bool:
+    rules = s.ruleset
+    if rules.joker_swap == "none":
+        return False
+    if rules.joker_swap_needs_earlier_turn:
+        return 0 <= s.down[seat] < s.turn
+    if policy.may_swap_before_down(rules):
+        return True
+    return policy.is_down(s, seat)
+
+
+def _could_swap(meld: Meld, card: Card, rules: Ruleset) -> bool:
+    """A necessary condition for :func:`check_joker_swap`: does a wild card of *meld* stand for *card*?"""
+    if meld.kind == "set":
+        return rules.joker_swap == "any" and card.rank == meld.rank
+    if card.suit_index != meld.suit:
+        return False
+    for index, wild in enumerate(meld.wild):
+        if wild:
+            rank = meld.rank + index
+            if (1 if rank == 14 else rank) == card.rank:
+                return True
+    return False
+
+
+_SWAPS: Final[_MeldAnswers] = Cache("engine.swaps", 4096)
+
+
+def _swap_check(meld: Meld, card: Card, rules: Ruleset) -> Check:
+    """:func:`check_joker_swap` of one card, cached like :func:`_layoff_results`."""
+    answers = _answers(_SWAPS, meld, rules)
+    got: Check | None = answers.get(card.code)
+    if got is None:
+        got = answers[card.code] = check_joker_swap(meld, card, rules)
+    return got
 
 
 def _swap_candidates(s: GameState) -> list[SwapJoker]:
@@ -1151,6 +1122,15 @@ def _swap_candidates(s: GameState) -> list[SwapJoker]:
     return out
 
 
+#: Joker-swap values by (card code, target), one object each, as the lay-off values.
+_SWAP_VALUES: Final[Cache[tuple[int, int], SwapJoker]] = Cache("engine.swap-values", 8192)
+
+
+def _swap_value(card: Card, target: int) -> SwapJoker:
+    action: SwapJoker = _SWAP_VALUES.build((card.code, target), SwapJoker, card, target)
+    return action
+
+
 def _swap_offered(s: GameState) -> list[Action]:
     """The legal joker swaps: the seat's own conditions once, then each candidate through the refusal."""
     rules = s.ruleset
@@ -1165,6 +1145,11 @@ def _swap_offered(s: GameState) -> list[Action]:
     if not _may_swap(s, policy, seat) or (must_keep_card(s) and len(s.hands[seat]) <= 1):
         return []
     return sorted({a for a in _swap_candidates(s) if _refuse_swap(s, a) is None}, key=_action_key)
+
+
+def _wild(rules: Ruleset) -> str:
+    """What a reason calls one wild card: a joker, or a wild ♠2 where the ♠2s are the wild cards."""
+    return "wild ♠2" if rules.wild_spade_twos else "joker"
 
 
 def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
@@ -1234,7 +1219,7 @@ def _perform_swap(s: GameState, action: SwapJoker) -> GameState:
     return w.freeze()
 
 
-# Discard -----------------------------------------------------------------------------------------------
+# Discard ----------------------------------------------------------------------------------------------
 
 
 def _discard_candidates(s: GameState) -> Iterable[Action]:
@@ -1248,6 +1233,8 @@ def _discard_candidates(s: GameState) -> Iterable[Action]:
 
 
 _DISCARDS: Final = tuple(Discard(Card.from_code(code)) for code in range(53))
+
+
 _SHANGHAI_DISCARDS: Final = tuple(Discard(Card.from_code(code), True) for code in range(53))
 
 
@@ -1332,7 +1319,7 @@ def _perform_discard(s: GameState, action: Discard) -> GameState:
     return w.freeze()
 
 
-# Knock (Gin) -------------------------------------------------------------------------------------------
+# Knock (Gin) ------------------------------------------------------------------------------------------
 
 
 def _knock_candidates(s: GameState) -> Iterable[Action]:
@@ -1382,7 +1369,7 @@ def _perform_knock(s: GameState, action: Knock) -> GameState:
     return w.freeze()
 
 
-# The knock phase (Gin) ------------------------------------------------------------------------------------
+# The knock phase (Gin) --------------------------------------------------------------------------------
 #
 # docs/rules/gin.rst, gin-knocker-chooses: after the knock the knocker lays melds from the rest of the
 # hand, one LayDown per action, in ascending meld order (meld_sort_key, so each arrangement has one
@@ -1428,15 +1415,6 @@ def _knock_lays(s: GameState) -> list[Action]:
         if key >= floor and _knock_reachable(_without(hand, meld.cards), rules, key):
             out.append(_lay_one(meld))
     return out
-
-
-def _single_meld(action: LayDown, several: str) -> Refusal | None:
-    """A lay-down of no meld, or of more than one (*several* says how they go down instead)."""
-    if not action.melds:
-        return ("no-melds", "A lay-down needs at least one meld.")
-    if len(action.melds) > 1:
-        return ("one-meld-at-a-time", several)
-    return None
 
 
 def _refuse_knock_lay(s: GameState, action: LayDown) -> Refusal | None:
@@ -1503,7 +1481,7 @@ def _perform_knock_finish(s: GameState) -> GameState:
     return w.freeze()
 
 
-# Shanghai -------------------------------------------------------------------------------------------------
+# Shanghai ---------------------------------------------------------------------------------------------
 
 
 def _shanghai_candidates(s: GameState) -> Iterable[Action]:
@@ -1541,6 +1519,33 @@ def _perform_shanghai(s: GameState, action: CallShanghai) -> GameState:
     w.idle_turns = 0
     _next_turn(w, discarder)
     return w.freeze()
+
+
+# -- the table of action kinds -------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _ActionKind:
+    """Everything about one action kind: when it is possible, what is offered, what is refused, what it does."""
+
+    action: type[Any]
+    phases: frozenset[str]
+    candidates: Callable[[GameState], Iterable[Action]]
+    refusal: Callable[[GameState, Any], Refusal | None]
+    perform: Callable[[GameState, Any], GameState]
+    #: The legal actions of this kind, when the kind lists them faster than candidates filtered
+    #: through the refusal (the same list: tests/conformance/test_legality_equivalence.py).
+    offered: Callable[[GameState], Iterable[Action]] | None = None
+    #: Whether the candidates (or the offered actions) come distinct and in the order of
+    #: ``_action_key`` already, so that ``legal_actions()`` need not sort them.
+    ordered: bool = True
+    #: Whether the kind plays onto the table during play (lay, build, lay off, swap): refused, before
+    #: its own refusal is asked, in a game where nothing is laid during play (Gin).
+    on_table: bool = False
+
+
+def _none(s: GameState, action: Action) -> Refusal | None:
+    return None
 
 
 #: The actions that take no argument, one value each (actions are immutable values).
@@ -1603,6 +1608,7 @@ _ACTION_KINDS: Final[tuple[_ActionKind, ...]] = (
         CallShanghai, frozenset({"shanghai"}), _shanghai_candidates, _refuse_shanghai, _perform_shanghai
     ),
 )
+
 _KIND_OF: Final[dict[type[Any], _ActionKind]] = {kind.action: kind for kind in _ACTION_KINDS}
 _KINDS_IN: Final[dict[str, tuple[_ActionKind, ...]]] = {
     phase: tuple(kind for kind in _ACTION_KINDS if phase in kind.phases)
