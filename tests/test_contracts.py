@@ -239,3 +239,15 @@ def test_contract_problem_is_check_contract_on_legal_melds(
         assert kernel is None
     else:
         assert kernel is not None and (kernel.code, kernel.reason) == (public.code, public.reason)
+
+
+@pytest.mark.rule("norwegian-contracts")
+@pytest.mark.parametrize("ruleset", [N, ALL_DOWN, remi.with_variants(N, "twelve cards")])
+def test_contract_at_is_contract_for_on_the_games_rounds(ruleset: remi.Ruleset) -> None:
+    # The engine reads its own round's contract unchecked; contract_for checks the round first.
+    from remi._contracts import contract_at
+
+    rounds = range(1, len(ruleset.contracts) + 1)
+    assert [contract_at(r, ruleset) for r in rounds] == [remi.contract_for(r, ruleset) for r in rounds]
+    with pytest.raises(remi.RulesetError):
+        remi.contract_for(len(ruleset.contracts) + 1, ruleset)
