@@ -256,15 +256,13 @@ def _played_card_refusal(s: GameState, target: int, card: Card) -> Refusal | Non
     hand = s.hands[seat]
     why = _no_such_meld(s, target) or _card_not_in_hand(hand, card, seat)
     if why is None and must_keep_card(s) and len(hand) <= 1:
-        return _MUST_DISCARD_LAST
+        return _must_discard_last()
     return why
 
 
-#: The refusal of a move that leaves no card for the final discard a game's going out needs.
-_MUST_DISCARD_LAST: Final[Refusal] = (
-    "must-discard-last",
-    "You must keep a card to discard: going out needs a final discard.",
-)
+def _must_discard_last() -> Refusal:
+    """The refusal of a move that leaves no card for the final discard a game's going out needs."""
+    return ("must-discard-last", "You must keep a card to discard: going out needs a final discard.")
 
 
 def _single_meld(action: LayDown, several: str) -> Refusal | None:
@@ -731,7 +729,7 @@ def _lay_rest_refusal(s: GameState, policy: Policy, meld: Meld) -> Refusal | Non
     hand = s.hands[seat]
     left = len(hand) - len(meld.cards)
     if left == 0 and must_keep_card(s):
-        return _MUST_DISCARD_LAST
+        return _must_discard_last()
     family = policy.lay_refusal(s, seat, hand, meld)
     if family is not None:
         return family
