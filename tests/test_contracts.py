@@ -205,3 +205,49 @@ def test_the_threshold_is_the_rulesets(need: int) -> None:
     result = check_opening(["♠K ♥K ♦K", "♣7 ♣8 ♣9"], ruleset)
     assert result.points == 54
     assert result.ok == (need <= 54)
+
+
+# -- the trusted kernel under check_contract: the engine asks it about legal melds --------------------
+
+
+def _legal_layouts() -> list[tuple[remi.Ruleset, int, list[str]]]:
+    out = []
+    for ruleset in (N, ALL_DOWN, APART):
+        for round_, melds in sorted(GOOD.items()):
+            out.append((ruleset, round_, melds))
+            out.append((ruleset, round_, melds[:-1]))  # a partial contract: wrong combinations
+            out.append((ruleset, round_ % 7 + 1, melds))  # another round's melds
+    out.append((APART, 3, ["♠2 ♠3 ♠4 ♠5", "♠6 ♠7 ♠8 ♠9"]))  # runs of a suit that touch
+    out.append((APART, 3, ["♠2 ♠3 ♠4 ♠5", "♠7 ♠8 ♠9 ♠10"]))  # ... and that leave a gap
+    out.append((N, 2, ["♥9 ♠9 ♦9 ♣9", "♣5 ♣6 ♣7 ♣8"]))  # extra cards
+    return out
+
+
+@pytest.mark.rule("norwegian-contracts")
+@pytest.mark.parametrize("ruleset, round_, texts", _legal_layouts())
+def test_contract_problem_is_check_contract_on_legal_melds(
+    ruleset: remi.Ruleset, round_: int, texts: list[str]
+) -> None:
+    # check_contract validates its input, then asks contract_problem, which the engine asks directly
+    # about table melds (legal) and a meld from the hand: the same verdict, code and reason.
+    from remi._contracts import contract_problem
+
+    melds = [parse_meld(t, ruleset) for t in texts]
+    public = check_contract(melds, round_, ruleset)
+    kernel = contract_problem(melds, round_, ruleset)
+    if public.ok:
+        assert kernel is None
+    else:
+        assert kernel is not None and (kernel.code, kernel.reason) == (public.code, public.reason)
+
+
+@pytest.mark.rule("norwegian-contracts")
+@pytest.mark.parametrize("ruleset", [N, ALL_DOWN, remi.with_variants(N, "twelve cards")])
+def test_contract_at_is_contract_for_on_the_games_rounds(ruleset: remi.Ruleset) -> None:
+    # The engine reads its own round's contract unchecked; contract_for checks the round first.
+    from remi._contracts import contract_at
+
+    rounds = range(1, len(ruleset.contracts) + 1)
+    assert [contract_at(r, ruleset) for r in rounds] == [remi.contract_for(r, ruleset) for r in rounds]
+    with pytest.raises(remi.RulesetError):
+        remi.contract_for(len(ruleset.contracts) + 1, ruleset)

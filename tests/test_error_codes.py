@@ -115,7 +115,7 @@ def scan() -> tuple[dict[str, list[str]], list[str]]:
     """Return {code: [where]} for every literal code in the imported remi, and the non-literal ones not passed on."""
     found: dict[str, list[str]] = {}
     dynamic: list[str] = []
-    for path in sorted(SRC.glob("*.py")):
+    for path in sorted(SRC.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
             if path.name in _REFUSERS and isinstance(node, ast.Return):

@@ -2,7 +2,7 @@
 
 - The number of offered actions stays polynomial (< 5,000) on the adversarial hands of the
   speed issue and on a seat holding 41 cards in Norwegian round 5.
-- The fast listings (a rule's ``offered``) give exactly the candidates filtered through the
+- The fast listings (an action kind's ``offered``) give exactly the candidates filtered through the
   refusal, in the same order.
 - The counts-only joker bound of the contract search is a necessary condition.
 - Playing leaves (almost) no reference cycles for the garbage collector.
@@ -77,15 +77,15 @@ def test_fast_listings_equal_the_filtered_candidates(preset: str) -> None:
         for state in _playout_states(ruleset, max(ruleset.min_players, 3), seed, 400):
             if state.phase == "over":
                 continue
-            for rule in _engine._RULES_IN[state.phase]:
-                if rule.offered is None:
+            for kind in _engine._KINDS_IN[state.phase]:
+                if kind.offered is None:
                     continue
-                fast = list(rule.offered(state))
+                fast = list(kind.offered(state))
                 slow = sorted(
-                    {a for a in rule.candidates(state) if rule.refusal(state, a) is None},
+                    {a for a in kind.candidates(state) if kind.refusal(state, a) is None},
                     key=_engine._action_key,
                 )
-                assert fast == slow, (preset, seed, state.round, state.turn, rule.kind.__name__)
+                assert fast == slow, (preset, seed, state.round, state.turn, kind.action.__name__)
 
 
 def test_joker_bound_is_necessary() -> None:
@@ -136,3 +136,34 @@ def test_no_reference_cycles_per_call() -> None:
         gc.enable()
     assert gin < 100
     assert norwegian < 100
+
+
+def _replay(ruleset: remi.Ruleset, seed: int) -> list[list[remi.Action]]:
+    rng = random.Random(seed)
+    state = remi.new_game(attrs.evolve(ruleset, max_turns_per_round=20), players=4, seed=seed)
+    seen = []
+    while not state.is_over and len(seen) < 300:
+        legal = state.legal_actions()
+        seen.append(legal)
+        lays = [a for a in legal if isinstance(a, (remi.LayDown, remi.LayOff, remi.SwapJoker, remi.Build))]
+        state = state.apply(rng.choice(lays) if lays and rng.random() < 0.8 else rng.choice(legal))
+    return seen
+
+
+@pytest.mark.parametrize("ruleset", [remi.NORWEGIAN, remi.with_variants(remi.NORWEGIAN, "all down at once")])
+def test_engine_caches_are_registered_bounded_and_cleared_without_changing_answers(
+    ruleset: remi.Ruleset,
+) -> None:
+    # The promise of remi.clear_caches (docs/api): it empties every cache remi keeps, the engine's
+    # among them, and the answers do not change; each stays within its bound.
+    remi.clear_caches()
+    first = _replay(ruleset, 3)
+    engine = {info.name: info for info in remi.cache_info() if info.name.startswith("engine.")}
+    assert {"engine.layoffs", "engine.hand-melds", "engine.set-lays", "engine.builds"} <= set(engine)
+    assert engine["engine.layoffs"].size and (
+        engine["engine.hand-melds"].size or engine["engine.builds"].size
+    )
+    assert all(info.size <= info.maxsize for info in engine.values())
+    remi.clear_caches()
+    assert all(info.size == 0 for info in remi.cache_info() if info.name.startswith("engine."))
+    assert _replay(ruleset, 3) == first

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 import pytest
 from hypothesis import given, settings
@@ -107,3 +110,58 @@ def test_gin_with_given_melds_and_layoffs() -> None:
         remi.settle_gin(hands, 0, remi.GIN, melds=["♠A ♠2 ♠3"])  # 30 deadwood: no knock
     with pytest.raises(remi.IllegalActionError):
         remi.settle_gin(hands, 0, remi.GIN, melds=["♥5 ♥6 ♥7"])
+
+
+# -- the trusted kernel under settle: the engine settles its own (legal) hands with it ----------------
+
+
+def _dealt(ruleset: remi.Ruleset, players: int, seed: int) -> list[tuple[Card, ...]]:
+    import random
+
+    pack = list(remi.make_pack(*ruleset.pack_for(players)))
+    random.Random(seed).shuffle(pack)
+    sizes = [random.Random(seed + 1).randrange(0, 8) for _ in range(players)]
+    hands, at = [], 0
+    for size in sizes:
+        hands.append(tuple(sorted(pack[at : at + size])))
+        at += size
+    return hands
+
+
+def _outcome(call: Callable[..., remi.Settlement], *args: Any, **kw: Any) -> object:
+    try:
+        return call(*args, **kw)
+    except remi.RemiError as exc:
+        return (type(exc), exc.code, exc.reason)
+
+
+@pytest.mark.rule("shared-hand-value")
+@pytest.mark.parametrize("preset", sorted(remi.PRESETS))
+def test_settle_dealt_is_settle_on_checked_hands(preset: str) -> None:
+    # settle validates the hands, then asks settle_dealt with the ruleset's own scoring style.
+    from remi._settle import settle_dealt
+
+    ruleset = remi.PRESETS[preset]
+    players = max(ruleset.min_players, 2)
+    for seed in range(12):
+        hands = _dealt(ruleset, players, seed)
+        for seat in (None, *range(players)):
+            want = _outcome(remi.settle, hands, seat, ruleset, going_rummy=True, first=1)
+            got = _outcome(settle_dealt, hands, seat, ruleset, ruleset.scoring, going_rummy=True, first=1)
+            assert got == want
+
+
+@pytest.mark.rule("basic-block-rummy")
+@pytest.mark.parametrize("preset", ["swedish", "finnish"])
+def test_a_deal_nobody_went_out_of_settled_as_block_by_the_style_argument(preset: str) -> None:
+    # [decision] The engine settles a winner-takes-all deal that nobody went out of (the turn cap)
+    # as in Block Rummy, by passing the style, not a second ruleset: the same deltas as that ruleset.
+    from remi._settle import settle_dealt
+
+    ruleset = remi.PRESETS[preset]
+    block = attrs.evolve(ruleset, scoring="block")
+    for seed in range(8):
+        hands = _dealt(ruleset, 4, seed)
+        got = settle_dealt(hands, None, ruleset, "block", first=2)
+        assert got == remi.settle(hands, None, block, first=2)
+        assert got.kind == "block" and got != remi.settle(hands, None, ruleset, first=2)

@@ -179,8 +179,9 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     ),
     "unknown-suit": ("The text or number names no suit.", ("Card.of",)),
     "bad-pack": (
-        "A pack was asked for with fewer than one deck or a negative number of jokers.",
-        ("make_pack",),
+        "A pack was asked for with fewer than one deck or a negative number of jokers, or a stacked "
+        "pack given to ``new_game`` is not exactly the game's pack.",
+        ("make_pack", "new_game"),
     ),
     "not-a-card": (
         "An action was given something that is neither a card nor card text.",

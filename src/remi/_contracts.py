@@ -19,7 +19,7 @@ from ._errors import NotationError, RemiError, RulesetError
 from ._melds import Check, Meld, check_meld, copies_problem, points_of
 from ._rules import Contract, Ruleset, require_ruleset
 
-__all__ = ["check_contract", "check_opening", "contract_for", "MeldsInput"]
+__all__ = ["check_contract", "check_opening", "contract_at", "contract_for", "contract_problem", "MeldsInput"]
 
 #: The codes of cards the pack cannot give, kept as they are when one meld of several has them.
 _PACK_CODES = ("too-many-copies", "jokers-not-in-game")
@@ -73,6 +73,11 @@ def contract_for(round: int, ruleset: Ruleset) -> Contract:
             "no-such-round",
             f"{ruleset.name} has rounds 1 to {len(ruleset.contracts)}, not {round!r}.",
         )
+    return contract_at(round, ruleset)
+
+
+def contract_at(round: int, ruleset: Ruleset) -> Contract:
+    """:func:`contract_for` of a round the ruleset has (a game's own round), unchecked."""
     return ruleset.contracts[round - 1]
 
 
@@ -115,6 +120,20 @@ def check_contract(
         )
     problems = _contract_problems(arranged, contract, round, ruleset, held)
     return next(problems, Check(True, "ok", "", melds=arranged))
+
+
+def contract_problem(
+    melds: Sequence[Meld], round: int, ruleset: Ruleset, hand: tuple[Card, ...] | None = None
+) -> Check | None:
+    """:func:`check_contract` of legal melds the pack can give, unchecked: the first problem, or ``None``.
+
+    The trusted kernel under :func:`check_contract` (the engine asks it about
+    table melds and a meld from the hand): *round* is one of the ruleset's
+    rounds, *melds* are not empty, and *hand* (if given) holds cards of the game.
+    """
+    arranged = tuple(melds)
+    contract = contract_at(round, ruleset)
+    return next(_contract_problems(arranged, contract, round, ruleset, hand), None)
 
 
 def _contract_problems(

@@ -1,12 +1,19 @@
-"""The turn engine: one rule per action kind, the round's flow, and the family policies plugged in.
+"""The turn engine: a table of action kinds, the round's flow, and the family policies plugged in.
 
-Each action kind has one :class:`_Rule`: the phases it belongs to, a
-*candidates* function that lists every action of that kind that could be
-legal (a superset, built from the hand and the table), a *refusal*
-function that says why one action is not legal (or ``None``), and a
-*perform* function that plays it. ``legal_actions()`` is the candidates
-filtered through the refusal, and ``is_legal`` is the refusal alone, so the
-two can never disagree; ``is_legal`` never plays the action out.
+Each action kind has one :class:`_ActionKind` entry in :data:`_ACTION_KINDS`: the
+phases it belongs to, a *candidates* function that lists every action of that
+kind that could be legal (a superset, built from the hand and the table), a
+*refusal* function that says why one action is not legal (or ``None``), a
+*perform* function that plays it and, for the kinds played onto the table, an
+*offered* function that lists the legal ones faster. ``is_legal`` is the
+refusal alone (after the checks every kind shares, :func:`_refusal`) and never
+plays the action out; ``legal_actions()`` is the candidates filtered through
+the refusal, or the fast listing, which tests/test_perf_shape.py and
+tests/conformance/test_legality_equivalence.py check gives the same list.
+
+The code is grouped by action kind, in the order of ``legal_actions()``: each
+kind's candidates, fast listing, refusal, transition and helpers together,
+after the conditions several kinds share.
 
 >>> import remi
 >>> state = remi.new_game(remi.NORWEGIAN, players=4, seed=7)
@@ -20,7 +27,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
 from random import Random
 from typing import TYPE_CHECKING, Any, Final
 
@@ -47,6 +53,7 @@ from ._actions import (
     read_meld,
 )
 from ._build import BuildSearch, placements
+from ._cache import Cache, memoize
 from ._cards import Card, format_cards, make_pack, sorted_hand
 from ._codes import as_error_code
 from ._errors import IllegalActionError, NotationError, RemiError
@@ -62,12 +69,11 @@ from ._melds import (
 )
 from ._policies import Policy, Refusal, must_keep_card, never, policy_for
 from ._rules import Ruleset
-from ._scoring import card_value
-from ._settle import settle
+from ._scoring import cards_value
+from ._settle import settle_dealt
 from ._state import RoundResult, _changed, _Work
 from .solver.arrangement import deadwood
 from .solver.candidates import candidate_melds, meld_sort_key
-from .solver.completion import can_complete_contract as _complete_contract
 from .solver.knocks import knock_cards
 
 if TYPE_CHECKING:
@@ -80,8 +86,6 @@ __all__ = [
     "apply",
     "lay_all",
     "start",
-    "must_keep_card",
-    "can_complete_contract",
 ]
 
 #: The fixed order of action kinds in ``legal_actions()``: the order of ``ACTION_TYPES``.
@@ -120,12 +124,7 @@ def _distinct(cards: Sequence[Card]) -> list[Card]:
     return out
 
 
-# -- shared conditions -----------------------------------------------------------------------------
-
-
-def _same_turn(rules: Ruleset) -> bool:
-    """Whether a joker taken back by a swap must be played again in the same turn."""
-    return rules.swapped_joker_same_turn
+# -- shared conditions: what several kinds ask ---------------------------------------------------------
 
 
 def _can_draw(stock: Sequence[Card], discard: Sequence[Card], rules: Ruleset) -> bool:
@@ -146,17 +145,6 @@ def _may_lay_off(s: GameState, policy: Policy, seat: int) -> bool:
     return 0 <= s.down[seat] < s.turn
 
 
-def _may_swap(s: GameState, policy: Policy, seat: int) -> bool:
-    rules = s.ruleset
-    if rules.joker_swap == "none":
-        return False
-    if rules.joker_swap_needs_earlier_turn:
-        return 0 <= s.down[seat] < s.turn
-    if policy.may_swap_before_down(rules):
-        return True
-    return policy.is_down(s, seat)
-
-
 def _could_fit(meld: Meld, card: Card, rules: Ruleset) -> bool:
     """A necessary condition for :func:`check_layoff`: can *card* possibly extend *meld*?"""
     if is_wild(card, rules):
@@ -170,61 +158,20 @@ def _could_fit(meld: Meld, card: Card, rules: Ruleset) -> bool:
     return rank in (below, above) or (rank == 1 and above == 14)
 
 
-def _could_swap(meld: Meld, card: Card, rules: Ruleset) -> bool:
-    """A necessary condition for :func:`check_joker_swap`: does a wild card of *meld* stand for *card*?"""
-    if meld.kind == "set":
-        return rules.joker_swap == "any" and card.rank == meld.rank
-    if card.suit_index != meld.suit:
-        return False
-    for index, wild in enumerate(meld.wild):
-        if wild:
-            rank = meld.rank + index
-            if (1 if rank == 14 else rank) == card.rank:
-                return True
-    return False
+#: Per (meld, ruleset object): the answers about the cards laid against it, by card code. The
+#: ruleset is matched by identity (the entry keeps it, so its id cannot be reused while the entry
+#: lives); the meld by value (equal melds come back game after game). An entry's answers are at most
+#: one per card of the pack (53), so only the entries are bounded.
+_MeldAnswers = Cache[tuple[Meld, int], tuple[Ruleset, dict[int, Any]]]
 
 
-class _Bounded(dict[Any, Any]):
-    """A dict that starts afresh at :data:`_CACHE_LIMIT` entries: the engine's caches of answers and values."""
-
-    def build(self, key: Any, make: Callable[..., Any], *args: Any) -> Any:
-        """The value kept for *key*, or ``make(*args)`` kept for it."""
-        got = self.get(key)
-        if got is None:
-            if len(self) >= _CACHE_LIMIT:
-                self.clear()
-            got = self[key] = make(*args)
-        return got
-
-
-class _PerRuleset:
-    """Answers about (meld, card code) pairs, kept apart per ruleset object.
-
-    The ruleset is matched by identity (the entry keeps a reference, so its id
-    cannot be reused while the entry lives): an ``lru_cache`` keyed by value
-    compares an equal but distinct ruleset field by field on every hit.
-    """
-
-    def __init__(self, compute: Callable[[Meld, Card, Ruleset], Any]) -> None:
-        self.compute = compute
-        self.tables: dict[int, tuple[Ruleset, _Bounded]] = {}
-
-    def table(self, rules: Ruleset) -> _Bounded:
-        entry = self.tables.get(id(rules))
-        if entry is None or entry[0] is not rules:
-            if len(self.tables) >= 64:
-                self.tables.clear()
-            entry = (rules, _Bounded())
-            self.tables[id(rules)] = entry
-        return entry[1]
-
-    def get(self, meld: Meld, card: Card, rules: Ruleset) -> Any:
-        """The answer for (*meld*, *card*) under *rules*, computed on a miss (each table bounded)."""
-        # By value: equal melds come back game after game.
-        return self.table(rules).build((meld, card.code), self.compute, meld, card, rules)
-
-    def cache_clear(self) -> None:
-        self.tables.clear()
+def _answers(cache: _MeldAnswers, meld: Meld, rules: Ruleset) -> dict[int, Any]:
+    """The answers *cache* keeps about cards against *meld* under *rules*, by card code."""
+    key = (meld, id(rules))
+    entry = cache.get(key)
+    if entry is None or entry[0] is not rules:
+        entry = cache.put(key, (rules, {}))
+    return entry[1]
 
 
 def _layoff_pair(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check | None]:
@@ -241,8 +188,7 @@ def _layoff_pair(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check |
     return first, None
 
 
-_LAYOFFS: Final = _PerRuleset(_layoff_pair)
-_CACHE_LIMIT: Final = 8192
+_LAYOFFS: Final[_MeldAnswers] = Cache("engine.layoffs", 4096)
 
 
 def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check | None]:
@@ -250,33 +196,46 @@ def _layoff_results(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Chec
 
     Cached: the same table meld is asked about the same cards turn after turn.
     """
-    got: tuple[Check, Check | None] = _LAYOFFS.get(meld, card, rules)
+    answers = _answers(_LAYOFFS, meld, rules)
+    got: tuple[Check, Check | None] | None = answers.get(card.code)
+    if got is None:
+        got = answers[card.code] = _layoff_pair(meld, card, rules)
     return got
-
-
-_SWAPS: Final = _PerRuleset(check_joker_swap)
-
-
-def _swap_check(meld: Meld, card: Card, rules: Ruleset) -> Check:
-    """:func:`check_joker_swap` of one card, cached like :func:`_layoff_results`."""
-    got: Check = _SWAPS.get(meld, card, rules)
-    return got
-
-
-def _fits_check(meld: Meld, card: Card, rules: Ruleset) -> bool:
-    return check_layoff(meld, (card,), rules).ok
-
-
-_FITS: Final = _PerRuleset(_fits_check)
 
 
 def _fits(meld: Meld, card: Card, rules: Ruleset) -> bool:
-    got: bool = _FITS.get(meld, card, rules)
-    return got
+    """Whether *card* can be laid off onto the table *meld* (at its default end)."""
+    return _layoff_results(meld, card, rules)[0].ok
 
 
 def _fits_somewhere(table: Sequence[Meld], card: Card, rules: Ruleset) -> bool:
     return any(_could_fit(m, card, rules) and _fits(m, card, rules) for m in table)
+
+
+def _layoff_choice(s: GameState, meld: Meld, card: Card, low: bool) -> Check | Refusal:
+    """The placement a lay-off of *card* on *meld* makes, or the refusal."""
+    first, lower = _layoff_results(meld, card, s.ruleset)
+    if not first.ok:
+        return (as_error_code(first.code), first.reason)
+    if not low:
+        return first
+    if lower is None:
+        if meld.kind == "set":
+            return (
+                "no-end-choice",
+                f"A set has no ends, so {card} cannot be placed low on {meld}; leave the end unset.",
+            )
+        return ("no-end-choice", f"{card} can only go one place on {meld}; leave the end unset.")
+    return lower
+
+
+def _placed(result: Check | Refusal) -> Meld:
+    """The meld a checked lay-off or swap produces (the kind's refusal has already let it through)."""
+    if isinstance(result, tuple):  # pragma: no cover - refused before it is performed
+        raise IllegalActionError(*result)
+    if result.meld is None:  # pragma: no cover - a passing check always carries its meld
+        raise IllegalActionError("internal", "The move produced no meld.")
+    return result.meld
 
 
 def _not_in_hand(hand: Sequence[Card], cards: Iterable[Card], seat: int) -> Refusal | None:
@@ -288,6 +247,43 @@ def _not_in_hand(hand: Sequence[Card], cards: Iterable[Card], seat: int) -> Refu
 
 def _card_not_in_hand(hand: Sequence[Card], card: Card, seat: int) -> Refusal | None:
     return None if card in hand else ("not-in-hand", f"Seat {seat} does not hold {card}.")
+
+
+def _no_such_meld(s: GameState, target: int) -> Refusal | None:
+    if target < len(s.table):
+        return None
+    return ("no-such-meld", f"There is no table meld {target}; the table has {len(s.table)}.")
+
+
+def _played_card_refusal(s: GameState, target: int, card: Card) -> Refusal | None:
+    """A card played from the hand onto table meld *target* (a lay-off, a swap): the meld, the card, one left."""
+    seat = s.turn_player
+    hand = s.hands[seat]
+    why = _no_such_meld(s, target) or _card_not_in_hand(hand, card, seat)
+    if why is None and must_keep_card(s) and len(hand) <= 1:
+        return _must_discard_last()
+    return why
+
+
+def _must_discard_last() -> Refusal:
+    """The refusal of a move that leaves no card for the final discard a game's going out needs."""
+    return ("must-discard-last", "You must keep a card to discard: going out needs a final discard.")
+
+
+def _single_meld(action: LayDown, several: str) -> Refusal | None:
+    """A lay-down of no meld, or of more than one (*several* says how they go down instead)."""
+    if not action.melds:
+        return ("no-melds", "A lay-down needs at least one meld.")
+    if len(action.melds) > 1:
+        return ("one-meld-at-a-time", several)
+    return None
+
+
+def _nothing_laid(rules: Ruleset) -> Refusal:
+    return (
+        "nothing-laid-in-gin",
+        f"In {rules.name} nothing is laid on the table during play; knock to end the deal.",
+    )
 
 
 def _discard_allowed(s: GameState, hand: Sequence[Card], card: Card) -> bool:
@@ -310,16 +306,6 @@ def _strands_taken_card(s: GameState, hand: Sequence[Card], table: Sequence[Meld
 
 
 _STRANDED: Final = "That would leave only {}, just taken from the discard pile, which may not be discarded."
-
-
-def _wild(rules: Ruleset) -> str:
-    """What a reason calls one wild card: a joker, or a wild ♠2 where the ♠2s are the wild cards."""
-    return "wild ♠2" if rules.wild_spade_twos else "joker"
-
-
-def _joker_last(rules: Ruleset) -> str:
-    """The end of the card order a meld is built in: jokers come last where the game has them."""
-    return "" if rules.wild_spade_twos or not rules.jokers else ", the joker last"
 
 
 def _pending_text(s: GameState) -> str:
@@ -364,10 +350,7 @@ def _joker_meldable(s: GameState, hand: Sequence[Card], joker: Card) -> bool:
     return False
 
 
-# -- the solver's questions ------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=512)
+@memoize("engine.hand-melds", maxsize=512)
 def _hand_melds(
     hand: tuple[Card, ...], rules: Ruleset, exact: bool = False, kinds: tuple[MeldKind, ...] = ("set", "run")
 ) -> dict[Meld, None]:
@@ -378,43 +361,7 @@ def _hand_melds(
     return dict.fromkeys(candidate_melds(hand, rules, exact=exact, kinds=kinds))
 
 
-def _knock_cards(hand: tuple[Card, ...], rules: Ruleset) -> frozenset[Card]:
-    """The cards whose discard leaves at most ``knock_limit`` of deadwood (one solver search per hand)."""
-    return knock_cards(hand, rules)
-
-
-def can_complete_contract(
-    hand: Sequence[Card], laid: Sequence[Meld], round: int, rules: Ruleset, *, keep: int = 0
-) -> bool:
-    """Whether the melds *laid* this turn can be completed to round *round*'s contract from *hand*."""
-    return _complete_contract(hand, laid, round, rules, keep=keep)
-
-
-# -- the rules, one per action kind --------------------------------------------------------------------
-
-
-@attrs.frozen
-class _Rule:
-    """Everything about one action kind: when it is possible, what is offered, what is refused, what it does."""
-
-    kind: type[Any]
-    phases: frozenset[str]
-    candidates: Callable[[GameState], Iterable[Action]]
-    refusal: Callable[[GameState, Any], Refusal | None]
-    perform: Callable[[GameState, Any], GameState]
-    #: The legal actions of this kind, when a rule lists them faster than candidates filtered
-    #: through the refusal (the same list: tests/conformance/test_legality_equivalence.py).
-    offered: Callable[[GameState], Iterable[Action]] | None = None
-    #: Whether the candidates (or the offered actions) come distinct and in the order of
-    #: ``_action_key`` already, so that ``legal_actions()`` need not sort them.
-    ordered: bool = True
-
-
-def _none(s: GameState, action: Action) -> Refusal | None:
-    return None
-
-
-# Cut ---------------------------------------------------------------------------------------------------
+# Cut --------------------------------------------------------------------------------------------------
 
 
 def _perform_cut(s: GameState, action: Cut) -> GameState:
@@ -431,7 +378,7 @@ def _perform_cut(s: GameState, action: Cut) -> GameState:
     return w.freeze()
 
 
-# Draw and take ------------------------------------------------------------------------------------------
+# Draw and take ----------------------------------------------------------------------------------------
 
 
 def _refuse_draw(s: GameState, action: DrawStock) -> Refusal | None:
@@ -473,7 +420,7 @@ def _perform_take(s: GameState, action: TakeDiscard) -> GameState:
     return w.freeze()
 
 
-# Buy and pass -------------------------------------------------------------------------------------------
+# Buy and pass -----------------------------------------------------------------------------------------
 
 
 def _can_buy(stock: Sequence[Card], discard: Sequence[Card], rules: Ruleset) -> bool:
@@ -585,17 +532,14 @@ def _perform_pass(s: GameState, action: Pass) -> GameState:
     return w.freeze()
 
 
-# Lay down ------------------------------------------------------------------------------------------------
+# Lay down ---------------------------------------------------------------------------------------------
 
 
 def _lay_candidates(s: GameState) -> Iterable[Action]:
-    policy = policy_for(s.ruleset)
-    if s.phase == "knock":  # the Gin knocker's melds: any meld of the hand
-        return [LayDown((m,)) for m in _hand_melds(s.hands[s.turn_player], s.ruleset)]
-    if not policy.table_play:
+    """Any meld of the hand: during play where melds are laid, and the Gin knocker's after the knock."""
+    if s.phase != "knock" and not policy_for(s.ruleset).table_play:
         return ()
-    hand = s.hands[s.turn_player]
-    return [LayDown((m,)) for m in _hand_melds(hand, s.ruleset)]
+    return [LayDown((m,)) for m in _hand_melds(s.hands[s.turn_player], s.ruleset)]
 
 
 def _lay_offered(s: GameState) -> list[Action]:
@@ -692,6 +636,142 @@ def _lay_question(
     return passes, kinds, test
 
 
+def _lay_one(meld: Meld) -> LayDown:
+    """``LayDown((meld,))`` for a meld of the solver: a run is already canonical, so no conversion runs."""
+    if meld.kind != "run":
+        laid: LayDown = _SET_LAYS.build(meld, LayDown, (meld,))
+        return laid
+    action = _new_action(LayDown)
+    _set_field(action, "melds", (meld,))
+    return action
+
+
+#: Lay-downs of one set, by the set (a set is put in canonical order on the way in: done once).
+_SET_LAYS: Final[Cache[Meld, LayDown]] = Cache("engine.set-lays", 8192)
+
+
+_new_action: Final = object.__new__
+_set_field: Final = object.__setattr__
+
+
+def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
+    if s.phase == "knock":
+        return _refuse_knock_lay(s, action)
+    several = _single_meld(
+        action,
+        "Lay the melds one at a time, one lay-down action each: a contract or an opening may take "
+        "several within the turn (GameState.lay lays a whole layout in one call).",
+    )
+    if several is not None:
+        return several
+    meld = action.melds[0]
+    policy = policy_for(s.ruleset)
+    builds = policy.builds(s)
+    if builds:
+        unbuilt = _not_built(s, meld)
+        if unbuilt is not None:
+            return unbuilt
+    why = _lay_turn_refusal(s, policy, meld)
+    if why is None:
+        why = _lay_meld_refusal(s, policy, meld, builds)
+    if why is None:
+        why = _lay_rest_refusal(s, policy, meld)
+    return why
+
+
+def _not_built(s: GameState, meld: Meld) -> Refusal | None:
+    """Where melds go down card by card: a lay of other cards than those built (or before any is)."""
+    if sorted(c.code for c in meld.cards) == [c.code for c in s.building]:
+        return None
+    if not s.building:
+        steps = ", ".join(f"build {c}" for c in sorted(meld.cards, key=lambda c: c.code))
+        return (
+            "lay-card-by-card",
+            f"In this round a meld goes down card by card: {steps}, then lay it "
+            "(GameState.lay plays the steps in one call).",
+        )
+    return (
+        "not-the-built-meld",
+        f"The meld being built holds {format_cards(s.building)}: lay a meld of exactly those cards, "
+        "or add its next card.",
+    )
+
+
+def _lay_turn_refusal(s: GameState, policy: Policy, meld: Meld) -> Refusal | None:
+    """What this turn forbids any new meld: a freed joker to play first, the turn's meld limit."""
+    if s.pending and not (policy.freed_joker_in_new_meld() and any(c in s.pending for c in meld.cards)):
+        return _joker_pending(s)
+    return _meld_limit(s, policy)
+
+
+def _lay_meld_refusal(s: GameState, policy: Policy, meld: Meld, builds: bool) -> Refusal | None:
+    """The meld itself: held in hand, legal, and one the hand can form."""
+    rules = s.ruleset
+    seat = s.turn_player
+    hand = s.hands[seat]
+    missing = _not_in_hand(hand, meld.cards, seat)
+    if missing is not None:
+        return missing
+    verdict = validate_meld(meld, rules)  # the action's meld: input, checked here
+    if not verdict.ok:
+        return ("invalid-meld", f"{meld} is not a legal meld: {verdict.reason}")
+    if builds and meld not in placements(tuple(c.code for c in s.building), rules):
+        # A meld the solver never forms (a ♠2 wild where it stands as itself).
+        return ("invalid-meld", f"{meld} is not a meld your hand can form.")
+    exact = policy.exact_sizes(s)
+    if (
+        not builds
+        and (not exact or len(meld.cards) == (rules.set_min if meld.kind == "set" else rules.run_min))
+        and (meld not in _hand_melds(hand, rules, exact))
+    ):  # pragma: no cover - every legal meld of the hand is a candidate
+        return ("invalid-meld", f"{meld} is not a meld your hand can form.")
+    return None
+
+
+def _lay_rest_refusal(s: GameState, policy: Policy, meld: Meld) -> Refusal | None:
+    """What laying *meld* leaves: a card to discard, the family's test, the card just taken not stranded."""
+    seat = s.turn_player
+    hand = s.hands[seat]
+    left = len(hand) - len(meld.cards)
+    if left == 0 and must_keep_card(s):
+        return _must_discard_last()
+    family = policy.lay_refusal(s, seat, hand, meld)
+    if family is not None:
+        return family
+    if left == 1 and s.taken is not None:
+        rest = list(hand)
+        for card in meld.cards:
+            rest.remove(card)
+        if _strands_taken_card(s, rest, [*s.table, meld]):
+            return ("taken-card-stranded", _STRANDED.format(s.taken))
+    return None
+
+
+def _perform_lay(s: GameState, action: LayDown) -> GameState:
+    if s.phase == "knock":
+        return _perform_knock_lay(s, action)
+    w = _Work.of(s)
+    seat = s.turn_player
+    meld = action.melds[0]
+    for card in meld.cards:
+        w.take_from_hand(seat, card)
+        if card in w.pending:
+            w.pending.remove(card)
+    w.table.append(meld)
+    w.owners.append(seat)
+    w.building = ()
+    if w.down[seat] < 0:
+        w.down[seat] = s.turn
+    w.melds_this_turn += 1
+    w.idle_turns = 0
+    if not w.hands[seat]:
+        _end_round(w, seat)
+    return w.freeze()
+
+
+# Build (a meld laid card by card) ---------------------------------------------------------------------
+
+
 def _build_search(s: GameState) -> BuildSearch | None:
     """The card-by-card search of the seat on turn (``None`` when no meld can be laid), shared by one build.
 
@@ -724,15 +804,13 @@ def _build_search(s: GameState) -> BuildSearch | None:
     search = BuildSearch(
         s.hands[s.turn_player], s.ruleset, kinds, passes, (lambda m: not test(m)) if shrinks else None
     )
-    if len(_BUILDS) >= 32:
-        _BUILDS.clear()
     # The entry keeps its key's objects alive, so their ids cannot be reused while it lives.
-    _BUILDS[id(s.hands)] = (key, search)
+    _BUILDS.put(id(s.hands), (key, search))
     return search
 
 
 #: The searches of the builds under way, by the identity of the hands they were made for.
-_BUILDS: Final[dict[int, tuple[tuple[object, ...], BuildSearch]]] = {}
+_BUILDS: Final[Cache[int, tuple[tuple[object, ...], BuildSearch]]] = Cache("engine.builds", 32)
 
 
 def _build_candidates(s: GameState) -> Iterable[Action]:
@@ -763,8 +841,6 @@ def _refuse_build(s: GameState, action: Build) -> Refusal | None:
     rules = s.ruleset
     policy = policy_for(rules)
     seat = s.turn_player
-    if not policy.table_play:
-        return _nothing_laid(rules)
     if not policy.builds(s):
         return (
             "melds-go-down-whole",
@@ -800,6 +876,11 @@ def _refuse_build(s: GameState, action: Build) -> Refusal | None:
     return None
 
 
+def _joker_last(rules: Ruleset) -> str:
+    """The end of the card order a meld is built in: jokers come last where the game has them."""
+    return "" if rules.wild_spade_twos or not rules.jokers else ", the joker last"
+
+
 def _lowered(reason: str) -> str:
     return reason[:1].lower() + reason[1:] if reason[:2] != reason[:2].upper() else reason
 
@@ -822,121 +903,7 @@ def _perform_build(s: GameState, action: Build) -> GameState:
     return _changed(s, building=(*s.building, action.card))
 
 
-def _lay_one(meld: Meld) -> LayDown:
-    """``LayDown((meld,))`` for a meld of the solver: a run is already canonical, so no conversion runs."""
-    if meld.kind != "run":
-        laid: LayDown = _SET_LAYS.build(meld, LayDown, (meld,))
-        return laid
-    action = _new_action(LayDown)
-    _set_field(action, "melds", (meld,))
-    return action
-
-
-#: Lay-downs of one set, by the set (a set is put in canonical order on the way in: done once).
-_SET_LAYS: Final = _Bounded()
-
-
-_new_action: Final = object.__new__
-_set_field: Final = object.__setattr__
-
-
-def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
-    if s.phase == "knock":
-        return _refuse_knock_lay(s, action)
-    rules = s.ruleset
-    policy = policy_for(rules)
-    seat = s.turn_player
-    hand = s.hands[seat]
-    if not policy.table_play:
-        return _nothing_laid(rules)
-    several = _single_meld(
-        action,
-        "Lay the melds one at a time, one lay-down action each: a contract or an opening may take "
-        "several within the turn (GameState.lay lays a whole layout in one call).",
-    )
-    if several is not None:
-        return several
-    meld = action.melds[0]
-    builds = policy.builds(s)
-    if builds and sorted(c.code for c in meld.cards) != [c.code for c in s.building]:
-        if not s.building:
-            steps = ", ".join(f"build {c}" for c in sorted(meld.cards, key=lambda c: c.code))
-            return (
-                "lay-card-by-card",
-                f"In this round a meld goes down card by card: {steps}, then lay it "
-                "(GameState.lay plays the steps in one call).",
-            )
-        return (
-            "not-the-built-meld",
-            f"The meld being built holds {format_cards(s.building)}: lay a meld of exactly those cards, "
-            "or add its next card.",
-        )
-    if s.pending and not (policy.freed_joker_in_new_meld() and any(c in s.pending for c in meld.cards)):
-        return _joker_pending(s)
-    limit = _meld_limit(s, policy)
-    if limit is not None:
-        return limit
-    missing = _not_in_hand(hand, meld.cards, seat)
-    if missing is not None:
-        return missing
-    verdict = validate_meld(meld, rules)
-    if not verdict.ok:
-        return ("invalid-meld", f"{meld} is not a legal meld: {verdict.reason}")
-    if builds and meld not in placements(tuple(c.code for c in s.building), rules):
-        # A meld the solver never forms (a ♠2 wild where it stands as itself).
-        return ("invalid-meld", f"{meld} is not a meld your hand can form.")
-    exact = policy.exact_sizes(s)
-    if (
-        not builds
-        and (not exact or len(meld.cards) == (rules.set_min if meld.kind == "set" else rules.run_min))
-        and (meld not in _hand_melds(hand, rules, exact))
-    ):  # pragma: no cover - every legal meld of the hand is a candidate
-        return ("invalid-meld", f"{meld} is not a meld your hand can form.")
-    left = len(hand) - len(meld.cards)
-    if left == 0 and must_keep_card(s):
-        return ("must-discard-last", "You must keep a card to discard: going out needs a final discard.")
-    family = policy.lay_refusal(s, seat, hand, meld)
-    if family is not None:
-        return family
-    if left == 1 and s.taken is not None:
-        rest = list(hand)
-        for card in meld.cards:
-            rest.remove(card)
-        if _strands_taken_card(s, rest, [*s.table, meld]):
-            return ("taken-card-stranded", _STRANDED.format(s.taken))
-    return None
-
-
-def _perform_lay(s: GameState, action: LayDown) -> GameState:
-    if s.phase == "knock":
-        return _perform_knock_lay(s, action)
-    w = _Work.of(s)
-    seat = s.turn_player
-    meld = action.melds[0]
-    for card in meld.cards:
-        w.take_from_hand(seat, card)
-        if card in w.pending:
-            w.pending.remove(card)
-    w.table.append(meld)
-    w.owners.append(seat)
-    w.building = ()
-    if w.down[seat] < 0:
-        w.down[seat] = s.turn
-    w.melds_this_turn += 1
-    w.idle_turns = 0
-    if not w.hands[seat]:
-        _end_round(w, seat)
-    return w.freeze()
-
-
-def _nothing_laid(rules: Ruleset) -> Refusal:
-    return (
-        "nothing-laid-in-gin",
-        f"In {rules.name} nothing is laid on the table during play; knock to end the deal.",
-    )
-
-
-# Lay off -------------------------------------------------------------------------------------------------
+# Lay off ----------------------------------------------------------------------------------------------
 
 
 def _layoff_candidates(s: GameState) -> list[LayOff]:
@@ -953,10 +920,9 @@ def _layoff_candidates(s: GameState) -> list[LayOff]:
     return out
 
 
-#: Lay-off and swap values by (card code, target[, low]): actions are immutable values, so one
-#: object serves every state that offers it (a few thousand at most: 53 cards, the table's melds).
-_LAYOFF_VALUES: Final = _Bounded()
-_SWAP_VALUES: Final = _Bounded()
+#: Lay-off values by (card code, target, low): actions are immutable values, so one object
+#: serves every state that offers it (a few thousand at most: 53 cards, the table's melds).
+_LAYOFF_VALUES: Final[Cache[tuple[int, int, bool], LayOff]] = Cache("engine.layoff-values", 8192)
 
 
 def _layoff_value(card: Card, target: int, low: bool) -> LayOff:
@@ -964,66 +930,35 @@ def _layoff_value(card: Card, target: int, low: bool) -> LayOff:
     return action
 
 
-def _swap_value(card: Card, target: int) -> SwapJoker:
-    action: SwapJoker = _SWAP_VALUES.build((card.code, target), SwapJoker, card, target)
-    return action
-
-
 def _layoff_offered(s: GameState) -> list[Action]:
     """The legal lay-offs: the seat's own conditions once, then each candidate through the refusal."""
     rules = s.ruleset
-    policy = policy_for(rules)
-    seat = s.turn_player
-    if not policy.table_play or not s.table or policy.in_progress(s, seat):
-        return []
-    if not policy.is_down(s, seat) and rules.layoff_needs != "always":
-        return []
-    hand = s.hands[seat]
-    if not _may_lay_off(s, policy, seat) or (must_keep_card(s) and len(hand) <= 1):
+    if not _layoffs_open(s):
         return []
     # The seat's conditions hold, each candidate's card is in hand and its target on the table:
     # what is left of the refusal is the placement, then the pending and taken-card checks
     # (those rarely apply, and then the refusal itself is asked).
+    hand = s.hands[s.turn_player]
     table = s.table
     slow = bool(s.pending) or (s.taken is not None and len(hand) == 2)
+    targets_of = _fitting_targets(table, rules)
+    # _layoff_results, with each target meld's answers looked up once
+    answers: list[dict[int, tuple[Check, Check | None]] | None] = [None] * len(table)
     out: list[Action] = []
-    # _could_fit, by buckets: a natural card can only go on a set of its rank or a run of its suit.
-    sets_of: dict[int, list[int]] = {}
-    runs_of: dict[int, list[int]] = {}
-    for target, meld in enumerate(table):
-        if meld.kind == "set":
-            sets_of.setdefault(meld.rank, []).append(target)
-        else:
-            runs_of.setdefault(meld.suit, []).append(target)
-    every = list(range(len(table)))
-    results = _LAYOFFS.table(rules)  # _layoff_results, with the ruleset's table looked up once
     for card in _distinct(hand):
-        wild = is_wild(card, rules)
-        rank = card.rank
-        if wild:
-            targets = every
-        else:
-            on_sets = sets_of.get(rank, [])
-            on_runs = runs_of.get(card.suit_index, [])
-            targets = sorted(on_sets + on_runs) if on_sets and on_runs else on_sets or on_runs
-        for target in targets:
-            meld = table[target]
-            if not wild and meld.kind == "run":
-                above = meld.high + 1
-                if rank != meld.low - 1 and rank != above and not (rank == 1 and above == 14):
-                    continue
-            got = results.get((meld, card.code))
+        for target in targets_of(card):
+            known = answers[target]
+            if known is None:
+                known = answers[target] = _answers(_LAYOFFS, table[target], rules)
+            got = known.get(card.code)
             if got is None:
-                got = _layoff_results(meld, card, rules)
+                got = known[card.code] = _layoff_pair(table[target], card, rules)
             first, lower = got
             if not first.ok:
                 continue
             if slow:
-                action = LayOff(card, target)
-                if _refuse_layoff(s, action) is None:
-                    out.append(action)
-                if lower is not None:
-                    action = LayOff(card, target, True)
+                for low in (False, True) if lower is not None else (False,):
+                    action = LayOff(card, target, low)
                     if _refuse_layoff(s, action) is None:
                         out.append(action)
                 continue
@@ -1033,30 +968,47 @@ def _layoff_offered(s: GameState) -> list[Action]:
     return out
 
 
-def _placed(result: Check | Refusal) -> Meld:
-    """The meld a checked lay-off or swap produces (the rule's refusal has already let it through)."""
-    if isinstance(result, tuple):  # pragma: no cover - refused before it is performed
-        raise IllegalActionError(*result)
-    if result.meld is None:  # pragma: no cover - a passing check always carries its meld
-        raise IllegalActionError("internal", "The move produced no meld.")
-    return result.meld
+def _layoffs_open(s: GameState) -> bool:
+    """Whether the seat on turn may lay off at all now: the seat's own conditions of :func:`_refuse_layoff`."""
+    rules = s.ruleset
+    policy = policy_for(rules)
+    seat = s.turn_player
+    if not policy.table_play or not s.table or policy.in_progress(s, seat):
+        return False
+    if not policy.is_down(s, seat) and rules.layoff_needs != "always":
+        return False
+    return _may_lay_off(s, policy, seat) and not (must_keep_card(s) and len(s.hands[seat]) <= 1)
 
 
-def _layoff_choice(s: GameState, meld: Meld, card: Card, low: bool) -> Check | Refusal:
-    """The placement a lay-off of *card* on *meld* makes, or the refusal."""
-    first, lower = _layoff_results(meld, card, s.ruleset)
-    if not first.ok:
-        return (as_error_code(first.code), first.reason)
-    if not low:
-        return first
-    if lower is None:
+def _fitting_targets(table: Sequence[Meld], rules: Ruleset) -> Callable[[Card], Sequence[int]]:
+    """The table melds each card could extend, in table order: :func:`_could_fit` for every meld at once.
+
+    By buckets: a natural card can only go on a set of its rank or at an end of a run of its suit.
+    """
+    sets_of: dict[int, list[int]] = {}
+    runs_of: dict[int, list[int]] = {}
+    for target, meld in enumerate(table):
         if meld.kind == "set":
-            return (
-                "no-end-choice",
-                f"A set has no ends, so {card} cannot be placed low on {meld}; leave the end unset.",
-            )
-        return ("no-end-choice", f"{card} can only go one place on {meld}; leave the end unset.")
-    return lower
+            sets_of.setdefault(meld.rank, []).append(target)
+        else:
+            runs_of.setdefault(meld.suit, []).append(target)
+    every = range(len(table))
+
+    def targets(card: Card) -> Sequence[int]:
+        if is_wild(card, rules):
+            return every
+        rank = card.rank
+        on_sets = sets_of.get(rank, [])
+        on_runs = [t for t in runs_of.get(card.suit_index, ()) if _at_run_end(table[t], rank)]
+        return sorted(on_sets + on_runs) if on_sets and on_runs else on_sets or on_runs
+
+    return targets
+
+
+def _at_run_end(run: Meld, rank: int) -> bool:
+    """Whether a natural card of *rank* (of the run's suit) comes just below or above *run*."""
+    above = run.high + 1
+    return rank == run.low - 1 or rank == above or (rank == 1 and above == 14)
 
 
 def _refuse_layoff(s: GameState, action: LayOff) -> Refusal | None:
@@ -1064,8 +1016,6 @@ def _refuse_layoff(s: GameState, action: LayOff) -> Refusal | None:
     policy = policy_for(rules)
     seat = s.turn_player
     hand = s.hands[seat]
-    if not policy.table_play:
-        return _nothing_laid(rules)
     if not policy.is_down(s, seat) and rules.layoff_needs != "always":
         return ("contract-not-down", f"{policy.not_down_text(rules)}, so you may not lay off.")
     if policy.in_progress(s, seat):
@@ -1075,13 +1025,9 @@ def _refuse_layoff(s: GameState, action: LayOff) -> Refusal | None:
             "contract-down-this-turn",
             f"{policy.down_this_turn_text(rules)}; you may lay off from your next turn.",
         )
-    if action.target >= len(s.table):
-        return ("no-such-meld", f"There is no table meld {action.target}; the table has {len(s.table)}.")
-    missing = _card_not_in_hand(hand, action.card, seat)
-    if missing is not None:
-        return missing
-    if must_keep_card(s) and len(hand) <= 1:
-        return ("must-discard-last", "You must keep a card to discard: going out needs a final discard.")
+    played = _played_card_refusal(s, action.target, action.card)
+    if played is not None:
+        return played
     chosen = _layoff_choice(s, s.table[action.target], action.card, action.low)
     if isinstance(chosen, tuple):
         return chosen
@@ -1120,7 +1066,44 @@ def _perform_layoff(s: GameState, action: LayOff) -> GameState:
     return w.freeze()
 
 
-# Swap a joker -------------------------------------------------------------------------------------------
+# Swap a joker -----------------------------------------------------------------------------------------
+
+
+def _may_swap(s: GameState, policy: Policy, seat: int) -> bool:
+    rules = s.ruleset
+    if rules.joker_swap == "none":
+        return False
+    if rules.joker_swap_needs_earlier_turn:
+        return 0 <= s.down[seat] < s.turn
+    if policy.may_swap_before_down(rules):
+        return True
+    return policy.is_down(s, seat)
+
+
+def _could_swap(meld: Meld, card: Card, rules: Ruleset) -> bool:
+    """A necessary condition for :func:`check_joker_swap`: does a wild card of *meld* stand for *card*?"""
+    if meld.kind == "set":
+        return rules.joker_swap == "any" and card.rank == meld.rank
+    if card.suit_index != meld.suit:
+        return False
+    for index, wild in enumerate(meld.wild):
+        if wild:
+            rank = meld.rank + index
+            if (1 if rank == 14 else rank) == card.rank:
+                return True
+    return False
+
+
+_SWAPS: Final[_MeldAnswers] = Cache("engine.swaps", 4096)
+
+
+def _swap_check(meld: Meld, card: Card, rules: Ruleset) -> Check:
+    """:func:`check_joker_swap` of one card, cached like :func:`_layoff_results`."""
+    answers = _answers(_SWAPS, meld, rules)
+    got: Check | None = answers.get(card.code)
+    if got is None:
+        got = answers[card.code] = check_joker_swap(meld, card, rules)
+    return got
 
 
 def _swap_candidates(s: GameState) -> list[SwapJoker]:
@@ -1142,6 +1125,15 @@ def _swap_candidates(s: GameState) -> list[SwapJoker]:
     return out
 
 
+#: Joker-swap values by (card code, target), one object each, as the lay-off values.
+_SWAP_VALUES: Final[Cache[tuple[int, int], SwapJoker]] = Cache("engine.swap-values", 8192)
+
+
+def _swap_value(card: Card, target: int) -> SwapJoker:
+    action: SwapJoker = _SWAP_VALUES.build((card.code, target), SwapJoker, card, target)
+    return action
+
+
 def _swap_offered(s: GameState) -> list[Action]:
     """The legal joker swaps: the seat's own conditions once, then each candidate through the refusal."""
     rules = s.ruleset
@@ -1158,13 +1150,16 @@ def _swap_offered(s: GameState) -> list[Action]:
     return sorted({a for a in _swap_candidates(s) if _refuse_swap(s, a) is None}, key=_action_key)
 
 
+def _wild(rules: Ruleset) -> str:
+    """What a reason calls one wild card: a joker, or a wild ♠2 where the ♠2s are the wild cards."""
+    return "wild ♠2" if rules.wild_spade_twos else "joker"
+
+
 def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
     rules = s.ruleset
     policy = policy_for(rules)
     seat = s.turn_player
     hand = s.hands[seat]
-    if not policy.table_play:
-        return _nothing_laid(rules)
     if rules.joker_swap == "none":
         return ("no-joker-swaps", f"{rules.name} does not allow {_wild(rules)} swaps.")
     if policy.in_progress(s, seat) and not policy.freed_joker_in_new_meld():
@@ -1181,17 +1176,13 @@ def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
         )
     if s.pending:
         return ("joker-pending", f"Play {_pending_text(s)} you took from the table before you swap another.")
-    if action.target >= len(s.table):
-        return ("no-such-meld", f"There is no table meld {action.target}; the table has {len(s.table)}.")
-    missing = _card_not_in_hand(hand, action.card, seat)
-    if missing is not None:
-        return missing
-    if must_keep_card(s) and len(hand) <= 1:
-        return ("must-discard-last", "You must keep a card to discard: going out needs a final discard.")
+    played = _played_card_refusal(s, action.target, action.card)
+    if played is not None:
+        return played
     swap = _swap_check(s.table[action.target], action.card, rules)
     if not swap.ok or swap.meld is None or swap.freed is None:
         return (as_error_code(swap.code), swap.reason)
-    if _same_turn(rules):
+    if rules.swapped_joker_same_turn:
         table = list(s.table)
         table[action.target] = swap.meld
         rest = list(hand)
@@ -1221,7 +1212,7 @@ def _perform_swap(s: GameState, action: SwapJoker) -> GameState:
     w.take_from_hand(seat, action.card)
     w.give(seat, freed)
     w.learn(seat, freed)
-    if _same_turn(s.ruleset):
+    if s.ruleset.swapped_joker_same_turn:
         w.pending.append(freed)
     if w.down[seat] < 0:
         # docs/rules/kalooki.rst, kalooki-swap-before-opening: a seat not yet open that swaps has begun
@@ -1231,7 +1222,7 @@ def _perform_swap(s: GameState, action: SwapJoker) -> GameState:
     return w.freeze()
 
 
-# Discard -----------------------------------------------------------------------------------------------
+# Discard ----------------------------------------------------------------------------------------------
 
 
 def _discard_candidates(s: GameState) -> Iterable[Action]:
@@ -1245,6 +1236,8 @@ def _discard_candidates(s: GameState) -> Iterable[Action]:
 
 
 _DISCARDS: Final = tuple(Discard(Card.from_code(code)) for code in range(53))
+
+
 _SHANGHAI_DISCARDS: Final = tuple(Discard(Card.from_code(code), True) for code in range(53))
 
 
@@ -1329,14 +1322,14 @@ def _perform_discard(s: GameState, action: Discard) -> GameState:
     return w.freeze()
 
 
-# Knock (Gin) -------------------------------------------------------------------------------------------
+# Knock (Gin) ------------------------------------------------------------------------------------------
 
 
 def _knock_candidates(s: GameState) -> Iterable[Action]:
     if not policy_for(s.ruleset).knocks:
         return ()
     hand = s.hands[s.turn_player]
-    able = _knock_cards(hand, s.ruleset)
+    able = knock_cards(hand, s.ruleset)
     return [_KNOCKS[card.code] for card in _distinct(hand) if card in able]
 
 
@@ -1344,7 +1337,7 @@ _KNOCKS: Final = tuple(Knock(Card.from_code(code)) for code in range(53))
 
 
 def _refuse_knock(s: GameState, action: Knock) -> Refusal | None:
-    rules = s.ruleset  # a game without knocking is refused before any rule is asked (_absent_from_game)
+    rules = s.ruleset  # a game without knocking is refused before its refusal is asked (_absent_from_game)
     seat = s.turn_player
     hand = s.hands[seat]
     missing = _card_not_in_hand(hand, action.card, seat)
@@ -1355,7 +1348,7 @@ def _refuse_knock(s: GameState, action: Knock) -> Refusal | None:
             "discard-just-taken",
             f"{action.card} was just taken from the discard pile and may not go back.",
         )
-    if action.card not in _knock_cards(hand, rules):
+    if action.card not in knock_cards(hand, rules):
         rest = list(hand)
         rest.remove(action.card)
         left = deadwood(rest, rules)
@@ -1379,7 +1372,7 @@ def _perform_knock(s: GameState, action: Knock) -> GameState:
     return w.freeze()
 
 
-# The knock phase (Gin) ------------------------------------------------------------------------------------
+# The knock phase (Gin) --------------------------------------------------------------------------------
 #
 # docs/rules/gin.rst, gin-knocker-chooses: after the knock the knocker lays melds from the rest of the
 # hand, one LayDown per action, in ascending meld order (meld_sort_key, so each arrangement has one
@@ -1400,15 +1393,11 @@ def _without(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(rest)
 
 
-def _points(cards: Iterable[Card], rules: Ruleset) -> int:
-    return sum(card_value(card, rules) for card in cards)
-
-
-@lru_cache(maxsize=4096)
+@memoize("engine.knock-reachable", maxsize=4096)
 def _knock_reachable(hand: tuple[Card, ...], rules: Ruleset, floor: tuple[object, ...]) -> bool:
     """Whether melds of *hand* no lower than *floor* (ascending) can leave at most ``knock_limit``."""
     limit = rules.knock_limit
-    if _points(hand, rules) <= limit:
+    if cards_value(hand, rules) <= limit:
         return True
     if deadwood(hand, rules) > limit:  # not even the best arrangement, with any melds, is within it
         return False
@@ -1429,15 +1418,6 @@ def _knock_lays(s: GameState) -> list[Action]:
         if key >= floor and _knock_reachable(_without(hand, meld.cards), rules, key):
             out.append(_lay_one(meld))
     return out
-
-
-def _single_meld(action: LayDown, several: str) -> Refusal | None:
-    """A lay-down of no meld, or of more than one (*several* says how they go down instead)."""
-    if not action.melds:
-        return ("no-melds", "A lay-down needs at least one meld.")
-    if len(action.melds) > 1:
-        return ("one-meld-at-a-time", several)
-    return None
 
 
 def _refuse_knock_lay(s: GameState, action: LayDown) -> Refusal | None:
@@ -1489,7 +1469,7 @@ def _perform_knock_lay(s: GameState, action: LayDown) -> GameState:
 
 def _refuse_knock_finish(s: GameState) -> Refusal | None:
     rules = s.ruleset
-    left = _points(s.hands[s.turn_player], rules)
+    left = cards_value(s.hands[s.turn_player], rules)
     if left <= rules.knock_limit:
         return None
     return (
@@ -1504,7 +1484,7 @@ def _perform_knock_finish(s: GameState) -> GameState:
     return w.freeze()
 
 
-# Shanghai -------------------------------------------------------------------------------------------------
+# Shanghai ---------------------------------------------------------------------------------------------
 
 
 def _shanghai_candidates(s: GameState) -> Iterable[Action]:
@@ -1519,8 +1499,9 @@ def _shanghai_candidates(s: GameState) -> Iterable[Action]:
 
 
 def _refuse_shanghai(s: GameState, action: CallShanghai) -> Refusal | None:
-    if action.target >= len(s.table):
-        return ("no-such-meld", f"There is no table meld {action.target}; the table has {len(s.table)}.")
+    missing = _no_such_meld(s, action.target)
+    if missing is not None:
+        return missing
     chosen = _layoff_choice(s, s.table[action.target], s.discard[-1], action.low)
     return chosen if isinstance(chosen, tuple) else None
 
@@ -1543,6 +1524,33 @@ def _perform_shanghai(s: GameState, action: CallShanghai) -> GameState:
     return w.freeze()
 
 
+# -- the table of action kinds -------------------------------------------------------------------------
+
+
+@attrs.frozen
+class _ActionKind:
+    """Everything about one action kind: when it is possible, what is offered, what is refused, what it does."""
+
+    action: type[Any]
+    phases: frozenset[str]
+    candidates: Callable[[GameState], Iterable[Action]]
+    refusal: Callable[[GameState, Any], Refusal | None]
+    perform: Callable[[GameState, Any], GameState]
+    #: The legal actions of this kind, when the kind lists them faster than candidates filtered
+    #: through the refusal (the same list: tests/conformance/test_legality_equivalence.py).
+    offered: Callable[[GameState], Iterable[Action]] | None = None
+    #: Whether the candidates (or the offered actions) come distinct and in the order of
+    #: ``_action_key`` already, so that ``legal_actions()`` need not sort them.
+    ordered: bool = True
+    #: Whether the kind plays onto the table during play (lay, build, lay off, swap): refused, before
+    #: its own refusal is asked, in a game where nothing is laid during play (Gin).
+    on_table: bool = False
+
+
+def _none(s: GameState, action: Action) -> Refusal | None:
+    return None
+
+
 #: The actions that take no argument, one value each (actions are immutable values).
 _CUT: Final = (Cut(),)
 _DRAW: Final = (DrawStock(),)
@@ -1550,18 +1558,42 @@ _TAKE: Final = (TakeDiscard(),)
 _BUY: Final = (Buy(),)
 _PASS: Final = (Pass(),)
 
-_RULES: Final[tuple[_Rule, ...]] = (
-    _Rule(Cut, frozenset({"cut"}), lambda s: _CUT, _none, _perform_cut),
-    _Rule(DrawStock, frozenset({"draw"}), lambda s: _DRAW, _refuse_draw, _perform_draw),
-    _Rule(TakeDiscard, frozenset({"draw"}), lambda s: _TAKE, _refuse_take, _perform_take),
-    _Rule(Buy, frozenset({"buy"}), lambda s: _BUY, _refuse_buy, _perform_buy),
-    _Rule(
+_ACTION_KINDS: Final[tuple[_ActionKind, ...]] = (
+    _ActionKind(Cut, frozenset({"cut"}), lambda s: _CUT, _none, _perform_cut),
+    _ActionKind(DrawStock, frozenset({"draw"}), lambda s: _DRAW, _refuse_draw, _perform_draw),
+    _ActionKind(TakeDiscard, frozenset({"draw"}), lambda s: _TAKE, _refuse_take, _perform_take),
+    _ActionKind(Buy, frozenset({"buy"}), lambda s: _BUY, _refuse_buy, _perform_buy),
+    _ActionKind(
         Pass, frozenset({"draw", "buy", "knock", "shanghai"}), lambda s: _PASS, _refuse_pass, _perform_pass
     ),
-    _Rule(LayDown, frozenset({"play", "knock"}), _lay_candidates, _refuse_lay, _perform_lay, _lay_offered),
-    _Rule(Build, frozenset({"play"}), _build_candidates, _refuse_build, _perform_build, _build_offered),
-    _Rule(LayOff, frozenset({"play"}), _layoff_candidates, _refuse_layoff, _perform_layoff, _layoff_offered),
-    _Rule(
+    _ActionKind(
+        LayDown,
+        frozenset({"play", "knock"}),
+        _lay_candidates,
+        _refuse_lay,
+        _perform_lay,
+        _lay_offered,
+        on_table=True,
+    ),
+    _ActionKind(
+        Build,
+        frozenset({"play"}),
+        _build_candidates,
+        _refuse_build,
+        _perform_build,
+        _build_offered,
+        on_table=True,
+    ),
+    _ActionKind(
+        LayOff,
+        frozenset({"play"}),
+        _layoff_candidates,
+        _refuse_layoff,
+        _perform_layoff,
+        _layoff_offered,
+        on_table=True,
+    ),
+    _ActionKind(
         SwapJoker,
         frozenset({"play"}),
         _swap_candidates,
@@ -1569,41 +1601,45 @@ _RULES: Final[tuple[_Rule, ...]] = (
         _perform_swap,
         _swap_offered,
         ordered=False,
+        on_table=True,
     ),
-    _Rule(
+    _ActionKind(
         Discard, frozenset({"play"}), _discard_candidates, _refuse_discard, _perform_discard, _discard_offered
     ),
-    _Rule(Knock, frozenset({"play"}), _knock_candidates, _refuse_knock, _perform_knock),
-    _Rule(CallShanghai, frozenset({"shanghai"}), _shanghai_candidates, _refuse_shanghai, _perform_shanghai),
+    _ActionKind(Knock, frozenset({"play"}), _knock_candidates, _refuse_knock, _perform_knock),
+    _ActionKind(
+        CallShanghai, frozenset({"shanghai"}), _shanghai_candidates, _refuse_shanghai, _perform_shanghai
+    ),
 )
-_RULE_OF: Final[dict[type[Any], _Rule]] = {rule.kind: rule for rule in _RULES}
-_RULES_IN: Final[dict[str, tuple[_Rule, ...]]] = {
-    phase: tuple(r for r in _RULES if phase in r.phases)
+
+_KIND_OF: Final[dict[type[Any], _ActionKind]] = {kind.action: kind for kind in _ACTION_KINDS}
+_KINDS_IN: Final[dict[str, tuple[_ActionKind, ...]]] = {
+    phase: tuple(kind for kind in _ACTION_KINDS if phase in kind.phases)
     for phase in ("cut", "draw", "buy", "play", "knock", "shanghai")
 }
-#: The rules asked while a meld is built card by card: nothing else may happen until it is laid.
-_BUILDING_RULES: Final = (_RULE_OF[LayDown], _RULE_OF[Build])
+#: The kinds asked while a meld is built card by card: nothing else may happen until it is laid.
+_BUILDING_KINDS: Final = (_KIND_OF[LayDown], _KIND_OF[Build])
 
 
 # -- the public entry points ------------------------------------------------------------------------------
 
 
 def legal_actions(s: GameState) -> list[Action]:
-    """Every legal action: each rule's candidates that its refusal lets through, in the fixed order."""
+    """Every legal action: each kind's fast listing, or its candidates through its refusal, in the fixed order."""
     if s.phase == "over":
         return []
     out: list[Action] = []
-    for rule in _BUILDING_RULES if s.building else _RULES_IN[s.phase]:
-        if rule.offered is not None:
-            out.extend(rule.offered(s))
+    for kind in _BUILDING_KINDS if s.building else _KINDS_IN[s.phase]:
+        if kind.offered is not None:
+            out.extend(kind.offered(s))
             continue
-        refusal = rule.refusal
-        if rule.ordered:
-            for action in rule.candidates(s):
+        refusal = kind.refusal
+        if kind.ordered:
+            for action in kind.candidates(s):
                 if refusal(s, action) is None:
                     out.append(action)
         else:
-            out.extend(sorted({a for a in rule.candidates(s) if refusal(s, a) is None}, key=_action_key))
+            out.extend(sorted({a for a in kind.candidates(s) if refusal(s, a) is None}, key=_action_key))
     return out
 
 
@@ -1658,23 +1694,25 @@ def _absent_from_game(rules: Ruleset, kind: type[Any]) -> Refusal | None:
 def _refusal(s: GameState, action: Action) -> Refusal | None:
     if s.phase == "over":
         return ("game-over", "The game is over; no more actions.")
-    rule = _RULE_OF[type(action)]
-    absent = _absent_from_game(s.ruleset, rule.kind)
+    kind = _KIND_OF[type(action)]
+    absent = _absent_from_game(s.ruleset, kind.action)
     if absent is not None:
         # Not a matter of the phase: the game has no such move at all.
         return absent
-    if s.phase not in rule.phases:
+    if s.phase not in kind.phases:
         return _wrong_phase(s, action)
-    if s.building and rule not in _BUILDING_RULES:
+    if s.building and kind not in _BUILDING_KINDS:
         return (
             "meld-unfinished",
             f"A meld is being built from {format_cards(s.building)}: add its next card or lay it first.",
         )
-    return rule.refusal(s, action)
+    if kind.on_table and s.phase == "play" and not policy_for(s.ruleset).table_play:
+        return _nothing_laid(s.ruleset)
+    return kind.refusal(s, action)
 
 
 def refusal_of(s: GameState, action: Action | str) -> Refusal | None:
-    """Why *action* (a value or its text) is not legal in *s*, or ``None``: the rule of its kind, nothing played."""
+    """Why *action* (a value or its text) is not legal in *s*, or ``None``: its kind's refusal, nothing played."""
     if not isinstance(action, str) and not is_action(action):
         # is_legal is ``action in legal_actions()``: False, with why_illegal's reason naming the argument.
         return ("not-an-action", _not_an_action(action))
@@ -1713,13 +1751,13 @@ def apply(s: GameState, action: Action | str, player: int | None) -> GameState:
             "not-your-turn", f"It is seat {s.current_player}'s move, not seat {player}'s."
         )
     # An action taken from this state's legal_actions() (the same object) is legal: no need
-    # to ask its rule again.
+    # to ask its kind's refusal again.
     offered = s._legal
     if offered is None or not _among(act, offered):
         refusal = _refusal(s, act)
         if refusal is not None:
             raise IllegalActionError(*refusal)
-    return _RULE_OF[type(act)].perform(s, act)
+    return _KIND_OF[type(act)].perform(s, act)
 
 
 def _among(action: Action, offered: list[Action]) -> bool:
@@ -1748,7 +1786,7 @@ def lay_all(s: GameState, melds: Sequence[Meld | str]) -> GameState:
                 if whole is not None:
                     raise IllegalActionError(*whole)
                 raise IllegalActionError(code, f"Meld {number} ({action.melds[0]}): {reason}")
-            state = _RULE_OF[type(step)].perform(state, step)
+            state = _KIND_OF[type(step)].perform(state, step)
     return state
 
 
@@ -1782,18 +1820,26 @@ def build_steps(s: GameState, action: LayDown) -> list[Action]:
 # -- the round ------------------------------------------------------------------------------------------
 
 
-def start(blank: GameState) -> GameState:
-    """The first state of a match from its *blank* state: the pack shuffled with the seed and the first round dealt (or cut)."""
+def start(blank: GameState, pack: Sequence[Card] | None = None) -> GameState:
+    """The first state of a match from its *blank* state: the first round dealt (or cut) from *pack*, or the pack shuffled with the seed.
+
+    *pack* (checked by :func:`~remi.new_game`) is the game's whole pack in the
+    order it is dealt from, its last card the top: the one seam for a test or a
+    teaching deal that must know the order of the cards. Every later deal and
+    every other random event still comes from the seed.
+    """
     w = _Work.of(blank)
-    _start_round(w)
+    _start_round(w, pack)
     return w.freeze()
 
 
-def _start_round(w: _Work) -> None:
+def _start_round(w: _Work, stacked: Sequence[Card] | None = None) -> None:
     rules = w.ruleset
-    decks, jokers = rules.pack_for(w.players)
-    pack = list(make_pack(decks, jokers))
-    _rng(w.seed, w.round, "deal").shuffle(pack)
+    if stacked is None:
+        pack = list(make_pack(*rules.pack_for(w.players)))
+        _rng(w.seed, w.round, "deal").shuffle(pack)
+    else:
+        pack = list(stacked)
     w.hands = [() for _ in range(w.players)]
     w.known = [() for _ in range(w.players)]
     w.stock, w.discard, w.table, w.owners = pack, [], [], []
@@ -1877,11 +1923,11 @@ def _rebuild_stock(w: _Work, keep_top: bool) -> None:
 def _end_round(w: _Work, went_out: int | None) -> None:
     rules = w.ruleset
     rummy = went_out is not None and w.down[went_out] in (-1, w.turn)
-    scoring = rules
-    if went_out is None and rules.scoring == "winner-takes-all":
+    scoring = rules.scoring
+    if went_out is None and scoring == "winner-takes-all":
         # [decision] A deal that ends with nobody out (turn cap, no cards left) is settled as
         # in Block Rummy: the lowest hand wins the differences, so a capped match still ends.
-        scoring = attrs.evolve(rules, scoring="block")
+        scoring = "block"
     hands: Sequence[tuple[Card, ...]] = w.hands
     melds: tuple[Meld, ...] | None = None
     if w.phase == "knock" and went_out is not None:
@@ -1889,8 +1935,9 @@ def _end_round(w: _Work, went_out: int | None) -> None:
         melds = tuple(w.table)
         hands = list(w.hands)
         hands[went_out] = sorted_hand((*hands[went_out], *(c for m in melds for c in m.cards)))
-    settlement = settle(
-        hands, went_out, scoring, going_rummy=rummy, first=(w.dealer + 1) % w.players, melds=melds
+    # The hands and the table are the state's, legal by construction: settled unchecked.
+    settlement = settle_dealt(
+        hands, went_out, rules, scoring, going_rummy=rummy, first=(w.dealer + 1) % w.players, melds=melds
     )
     points = list(settlement.deltas)
     bonus: int | None = None

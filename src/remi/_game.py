@@ -26,10 +26,13 @@ methods that sample states; the functions that build either from scratch
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from . import _engine, _position, _views
 from ._actions import Action
+from ._cards import Card, format_cards, make_pack, parse_cards
 from ._engine import _rng, start
 from ._errors import IllegalActionError, NotationError, RulesetError, StateError
 from ._melds import Meld
@@ -252,13 +255,33 @@ class GameState(StateCore):
         return state
 
 
-def new_game(ruleset: Ruleset, players: int = 4, seed: int = 0, *, dealer: int | None = None) -> GameState:
+def new_game(
+    ruleset: Ruleset,
+    players: int = 4,
+    seed: int = 0,
+    *,
+    dealer: int | None = None,
+    pack: str | Iterable[Card | str] | None = None,
+) -> GameState:
     """Start a match: shuffle with *seed* and deal the first round.
 
     The first dealer is seat 0, or drawn by lot from the seed where the
     ruleset says so (Basic Rummy), unless *dealer* says otherwise. Every
     preset is playable: Norwegian Remi, Basic Rummy (Swedish, Finnish, Block
     Rummy), Slovenian 51, Kalooki and Gin Rummy.
+
+    *pack*, the one seam into the seeded randomness, deals the first round
+    from a stacked pack instead of the shuffle: the game's whole pack for
+    *players* (cards or their text), in the order it is dealt from, its last
+    card the top of the stock. The first round's cut and every later deal,
+    rebuild and draw still come from *seed*. A pack that is not exactly the
+    game's is a :class:`~remi.RulesetError` (code ``bad-pack``).
+
+    >>> import remi
+    >>> pack = remi.make_pack(1, 0)  # ♠A … ♣K: ♣K is the top, dealt first, to seat 1
+    >>> stacked = remi.new_game(remi.SWEDISH, players=2, dealer=0, pack=pack)
+    >>> remi.format_cards(stacked.hands[1][-3:]), stacked.discard_top, stacked.stock[-1]
+    ('♣9 ♣J ♣K', Card('♦6'), Card('♦5'))
 
     >>> import remi
     >>> remi.new_game(remi.NORWEGIAN, players=2)
@@ -283,7 +306,8 @@ def new_game(ruleset: Ruleset, players: int = 4, seed: int = 0, *, dealer: int |
         first = dealer
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
         raise RulesetError("bad-dealer", f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}.")
-    return start(blank_state(GameState, ruleset, players, seed, first))
+    blank = blank_state(GameState, ruleset, players, seed, first)
+    return start(blank, None if pack is None else _stacked(pack, ruleset, players))
 
 
 class PlayerView(_views.ViewCore):
@@ -335,3 +359,26 @@ def from_position(text: str) -> GameState:
     remi.NotationError: Line 'hand 1: ♠A': ♠A is written more often than the pack holds it.
     """
     return _position.read_position(text, GameState)
+
+
+def _stacked(pack: str | Iterable[Card | str], ruleset: Ruleset, players: int) -> tuple[Card, ...]:
+    """*pack* read as cards, when it is exactly the game's pack for *players* (else ``bad-pack``)."""
+    if not isinstance(pack, (str, Iterable)):
+        raise TypeError(
+            f"pack must be card text or an iterable of cards, not {type(pack).__name__} {pack!r:.60}."
+        )
+    cards = parse_cards(pack)
+    whole = Counter(make_pack(*ruleset.pack_for(players)))
+    held = Counter(cards)
+    if held != whole:
+        wrong = [
+            f"{what} {format_cards(sorted(diff.elements(), key=lambda c: c.code))}"
+            for what, diff in (("lacks", whole - held), ("has besides", held - whole))
+            if diff
+        ]
+        raise RulesetError(
+            "bad-pack",
+            f"pack must be the {sum(whole.values())} cards of {ruleset.name}'s pack for {players} players; "
+            f"the {len(cards)} given {' and '.join(wrong)}.",
+        )
+    return cards

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final
 
 from ._cards import Card, format_cards
 from ._codes import ErrorCode
-from ._contracts import check_contract, contract_for
+from ._contracts import check_contract, contract_at, contract_problem
 from ._melds import Meld, MeldKind, points_of
 from ._rules import Ruleset
 from .solver.completion import can_complete_contract, contract_lay_test
@@ -171,7 +171,7 @@ class ContractPolicy(Policy):
     may_build = True
 
     def _complete(self, s: GameState, seat: int) -> bool:
-        contract = contract_for(s.round, s.ruleset)
+        contract = contract_at(s.round, s.ruleset)
         melds = self.own_melds(s, seat)
         sets = sum(1 for m in melds if m.kind == "set")
         return sets == contract.sets and len(melds) - sets == contract.runs
@@ -187,7 +187,7 @@ class ContractPolicy(Policy):
         rules = s.ruleset
         if s.down[seat] >= 0 and not self.in_progress(s, seat):
             return ("contract-already-down", "Your contract is already down; it goes down once per round.")
-        contract = contract_for(s.round, rules)
+        contract = contract_at(s.round, rules)
         laid = self.own_melds(s, seat)
         want = contract.sets if meld.kind == "set" else contract.runs
         have = sum(1 for m in laid if m.kind == meld.kind)
@@ -204,7 +204,7 @@ class ContractPolicy(Policy):
                     f"The contract goes down with exactly its cards: sets of {rules.set_min}, "
                     f"runs of {rules.run_min}; {meld} has {len(meld.cards)}.",
                 )
-        partial = check_contract([*laid, meld], s.round, rules) if rules.same_suit_runs_apart else None
+        partial = contract_problem([*laid, meld], s.round, rules) if rules.same_suit_runs_apart else None
         if partial is not None and partial.code == "runs-touch":
             return ("runs-touch", partial.reason)
         rest = list(hand)
@@ -222,7 +222,7 @@ class ContractPolicy(Policy):
 
     def _missing(self, s: GameState, seat: int) -> dict[MeldKind, int]:
         """How many sets and runs of the contract *seat* has still to lay this round."""
-        contract = contract_for(s.round, s.ruleset)
+        contract = contract_at(s.round, s.ruleset)
         missing: dict[MeldKind, int] = {"set": contract.sets, "run": contract.runs}
         for meld in self.own_melds(s, seat):
             missing[meld.kind] -= 1
@@ -276,7 +276,7 @@ class ContractPolicy(Policy):
         return ok
 
     def unreachable_text(self, s: GameState, seat: int) -> str | None:
-        contract = contract_for(s.round, s.ruleset)
+        contract = contract_at(s.round, s.ruleset)
         if _final_round(s):
             # docs/rules/norwegian.rst, norwegian-round-seven: the runs take every card in hand.
             return (

@@ -15,7 +15,7 @@ from ._melds import is_wild
 from ._pack import card_counts, pack_limits, pack_refusal
 from ._rules import Ruleset, require_ruleset
 
-__all__ = ["card_value", "hand_value", "value_of", "refuse_hand"]
+__all__ = ["card_value", "cards_value", "hand_value", "value_of", "refuse_hand"]
 
 
 def value_of(card: Card, ruleset: Ruleset) -> int:
@@ -23,6 +23,11 @@ def value_of(card: Card, ruleset: Ruleset) -> int:
     if card.is_joker or (ruleset.wild_spade_twos and card.code == 1):
         return ruleset.values.joker
     return ruleset.values.of_rank(card.rank)
+
+
+def cards_value(cards: Iterable[Card], ruleset: Ruleset) -> int:
+    """:func:`hand_value` of cards the game's pack can give, unchecked (the engine, settlement)."""
+    return sum(value_of(card, ruleset) for card in cards)
 
 
 def card_value(card: Card, ruleset: Ruleset) -> int:
@@ -84,4 +89,4 @@ def hand_value(cards: str | Iterable[Card | str], ruleset: Ruleset) -> int:
     require_ruleset(ruleset)
     held = parse_cards(cards)
     refuse_hand(held, ruleset)
-    return sum(value_of(card, ruleset) for card in held)
+    return cards_value(held, ruleset)

@@ -22,15 +22,16 @@ import attrs
 from ._cards import Card, format_cards, parse_cards
 from ._codes import as_error_code
 from ._errors import IllegalActionError, StateError
-from ._melds import Meld, check_layoff, check_meld
+from ._melds import Meld, check_meld, layoff_on_legal
 from ._pack import card_counts, pack_refusal
-from ._rules import Ruleset, require_ruleset
-from ._scoring import hand_value, refuse_hand
+from ._rules import Ruleset, Scoring, require_ruleset
+from ._scoring import cards_value, refuse_hand
 from .solver.arrangement import best_arrangement, deadwood
 
 __all__ = [
     "Settlement",
     "settle",
+    "settle_dealt",
     "settle_penalty",
     "settle_basic",
     "settle_block",
@@ -39,6 +40,8 @@ __all__ = [
 ]
 
 Hands = Sequence["str | Iterable[Card | str]"]
+#: Hands already checked: one tuple of cards per seat, which the game's pack can give.
+Dealt = Sequence[tuple[Card, ...]]
 
 
 @attrs.frozen
@@ -105,12 +108,15 @@ def settle_penalty(hands: Hands, went_out: int | None, ruleset: Ruleset) -> Sett
     (30, 0, 50)
     """
     cards = _hands(hands, ruleset)
-    values = [hand_value(hand, ruleset) for hand in cards]
-    if went_out is None:
+    return _penalty(cards, None if went_out is None else _seat(went_out, len(cards), "went_out"), ruleset)
+
+
+def _penalty(cards: Dealt, seat: int | None, ruleset: Ruleset) -> Settlement:
+    values = [cards_value(hand, ruleset) for hand in cards]
+    if seat is None:
         return Settlement(
             tuple(values), None, "no-winner", "Nobody went out: every player scores their hand."
         )
-    seat = _seat(went_out, len(cards), "went_out")
     surcharge = ruleset.loser_surcharge
     deltas = tuple(0 if i == seat else v + surcharge for i, v in enumerate(values))
     extra = f" plus {surcharge}" if surcharge else ""
@@ -139,10 +145,14 @@ def settle_basic(
     (28, 0)
     """
     cards = _hands(hands, ruleset)
-    if went_out is None:
+    seat = None if went_out is None else _seat(went_out, len(cards), "went_out")
+    return _basic(cards, seat, ruleset, going_rummy)
+
+
+def _basic(cards: Dealt, seat: int | None, ruleset: Ruleset, going_rummy: bool) -> Settlement:
+    if seat is None:
         return Settlement((0,) * len(cards), None, "no-winner", "Nobody went out: nobody scores.")
-    seat = _seat(went_out, len(cards), "went_out")
-    total = sum(hand_value(hand, ruleset) for i, hand in enumerate(cards) if i != seat)
+    total = sum(cards_value(hand, ruleset) for i, hand in enumerate(cards) if i != seat)
     doubled = going_rummy and ruleset.going_rummy
     if doubled:
         total *= 2
@@ -172,9 +182,12 @@ def settle_block(hands: Hands, ruleset: Ruleset, *, first: int = 0) -> Settlemen
     (25, 0, 0, 0)
     """
     cards = _hands(hands, ruleset)
+    return _block(cards, ruleset, _seat(first, len(cards), "first"))
+
+
+def _block(cards: Dealt, ruleset: Ruleset, start: int) -> Settlement:
     seats = len(cards)
-    start = _seat(first, seats, "first")
-    values = [hand_value(hand, ruleset) for hand in cards]
+    values = [cards_value(hand, ruleset) for hand in cards]
     order = [(start + k) % seats for k in range(seats)]
     low = min(values)
     winner = next(s for s in order if values[s] == low)
@@ -205,7 +218,7 @@ def _set_layoff_options(meld: Meld, held: Counter[Card], ruleset: Ruleset) -> li
     seen: set[tuple[Card, ...]] = set()
     for size in range(1, len(same) + 1):
         for group in combinations(same, size):
-            if group not in seen and check_layoff(meld, group, ruleset).ok:
+            if group not in seen and layoff_on_legal(meld, group, ruleset, "high").ok:
                 seen.add(group)
                 options.append(group)
     return options
@@ -220,7 +233,7 @@ def _run_layoff_options(meld: Meld, held: Counter[Card], ruleset: Ruleset) -> li
             if a == b == 0:
                 continue
             group = tuple(below[:a]) + tuple(above[:b])
-            if check_layoff(meld, group, ruleset).ok:
+            if layoff_on_legal(meld, group, ruleset, "high").ok:
                 options.append(group)
     return options
 
@@ -319,10 +332,23 @@ def settle_gin(
     """
     cards = _hands(hands, ruleset)
     seat = _seat(knocker, len(cards), "knocker")
+    shown = None if melds is None else _shown_melds(melds, cards[seat], ruleset)
+    return _gin(cards, seat, ruleset, shown, layoffs)
+
+
+def _gin(
+    cards: Dealt,
+    seat: int,
+    ruleset: Ruleset,
+    shown: Sequence[Meld] | None,
+    layoffs: Mapping[int, str | Iterable[Card | str]] | None,
+) -> Settlement:
+    """:func:`settle_gin` of checked hands and legal knocker's melds (*shown*; ``None``: the best)."""
     own = cards[seat]
-    shown = best_arrangement(own, ruleset).melds if melds is None else _shown_melds(melds, own, ruleset)
+    if shown is None:
+        shown = best_arrangement(own, ruleset).melds
     laid = Counter(c for m in shown for c in m.cards)
-    knock_dead = hand_value(list((Counter(own) - laid).elements()), ruleset)
+    knock_dead = cards_value((Counter(own) - laid).elements(), ruleset)
     if knock_dead > ruleset.knock_limit:
         raise IllegalActionError(
             "knock-too-high",
@@ -346,7 +372,7 @@ def _settle_gin_out(cards: Sequence[tuple[Card, ...]], seat: int, ruleset: Rules
     deadwood_only = ruleset.gin_loser_pays == "deadwood"
     for d in _defenders(len(cards), seat):
         # docs/rules/gin.rst, gin-loser-deadwood: the whole hand, or only the deadwood.
-        owed = deadwood(cards[d], ruleset) if deadwood_only else hand_value(cards[d], ruleset)
+        owed = deadwood(cards[d], ruleset) if deadwood_only else cards_value(cards[d], ruleset)
         deltas[d] = -ruleset.gin_multiplier * owed
     what = "deadwood" if deadwood_only else "hand"
     return Settlement(
@@ -481,17 +507,51 @@ def settle(
     >>> settle(["♠6", "♥10 ♥5", "♦7", "♣K ♣8 ♣3"], None, block).deltas
     (25, 0, 0, 0)
     """
-    scoring = require_ruleset(ruleset).scoring
+    cards = _hands(hands, ruleset)  # checks the ruleset first
+    scoring = ruleset.scoring
+    gin = scoring == "gin"
+    seat = None if went_out is None else _seat(went_out, len(cards), "knocker" if gin else "went_out")
+    if seat is None and _blocked(scoring, ruleset):
+        first = _seat(first, len(cards), "first")
+    shown = None if melds is None or seat is None or not gin else _shown_melds(melds, cards[seat], ruleset)
+    return settle_dealt(
+        cards, seat, ruleset, scoring, going_rummy=going_rummy, first=first, melds=shown, layoffs=layoffs
+    )
+
+
+def _blocked(scoring: Scoring, ruleset: Ruleset) -> bool:
+    """Whether a deal nobody went out of is settled as blocked (the lowest hand wins the differences)."""
+    return scoring == "block" or (scoring == "winner-takes-all" and ruleset.discard_reuse == "none")
+
+
+def settle_dealt(
+    cards: Dealt,
+    went_out: int | None,
+    ruleset: Ruleset,
+    scoring: Scoring,
+    *,
+    going_rummy: bool = False,
+    first: int = 0,
+    melds: Sequence[Meld] | None = None,
+    layoffs: Mapping[int, str | Iterable[Card | str]] | None = None,
+) -> Settlement:
+    """:func:`settle` of hands and melds already checked, by the scoring style *scoring*: no input re-checked.
+
+    The trusted kernel under :func:`settle` (the engine's end of a round): *cards*
+    are one tuple per seat that the game's pack can give, *went_out* a seat or
+    ``None``, *first* a seat, *melds* legal melds of the knocker's hand (Gin).
+    *scoring* is the style to settle by, which need not be ``ruleset.scoring``
+    (a capped winner-takes-all deal is settled as ``"block"``).
+    """
     if scoring == "penalty":
-        return settle_penalty(hands, went_out, ruleset)
+        return _penalty(cards, went_out, ruleset)
     if scoring == "gin":
         if went_out is None:
-            count = len(_hands(hands, ruleset))
-            return Settlement((0,) * count, None, "no-winner", "Nobody knocked: the deal is void.")
-        return settle_gin(hands, went_out, ruleset, melds=melds, layoffs=layoffs)
-    if went_out is None and (scoring == "block" or ruleset.discard_reuse == "none"):
-        return settle_block(hands, ruleset, first=first)
-    return settle_basic(hands, went_out, ruleset, going_rummy=going_rummy)
+            return Settlement((0,) * len(cards), None, "no-winner", "Nobody knocked: the deal is void.")
+        return _gin(cards, went_out, ruleset, melds, layoffs)
+    if went_out is None and _blocked(scoring, ruleset):
+        return _block(cards, ruleset, first)
+    return _basic(cards, went_out, ruleset, going_rummy)
 
 
 def match_winner(totals: Sequence[int], ruleset: Ruleset) -> tuple[int, ...]:

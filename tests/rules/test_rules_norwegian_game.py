@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -15,7 +14,6 @@ from game_helpers import all_cards, cards, offers, position, refused, sorted_han
 from game_helpers import lay as lay_melds
 
 import remi
-import remi._engine as game_module
 from remi import (
     JOKER,
     Buy,
@@ -70,20 +68,6 @@ def first_state_of(ruleset: remi.Ruleset, round: int, *, dealer: int = 0) -> Gam
     if round == 1:
         return remi.new_game(ruleset, 4, seed=round, dealer=dealer)
     return next_round(ruleset, round - 1, dealer=(dealer - 1) % 4)
-
-
-class _Unshuffled(random.Random):
-    """A seeded Random whose shuffle leaves the pack in its fixed order."""
-
-    def shuffle(self, x: object) -> None:
-        return None
-
-
-@pytest.fixture
-def unshuffled(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Make the engine's shuffles the identity, so the order of the deal can be checked."""
-    monkeypatch.setattr(game_module, "_rng", lambda *parts: _Unshuffled(":".join(map(str, parts))))
-    yield
 
 
 # =============================================================================================
@@ -175,11 +159,11 @@ def test_twelve_card_variant(round: int, size: int) -> None:
 
 @pytest.mark.rule("norwegian-deal-and-turn")
 @pytest.mark.parametrize("dealer", [0, 1, 3])
-def test_deal_one_at_a_time_clockwise_from_left_of_dealer(unshuffled: None, dealer: int) -> None:
+def test_deal_one_at_a_time_clockwise_from_left_of_dealer(dealer: int) -> None:
     # docs/rules/norwegian.rst, norwegian-deal-and-turn: Deal and turn: the dealer deals one at a time clockwise, from the seat to the left;
     # then the stock's top card is turned to start the discard pile.
-    state = remi.new_game(N, 4, seed=0, dealer=dealer)
-    pack = list(make_pack(2, 9))  # unshuffled; the top of the stock is the end
+    pack = list(make_pack(2, 9))  # a stacked pack, in its fixed order; the top of the stock is the end
+    state = remi.new_game(N, 4, seed=0, dealer=dealer, pack=pack)
     order = pack[::-1]
     expected: list[list[Card]] = [[] for _ in range(4)]
     for i in range(40):
@@ -1153,13 +1137,13 @@ def test_liverpool_cut_exact_or_not_is_seeded() -> None:
 
 
 @pytest.mark.rule("norwegian-liverpool-cut")
-def test_liverpool_cut_exact_means_the_deal_plus_upcard(unshuffled: None) -> None:
+def test_liverpool_cut_exact_means_the_deal_plus_upcard() -> None:
     # docs/rules/norwegian.rst, norwegian-liverpool-cut: Further variants: Liverpool cut: cutting exactly the cards to be dealt plus the upcard
-    # earns -50. With the shuffle made the identity, the cut depth can be read off the stock.
+    # earns -50. With a stacked pack in its fixed order, the cut depth can be read off the stock.
     pack = list(make_pack(2, 9))
     depths: dict[int, int] = {}
     for seed in range(40):
-        state = remi.new_game(CUT, 4, seed=seed).apply(Cut())
+        state = remi.new_game(CUT, 4, seed=seed, pack=pack).apply(Cut())
         found = [k for k in range(1, 113) if tuple((pack[-k:] + pack[:-k])[: 113 - 41]) == state.stock]
         assert len(found) == 1
         k = found[0]
@@ -1503,3 +1487,67 @@ def test_spade_twos_wild_with_six_players() -> None:
     ruleset = variant("spade twos wild", "six players")
     seen = all_cards(remi.new_game(ruleset, 6, seed=1))
     assert seen[JOKER] == 0 and sum(seen.values()) == 156
+
+
+# =============================================================================================
+# A stacked pack: new_game(pack=...), the one seam into the seeded shuffle
+# =============================================================================================
+
+
+@pytest.mark.rule("shared-randomness")
+@pytest.mark.parametrize(
+    "ruleset", [N, CUT, remi.SWEDISH, remi.GIN], ids=["norwegian", "cut", "swedish", "gin"]
+)
+def test_a_stacked_pack_in_the_seeds_order_is_the_seeded_game(ruleset: remi.Ruleset) -> None:
+    # docs/rules/index.rst, shared-randomness: the first deal's shuffle is the seed's; a stacked pack in
+    # exactly that order gives the very same game (the seam changes nothing else).
+    players = max(ruleset.min_players, 2)
+    for seed in range(3):
+        pack = list(make_pack(*ruleset.pack_for(players)))
+        random.Random(f"remi:{seed}:1:deal").shuffle(pack)
+        stacked = remi.new_game(ruleset, players, seed=seed, pack=pack)
+        assert stacked == remi.new_game(ruleset, players, seed=seed)
+        assert remi.new_game(ruleset, players, seed=seed, pack=" ".join(map(str, pack))) == stacked
+
+
+@pytest.mark.rule("shared-randomness")
+def test_a_stacked_pack_deals_only_the_first_round() -> None:
+    # docs/rules/index.rst, shared-randomness: the next deal is shuffled from the seed again, as in
+    # the same game started without a stacked pack.
+    capped = attrs.evolve(N, max_turns_per_round=1)
+    stacked = remi.new_game(capped, 4, seed=5, pack=make_pack(2, 9))
+    plain = remi.new_game(capped, 4, seed=5)
+    assert stacked.hands != plain.hands
+    ends = []
+    for state in (stacked, plain):
+        while state.round == 1:  # draw, pass on buying, discard: the turn cap ends the round
+            legal = state.legal_actions()
+            state = state.apply(
+                next((a for a in legal if isinstance(a, (remi.Discard, remi.Pass))), legal[0])
+            )
+        ends.append(state)
+    assert ends[0].hands == ends[1].hands and ends[0].stock == ends[1].stock
+
+
+@pytest.mark.rule("shared-randomness")
+@pytest.mark.parametrize(
+    "pack, code, words",
+    [
+        (list(make_pack(2, 9))[1:], "bad-pack", "the 112 given lacks ♠A."),
+        ([*make_pack(2, 9), Card("♠A")], "bad-pack", "has besides ♠A"),
+        (list(make_pack(2, 8)), "bad-pack", "the 112 given lacks JK"),
+        (list(make_pack(1, 0)), "bad-pack", "113 cards of Norwegian Remi's pack for 4 players"),
+        ("♠A ♠X", "unknown-card", "♠X"),
+    ],
+)
+def test_a_stacked_pack_must_be_the_games_pack(pack: object, code: str, words: str) -> None:
+    # docs/errors.rst, bad-pack: the pack given is exactly the game's, else refused, quoting the difference.
+    with pytest.raises(remi.RemiError) as info:
+        remi.new_game(N, 4, seed=1, pack=pack)  # type: ignore[arg-type]
+    assert info.value.code == code and words in info.value.reason
+
+
+def test_a_stacked_pack_of_the_wrong_type_is_a_type_error() -> None:
+    # README: a wrong Python type gets a TypeError naming the argument.
+    with pytest.raises(TypeError, match="pack must be card text or an iterable of cards"):
+        remi.new_game(N, 4, seed=1, pack=3)  # type: ignore[arg-type]
