@@ -145,9 +145,6 @@ class CatalogueError(RemiError, ValueError):
     """An action or id outside a ruleset's catalogue."""
 
 
-CatalogueError.__module__ = "remi.catalogue"  # its public home, as the other errors name ``remi``
-
-
 def _fail(reason: str) -> CatalogueError:
     return CatalogueError("not-an-action", reason)
 

@@ -81,15 +81,3 @@ class StateError(RemiError, ValueError):
 
 class UnsupportedError(RemiError, NotImplementedError):
     """A feature that this version of remi does not offer yet."""
-
-
-for _cls in (
-    RemiError,
-    NotationError,
-    RulesetError,
-    MeldError,
-    IllegalActionError,
-    StateError,
-    UnsupportedError,
-):
-    _cls.__module__ = "remi"

@@ -43,9 +43,6 @@ class Arrangement:
     deadwood_value: int
 
 
-Arrangement.__module__ = "remi.solver"  # its public home: pickles name it there
-
-
 class PathSource(Protocol):
     """What :func:`best_path` reads of a packer: its pool, its memo of choices and their members."""
 
