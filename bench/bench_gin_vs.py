@@ -103,14 +103,14 @@ def remi_deal(seed: int) -> int:
 
 
 def _engine_uses_knock_cards() -> bool:
-    from remi import _game
+    from remi import game as _game
 
     return "knock_cards" in inspect.getsource(_game)
 
 
 def _patched_generate_gin() -> Callable[..., list[Any]] | None:
     """The Gin play phase asking knock_cards once, or None when the engine cannot be patched."""
-    from remi import _game
+    from remi import game as _game
 
     needed = ("_generate_gin", "_distinct", "_discard_allowed", "Discard", "Knock")
     if not all(hasattr(_game, name) for name in needed):
@@ -132,7 +132,7 @@ def _patched_generate_gin() -> Callable[..., list[Any]] | None:
 
 @contextmanager
 def patched(generate: Callable[..., list[Any]] | None) -> Iterator[None]:
-    from remi import _game
+    from remi import game as _game
 
     if generate is None:
         yield

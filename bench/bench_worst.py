@@ -47,7 +47,7 @@ import attrs
 
 import remi
 from remi import Card, GameState
-from remi._state import blank_state
+from remi.game.state import blank_state
 
 REPO = Path(__file__).resolve().parent.parent
 

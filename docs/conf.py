@@ -48,7 +48,7 @@ html_title = f"remi {release}"
 #: Public modules whose classes' attribute comments (``#:`` on ``self.x = ...``) autodoc reads from the
 #: private module that defines them: a public class names its public home as ``__module__``
 #: (remi.catalogue.Catalogue), and autodoc looks for the source of ``__module__``.
-SOURCE_OF = {"remi.catalogue": "remi._catalogue"}
+SOURCE_OF = {"remi.catalogue": "remi.catalogue"}
 
 
 def setup(app: object) -> None:

@@ -15,8 +15,8 @@ number and the words that follow, and
 
 Usage, from the repository root::
 
-    python scripts/cite_rules.py --check src/remi/_game.py   # list citations and labels, change nothing
-    python scripts/cite_rules.py src/remi/_game.py tests/rules/test_x.py   # rewrite in place
+    python scripts/cite_rules.py --check src/remi/game/__init__.py   # list citations and labels, change nothing
+    python scripts/cite_rules.py src/remi/game/__init__.py tests/rules/test_x.py   # rewrite in place
 
 Without file arguments it rewrites ``src/remi/*.py`` and ``tests/**/*.py``
 except ``tests/conformance/``. It is idempotent: a file without ``RULES N``

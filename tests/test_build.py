@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import remi
 from remi import Build, Card, GameState, LayDown, Meld, parse_card
-from remi._engine import _hand_melds, _lay_question
+from remi.game.engine import _hand_melds, _lay_question
 
 ALL_DOWN = remi.with_variants(remi.NORWEGIAN, "all down at once")
 

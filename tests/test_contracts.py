@@ -230,7 +230,7 @@ def test_contract_problem_is_check_contract_on_legal_melds(
 ) -> None:
     # check_contract validates its input, then asks contract_problem, which the engine asks directly
     # about table melds (legal) and a meld from the hand: the same verdict, code and reason.
-    from remi._contracts import contract_problem
+    from remi.contracts import contract_problem
 
     melds = [parse_meld(t, ruleset) for t in texts]
     public = check_contract(melds, round_, ruleset)
@@ -245,7 +245,7 @@ def test_contract_problem_is_check_contract_on_legal_melds(
 @pytest.mark.parametrize("ruleset", [N, ALL_DOWN, remi.with_variants(N, "twelve cards")])
 def test_contract_at_is_contract_for_on_the_games_rounds(ruleset: remi.Ruleset) -> None:
     # The engine reads its own round's contract unchecked; contract_for checks the round first.
-    from remi._contracts import contract_at
+    from remi.contracts import contract_at
 
     rounds = range(1, len(ruleset.contracts) + 1)
     assert [contract_at(r, ruleset) for r in rounds] == [remi.contract_for(r, ruleset) for r in rounds]

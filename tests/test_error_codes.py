@@ -3,7 +3,7 @@
 The safety net: an AST scan of the imported package (``src/remi`` in a checkout) finds every string passed as a code
 (the first argument of ``_fail``, ``_Illegal`` and the ``*Error`` classes, the
 second of ``Check``, any ``code=`` keyword) and fails when one is missing from
-:data:`remi._codes.CODES`; a second test fails when docs/errors.rst is not what
+:data:`remi.codes.CODES`; a second test fails when docs/errors.rst is not what
 scripts/gen_error_codes.py writes.
 """
 
@@ -21,8 +21,8 @@ from types import ModuleType
 import pytest
 
 import remi
-from remi._codes import CODES, RAISED_BY, ErrorCode, as_error_code
-from remi._errors import __all__ as ERROR_CLASSES
+from remi.codes import CODES, RAISED_BY, ErrorCode, as_error_code
+from remi.errors import __all__ as ERROR_CLASSES
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The package the tests import, wherever it is: src/remi in a checkout, site-packages when the
@@ -89,8 +89,8 @@ def _is_passed_on(expr: ast.expr) -> bool:
     return False
 
 
-#: Modules whose rules return refusals as ``(code, reason)`` tuples (``remi._policies.Refusal``).
-_REFUSERS = frozenset({"_engine.py", "_policies.py"})
+#: Modules whose rules return refusals as ``(code, reason)`` tuples (``remi.game.policies.Refusal``).
+_REFUSERS = frozenset({"engine.py", "policies.py"})
 
 
 def _refusal_code(node: ast.Return) -> str | None:
@@ -165,7 +165,7 @@ def test_every_code_the_source_raises_is_listed() -> None:
     assert len(found) > 80, "the scan found too few codes: did the producers change names?"
     unlisted = {code: where for code, where in found.items() if code not in CODES and code != "ok"}
     assert not unlisted, (
-        f"codes raised but not in remi._codes (add them, then run scripts/gen_error_codes.py): {unlisted}"
+        f"codes raised but not in remi.codes (add them, then run scripts/gen_error_codes.py): {unlisted}"
     )
     assert not dynamic, f"codes built at run time, which no table can list: {dynamic}"
 
@@ -234,7 +234,7 @@ def test_the_scan_reads_the_imported_package(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    assert (SRC / "_codes.py").is_file() and (SRC / "__init__.py").samefile(remi.__file__)
+    assert (SRC / "codes.py").is_file() and (SRC / "__init__.py").samefile(remi.__file__)
     tests = tmp_path / "tests"
     tests.mkdir()
     shutil.copy(Path(__file__), tests / "test_error_codes.py")

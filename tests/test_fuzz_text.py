@@ -14,9 +14,8 @@ from hypothesis import strategies as st
 
 import remi
 from remi import GameState, RemiError
-from remi._position import parse_action_in, parse_ruleset_text, position
-from remi._record import GameRecord, Recorder, replay
-from remi.records import from_position
+from remi.game.positions import parse_action_in, parse_ruleset_text, position
+from remi.records import GameRecord, Recorder, from_position, replay
 
 #: Examples per fuzz test; ``REMI_FUZZ_EXAMPLES=5000`` for a deeper run.
 FUZZ = settings(

@@ -635,7 +635,7 @@ def field_states() -> list[GameState]:
 
 
 def test_the_scratch_copy_copies_and_restores_every_field():
-    from remi import _state
+    from remi.game import state as _state
 
     states = field_states()
     for a, b in zip(states, states[1:]):
@@ -652,7 +652,7 @@ def test_the_scratch_copy_copies_and_restores_every_field():
 
 
 def test_the_scratch_copy_declares_every_field_as_a_transition_sees_it():
-    from remi import _state
+    from remi.game import state as _state
 
     declared = {k: v for k, v in _state._Work.__annotations__.items() if k != "state_type"}
     assert list(declared) == [f.name for f in VALUE_FIELDS]
@@ -677,7 +677,7 @@ def test_a_view_and_its_samples_keep_every_public_field():
 
 
 def test_the_blank_state_gives_every_field_its_blank_value():
-    from remi import _state
+    from remi.game import state as _state
 
     blank = _state.blank_state(GameState, remi.KALOOKI, 5, 11, 3)
     given = {"ruleset": remi.KALOOKI, "players": 5, "seed": 11, "dealer": 3}

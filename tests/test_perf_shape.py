@@ -18,7 +18,7 @@ import pytest
 from game_helpers import position
 
 import remi
-from remi import _engine
+from remi.game import engine as _engine
 from remi.solver.bounds import jokers_short as _jokers_short
 from remi.solver.hands import counts_of as _fast_counts
 from remi.solver.limits import limits_of as _entry

@@ -57,7 +57,7 @@ def roundtrip(value: Any, protocol: int = pickle.HIGHEST_PROTOCOL) -> Any:
 
 
 def assert_public(blob: bytes) -> None:
-    """The pickle *blob* names no private module of remi (``remi._state``, ``remi._rules``, ...)."""
+    """The pickle *blob* names no private module of remi (``remi.game.state``, ``remi.rulesets``, ...)."""
     names = {m.decode() for m in re.findall(rb"remi(?:\.\w+)*", blob)}
     assert names and not [name for name in names if "._" in name], names
 
@@ -116,7 +116,7 @@ ACTIONS = [
 
 
 def test_every_action_class_is_covered() -> None:
-    assert {type(a) for a in ACTIONS} == set(remi._actions.ACTION_TYPES)
+    assert {type(a) for a in ACTIONS} == set(remi.actions.ACTION_TYPES)
 
 
 @pytest.mark.parametrize("action", ACTIONS, ids=str)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import remi
 from remi import GameState, LayDown, NotationError
-from remi._position import parse_action_in, parse_ruleset_text, position, ruleset_text
+from remi.game.positions import parse_action_in, parse_ruleset_text, position, ruleset_text
 from remi.records import from_position
 
 RULESETS = {name: attrs.evolve(r, max_turns_per_round=40) for name, r in remi.PRESETS.items()}
@@ -260,7 +260,7 @@ def test_every_line_break_is_known() -> None:
     """LINE_BREAKS is exactly the set of characters str.splitlines() breaks at."""
     import sys
 
-    from remi._position import LINE_BREAKS
+    from remi.game.positions import LINE_BREAKS
 
     breaks = {
         chr(i)

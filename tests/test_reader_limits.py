@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 import remi
 from remi import GameState, RemiError
-from remi._cards import sorted_hand
-from remi._position import position
+from remi.cards import sorted_hand
+from remi.game.positions import position
 from remi.records import from_position
 
 

@@ -16,9 +16,8 @@ from hypothesis import strategies as st
 
 import remi
 from remi import IllegalActionError, NotationError
-from remi._position import position
-from remi._record import RECORD_FORMAT, GameRecord, Recorder, replay
-from remi.records import from_position
+from remi.game.positions import position
+from remi.records import RECORD_FORMAT, GameRecord, Recorder, from_position, replay
 
 DATA = Path(__file__).parent / "data"
 RECORDS = sorted(DATA.glob("*.remi"))
@@ -127,7 +126,7 @@ def test_from_actions_checks_the_actions():
 
 _SCRIPT = """
 import hashlib, json, sys
-from remi._record import replay
+from remi.records import replay
 states = replay(open(sys.argv[1], encoding="utf-8").read())
 digest = hashlib.sha256()
 for s in states:

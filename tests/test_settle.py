@@ -139,7 +139,7 @@ def _outcome(call: Callable[..., remi.Settlement], *args: Any, **kw: Any) -> obj
 @pytest.mark.parametrize("preset", sorted(remi.PRESETS))
 def test_settle_dealt_is_settle_on_checked_hands(preset: str) -> None:
     # settle validates the hands, then asks settle_dealt with the ruleset's own scoring style.
-    from remi._settle import settle_dealt
+    from remi.scoring import settle_dealt
 
     ruleset = remi.PRESETS[preset]
     players = max(ruleset.min_players, 2)
@@ -156,7 +156,7 @@ def test_settle_dealt_is_settle_on_checked_hands(preset: str) -> None:
 def test_a_deal_nobody_went_out_of_settled_as_block_by_the_style_argument(preset: str) -> None:
     # [decision] The engine settles a winner-takes-all deal that nobody went out of (the turn cap)
     # as in Block Rummy, by passing the style, not a second ruleset: the same deltas as that ruleset.
-    from remi._settle import settle_dealt
+    from remi.scoring import settle_dealt
 
     ruleset = remi.PRESETS[preset]
     block = attrs.evolve(ruleset, scoring="block")

@@ -589,8 +589,8 @@ def test_opening_reaches_matches_the_best_points_left(data: st.DataObject) -> No
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10_000), name=st.sampled_from(["slovenian", "kalooki"]))
 def test_opening_lay_filter_matches_the_refusal(seed: int, name: str) -> None:
-    from remi._engine import _hand_melds
-    from remi._policies import must_keep_card, never, policy_for
+    from remi.game.engine import _hand_melds
+    from remi.game.policies import must_keep_card, never, policy_for
 
     ruleset = attrs.evolve(RULESETS[name], max_turns_per_round=30)
     rng = random.Random(seed)

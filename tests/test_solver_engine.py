@@ -355,7 +355,7 @@ def test_solver_calls_leave_no_reference_cycles() -> None:
 
 
 def test_meld_key_and_meld_sort_key_agree() -> None:
-    from remi._actions import meld_key
+    from remi.actions import meld_key
 
     melds = list(remi.candidate_melds("♠5 ♠6 ♠7 ♥2 ♥3 ♥4 ♣7 ♦7 ♥7 JK", remi.NORWEGIAN))
     assert len(melds) > 10
@@ -374,7 +374,7 @@ def test_meld_key_and_meld_sort_key_agree() -> None:
 
 
 def test_legal_lay_downs_follow_the_one_meld_order() -> None:
-    from remi._actions import meld_key
+    from remi.actions import meld_key
 
     state = remi.new_game(remi.SWEDISH, players=2, seed=3)
     for _ in range(400):

@@ -23,7 +23,6 @@ from hypothesis import strategies as st
 
 import remi
 from remi import GameState, IllegalActionError, NotationError
-from remi._codes import CODES
 from remi.catalogue import (
     CatalogueError,
     LaySteps,
@@ -35,6 +34,7 @@ from remi.catalogue import (
     legal_mask,
     num_distinct_actions,
 )
+from remi.codes import CODES
 from remi.records import (
     GameRecord,
     Recorder,

@@ -19,7 +19,7 @@ pytest.importorskip("mypy")
 GOOD = """
     import remi
     from remi import Card, Discard, Knock, LayOff, SwapJoker
-    from remi._codes import CODES, ErrorCode
+    from remi.codes import CODES, ErrorCode
     from remi._types import StateDict
 
     a = Discard("♠7")

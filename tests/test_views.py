@@ -174,7 +174,7 @@ def test_the_state_methods_call_these_functions():
 def test_views_stay_leak_free_across_a_gin_knock_and_the_next_deal():
     from pathlib import Path
 
-    from remi._record import replay
+    from remi.records import replay
 
     states = replay((Path(__file__).parent / "data" / "gin-2p.remi").read_text(encoding="utf-8"))
     knocks = [i for i, s in enumerate(states[1:]) if s.results != states[i].results]
@@ -294,7 +294,7 @@ def test_samples_of_a_meld_being_built_play_on():
 @pytest.mark.rule("kalooki-opening", "opening-one-meld-at-a-time")
 @pytest.mark.parametrize("name", ["kalooki", "slovenian"])
 def test_samples_during_an_opening_in_random_play_play_on(name):
-    from remi._policies import policy_for
+    from remi.game.policies import policy_for
 
     rules = RULESETS[name]
     found = 0

@@ -6,9 +6,10 @@
 >>> result.ok, result.kind, str(result.meld)
 (True, 'run', '♠7 ♠8 JK=♠9 ♠10')
 
-The same names live in modules named after the parts: :mod:`remi.cards`,
+The same names live in the modules that hold their code, named after the
+parts: :mod:`remi.errors`, :mod:`remi.codes`, :mod:`remi.cards`,
 :mod:`remi.rulesets`, :mod:`remi.melds`, :mod:`remi.contracts`,
-:mod:`remi.scoring`, :mod:`remi.solver`, :mod:`remi.actions`,
+:mod:`remi.solver`, :mod:`remi.scoring`, :mod:`remi.actions`,
 :mod:`remi.game`, :mod:`remi.views`, :mod:`remi.records` and
 :mod:`remi.catalogue`; the framework adapters (:mod:`remi.adapters`) are
 optional extras that ``import remi`` never loads.
@@ -19,7 +20,9 @@ from __future__ import annotations
 import inspect
 import typing
 
-from ._actions import (
+from ._cache import CacheInfo, cache_info, clear_caches
+from ._types import StateDict
+from .actions import (
     Action,
     Build,
     Buy,
@@ -35,12 +38,11 @@ from ._actions import (
     TakeDiscard,
     parse_action,
 )
-from ._cache import CacheInfo, cache_info, clear_caches
-from ._cards import JOKER, RANKS, SUITS, Card, format_cards, make_pack, parse_card, parse_cards
-from ._catalogue import Catalogue, CatalogueError, LaySteps, MeldStep, num_distinct_actions
-from ._codes import CODES, CheckCode, ErrorCode
-from ._contracts import check_contract, check_opening, contract_for
-from ._errors import (
+from .cards import JOKER, RANKS, SUITS, Card, format_cards, make_pack, parse_card, parse_cards
+from .catalogue import Catalogue, CatalogueError, LaySteps, MeldStep, num_distinct_actions
+from .codes import CODES, CheckCode, ErrorCode
+from .contracts import check_contract, check_opening, contract_for
+from .errors import (
     IllegalActionError,
     MeldError,
     NotationError,
@@ -49,8 +51,8 @@ from ._errors import (
     StateError,
     UnsupportedError,
 )
-from ._game import PHASES, GameState, Phase, PlayerView, RoundResult, new_game
-from ._melds import (
+from .game import PHASES, GameState, Phase, PlayerView, RoundResult, new_game
+from .melds import (
     Check,
     Meld,
     MeldKind,
@@ -62,7 +64,8 @@ from ._melds import (
     parse_meld,
     validate_meld,
 )
-from ._presets import (
+from .records import GameRecord, Recorder, replay
+from .rulesets import (
     FINNISH,
     GIN,
     KALOOKI,
@@ -71,16 +74,19 @@ from ._presets import (
     PRESETS,
     SLOVENIAN,
     SWEDISH,
+    CardValues,
+    Contract,
+    Family,
+    Ruleset,
     find_ruleset,
     with_variants,
 )
-from ._record import GameRecord, Recorder, replay
-from ._rules import CardValues, Contract, Family, Ruleset
-from ._scoring import card_value, hand_value
 
 # settlement
-from ._settle import (
+from .scoring import (
     Settlement,
+    card_value,
+    hand_value,
     match_winner,
     settle,
     settle_basic,
@@ -88,7 +94,6 @@ from ._settle import (
     settle_gin,
     settle_penalty,
 )
-from ._types import StateDict
 
 # solver
 from .solver.arrangement import Arrangement, best_arrangement, deadwood
@@ -101,7 +106,7 @@ from .solver.openings import best_opening_points, best_opening_points_left, find
 __version__ = "0.1.0"
 
 #: Each public class's public home: the module that documents it (the errors' is ``remi``).
-#: Pickles and reprs name it (``remi.game.GameState``, never ``remi._game.GameState``), so the
+#: Pickles and reprs name it (``remi.game.GameState``, never ``remi.game.GameState``), so the
 #: private layout is no part of any pickle a user keeps; each home holds the class under its name.
 _PUBLIC_HOMES: dict[str, tuple[type, ...]] = {
     "remi": (

@@ -3,26 +3,33 @@
 >>> from remi.actions import parse_action
 >>> str(parse_action("discard ♠7")), parse_action("draw")
 ('discard ♠7', DrawStock())
+
+Actions: small frozen values with a readable text form.
+
+Every action a game offers is one of these classes. ``str(action)`` is its
+notation and :func:`parse_action` reads it back.
+
+>>> import remi
+>>> remi.parse_action("discard ♠K")
+Discard(card=Card('♠K'), shanghai=False)
+>>> str(remi.parse_action("off jk 2 low"))
+'off JK 2 low'
+>>> str(remi.LayDown.of("♣5 ♣6 ♣7 ♣8", "♥9 ♠9 ♦9"))
+'lay ♠9 ♥9 ♦9 / ♣5 ♣6 ♣7 ♣8'
 """
 
 from __future__ import annotations
 
-from ._actions import (
-    Action,
-    Build,
-    Buy,
-    CallShanghai,
-    Cut,
-    Discard,
-    DrawStock,
-    Knock,
-    LayDown,
-    LayOff,
-    Pass,
-    SwapJoker,
-    TakeDiscard,
-    parse_action,
-)
+from collections.abc import Iterable
+from typing import Any, Final, Union
+
+import attrs
+
+from .cards import Card, parse_card
+from .errors import MeldError, NotationError, RemiError
+from .melds import Meld, parse_meld
+from .rulesets import Ruleset
+from .solver.candidates import meld_sort_key
 
 __all__ = [
     "Action",
@@ -40,3 +47,459 @@ __all__ = [
     "CallShanghai",
     "parse_action",
 ]
+
+
+def meld_key(meld: Meld) -> tuple[object, ...]:
+    """Return the canonical sort key of a meld: the solver's :func:`~remi.meld_sort_key`.
+
+    One order for every answer: sets before runs; sets by rank, runs by suit
+    then lowest rank; then length, cards and wild flags. ``legal_actions()``,
+    the text of a lay-down and every solver answer use it.
+
+    >>> from remi import parse_meld
+    >>> meld_key(parse_meld("♠7 ♥7 ♦7")) < meld_key(parse_meld("♠2 ♠3 ♠4"))
+    True
+    >>> meld_key(parse_meld("♥2 ♥3 ♥4")) < meld_key(parse_meld("♠5 ♠6 ♠7"))
+    False
+    """
+    return meld_sort_key(meld)
+
+
+def _canonical_meld(meld: Meld) -> Meld:
+    if not isinstance(meld, Meld):
+        raise NotationError("not-a-meld", f"Expected a Meld, got {type(meld).__name__} {meld!r}.")
+    if (
+        not isinstance(meld.cards, tuple)
+        or not isinstance(meld.wild, tuple)
+        or not all(isinstance(c, Card) for c in meld.cards)
+        or not all(isinstance(w, bool) for w in meld.wild)
+        or len(meld.wild) != len(meld.cards)
+    ):
+        raise NotationError("not-a-meld", f"{meld!r} is not a meld of cards with a wild flag for each.")
+    if meld.kind != "set":
+        return meld
+    pairs = sorted(zip(meld.cards, meld.wild), key=lambda p: (p[1], p[0].code))
+    cards = tuple(p[0] for p in pairs)
+    wild = tuple(p[1] for p in pairs)
+    if cards == meld.cards and wild == meld.wild:
+        return meld
+    return Meld("set", cards, wild, meld.rank, meld.suit)
+
+
+def _canonical_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
+    if isinstance(melds, (str, Meld)) or not isinstance(melds, Iterable):
+        raise NotationError("not-melds", f"A lay-down takes a sequence of melds, not {melds!r}.")
+    return tuple(sorted((_canonical_meld(m) for m in melds), key=meld_key))
+
+
+def _card(value: Card | str) -> Card:
+    # Typed for mypy (the attrs plugin gives ``__init__`` this parameter type); checked at run time.
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return parse_card(value)
+    raise NotationError("not-a-card", f"Expected a card, got {type(value).__name__} {value!r}.")
+
+
+def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, bool):
+        raise NotationError("bad-flag", f"{attribute.name} must be True or False, not {value!r}.")
+
+
+def _number(text: str) -> int:
+    """A table index in notation: ASCII digits only."""
+    if not text.isascii() or not text.isdigit():
+        raise ValueError(text)
+    return int(text)
+
+
+def _index(value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise NotationError("bad-index", f"A table meld index is a number from 0, not {value!r}.")
+    return value
+
+
+@attrs.frozen
+class Cut:
+    """Cut the pack before the deal (Liverpool cut variant). Notation: ``cut``.
+
+    >>> str(Cut()), parse_action("cut") == Cut()
+    ('cut', True)
+    """
+
+    def __str__(self) -> str:
+        return "cut"
+
+
+@attrs.frozen
+class DrawStock:
+    """Draw the top card of the stock. Notation: ``draw``.
+
+    >>> parse_action("draw")
+    DrawStock()
+    """
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@attrs.frozen
+class TakeDiscard:
+    """Take the top card of the discard pile as the draw. Notation: ``take``.
+
+    >>> parse_action("TAKE")
+    TakeDiscard()
+    """
+
+    def __str__(self) -> str:
+        return "take"
+
+
+@attrs.frozen
+class Buy:
+    """Buy the discard top (with the stock's top card as penalty). Notation: ``buy``.
+
+    >>> str(Buy())
+    'buy'
+    """
+
+    def __str__(self) -> str:
+        return "buy"
+
+
+@attrs.frozen
+class Pass:
+    """Decline a buy or a Shanghai call. Notation: ``pass``.
+
+    >>> str(Pass())
+    'pass'
+    """
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class LayDown:
+    """Lay new melds from hand (the contract, an opening, or a meld). Notation: ``lay M / M``.
+
+    The melds are kept in canonical order, so the same layout is one value.
+
+    >>> LayDown.of("♠7 ♥7 ♦7") == LayDown.of("♦7 ♠7 ♥7")
+    True
+    """
+
+    melds: tuple[Meld, ...] = attrs.field(converter=_canonical_melds)
+
+    @classmethod
+    def of(cls, *melds: str | Meld) -> LayDown:
+        """Build from meld notation (see :func:`remi.parse_meld`) or melds.
+
+        >>> str(LayDown.of("♠7 ♥7 ♦7"))
+        'lay ♠7 ♥7 ♦7'
+        """
+        return cls(tuple(m if isinstance(m, Meld) else parse_meld(m) for m in melds))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card this action lays.
+
+        >>> LayDown.of("♠7 ♥7 JK").cards
+        (Card('♠7'), Card('♥7'), Card('JK'))
+        """
+        return tuple(card for meld in self.melds for card in meld.cards)
+
+    def __str__(self) -> str:
+        return "lay " + " / ".join(str(m) for m in self.melds)
+
+
+@attrs.frozen
+class Build:
+    """Add *card* to the meld being laid card by card. Notation: ``build ♠5``.
+
+    Where a contract's melds may be longer than their least size (the last
+    Norwegian round, the *all down at once* variant), a meld goes down card by
+    card: one ``build`` per card in ascending card order (the joker last),
+    then a ``lay`` of exactly those cards (docs/rules/norwegian.rst,
+    norwegian-build-card-by-card). :meth:`remi.GameState.lay` plays the steps of a
+    whole meld in one call.
+
+    >>> parse_action("build 5s")
+    Build(card=Card('♠5'))
+    """
+
+    card: Card = attrs.field(converter=_card)
+
+    def __str__(self) -> str:
+        return f"build {self.card}"
+
+
+@attrs.frozen
+class LayOff:
+    """Lay *card* off onto table meld number *target*. Notation: ``off ♠9 2`` (``low`` to choose the low end).
+
+    ``low`` is set only when the card could go at either end of a run and
+    the player picks the low end; otherwise a card goes where it fits (the
+    high end first).
+
+    >>> LayOff("jk", 2, low=True)
+    LayOff(card=Card('JK'), target=2, low=True)
+    >>> str(LayOff("9s", 0))
+    'off ♠9 0'
+    """
+
+    card: Card = attrs.field(converter=_card)
+    target: int = attrs.field(converter=_index)
+    low: bool = attrs.field(default=False, validator=_flag)
+
+    def __str__(self) -> str:
+        return f"off {self.card} {self.target}" + (" low" if self.low else "")
+
+
+@attrs.frozen
+class SwapJoker:
+    """Put natural *card* in place of the joker standing for it in table meld *target*. Notation: ``swap ♠3 1``.
+
+    >>> parse_action("swap 3s 1")
+    SwapJoker(card=Card('♠3'), target=1)
+    """
+
+    card: Card = attrs.field(converter=_card)
+    target: int = attrs.field(converter=_index)
+
+    def __str__(self) -> str:
+        return f"swap {self.card} {self.target}"
+
+
+@attrs.frozen
+class Discard:
+    """Discard *card*; ``shanghai`` protects it from Shanghai calls. Notation: ``discard ♠K [shanghai]``.
+
+    >>> str(Discard("KS", shanghai=True))
+    'discard ♠K shanghai'
+    """
+
+    card: Card = attrs.field(converter=_card)
+    shanghai: bool = attrs.field(default=False, validator=_flag)
+
+    def __str__(self) -> str:
+        return f"discard {self.card}" + (" shanghai" if self.shanghai else "")
+
+
+@attrs.frozen
+class Knock:
+    """Discard *card* face down and end the deal by knocking (Gin Rummy). Notation: ``knock ♠K``.
+
+    The knocker's deadwood after the discard must be at most the ruleset's
+    ``knock_limit``; with no deadwood at all the knock is a gin.
+
+    >>> parse_action("knock 9h")
+    Knock(card=Card('♥9'))
+    """
+
+    card: Card = attrs.field(converter=_card)
+
+    def __str__(self) -> str:
+        return f"knock {self.card}"
+
+
+@attrs.frozen
+class CallShanghai:
+    """Call Shanghai: lay the discarded card onto table meld *target*. Notation: ``shanghai 2 [low]``.
+
+    >>> parse_action("shanghai 2")
+    CallShanghai(target=2, low=False)
+    """
+
+    target: int = attrs.field(converter=_index)
+    low: bool = attrs.field(default=False, validator=_flag)
+
+    def __str__(self) -> str:
+        return f"shanghai {self.target}" + (" low" if self.low else "")
+
+
+Action = Union[  # noqa: UP007 - a runtime alias, kept as Union
+    Cut, DrawStock, TakeDiscard, Buy, Pass, LayDown, Build, LayOff, SwapJoker, Discard, Knock, CallShanghai
+]
+
+#: Every action class, in the order ``legal_actions()`` lists the kinds of action.
+ACTION_TYPES: Final = (
+    Cut,
+    DrawStock,
+    TakeDiscard,
+    Buy,
+    Pass,
+    LayDown,
+    Build,
+    LayOff,
+    SwapJoker,
+    Discard,
+    Knock,
+    CallShanghai,
+)
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action from its notation.
+
+    A refusal is a :class:`~remi.NotationError` that quotes the whole text and
+    names the part that is wrong. :meth:`remi.GameState.apply` and the other
+    entry points of a state read action text with the state's ruleset (a ♠2
+    where ♠2s are wild, for one); this reads melds as :func:`~remi.parse_meld`
+    does without a ruleset.
+
+    >>> parse_action("lay ♥9 ♠9 ♦9 / ♣5 ♣6 ♣7 ♣8")
+    LayDown(melds=(Meld(kind='set', ...), Meld(kind='run', ...)))
+    >>> parse_action("fold")
+    Traceback (most recent call last):
+    ...
+    remi.NotationError: 'fold' is not an action: expected cut, draw, take, buy, pass, lay, build, off, swap, discard, knock or shanghai.
+    >>> parse_action("off ♣9 -1")
+    Traceback (most recent call last):
+    ...
+    remi.NotationError: 'off ♣9 -1' is not a valid action: '-1' is not a table meld number (0, 1, 2 ...).
+    """
+    return read_action(text, None)
+
+
+#: What each verb takes, for the refusal of text with the wrong number of words.
+_SHAPES: Final = {
+    "cut": "cut takes nothing after it",
+    "draw": "draw takes nothing after it",
+    "take": "take takes nothing after it",
+    "buy": "buy takes nothing after it",
+    "pass": "pass takes nothing after it",
+    "lay": "lay takes melds separated by '/' (lay ♠7 ♥7 ♦7 / ♣5 ♣6 ♣7 ♣8)",
+    "build": "build takes one card (build ♠5)",
+    "off": "off takes a card, a table meld number and optionally low (off ♠9 2 low)",
+    "swap": "swap takes a natural card and a table meld number (swap ♠3 1)",
+    "discard": "discard takes a card and optionally shanghai (discard ♠K shanghai)",
+    "knock": "knock takes one card (knock ♠K)",
+    "shanghai": "shanghai takes a table meld number and optionally low (shanghai 2 low)",
+}
+_SIMPLE: Final[dict[str, Action]] = {
+    "cut": Cut(),
+    "draw": DrawStock(),
+    "take": TakeDiscard(),
+    "buy": Buy(),
+    "pass": Pass(),
+}
+
+
+class _Part(Exception):
+    """One wrong part of an action text: the sentence that names it."""
+
+
+def _table_number(word: str) -> int:
+    try:
+        return _number(word)
+    except ValueError:
+        raise _Part(f"{word!r} is not a table meld number (0, 1, 2 ...)") from None
+
+
+def _word(word: str, expected: str) -> None:
+    if word.lower() != expected:
+        raise _Part(f"{word!r} is not {expected!r}, the only word that may follow")
+
+
+def read_meld(meld: Meld | str, ruleset: Ruleset | None) -> Meld:
+    """Read one meld of a lay-down (text or a meld) as the game of *ruleset* reads it.
+
+    Under a ruleset the cards are arranged as :func:`~remi.check_meld` would
+    in that game (a ♠2 in a run stands for a card where ♠2s are wild). Cards
+    the game refuses as a meld are read as plain notation, so the rules of the
+    state can say why it is refused; cards that are no meld in any reading
+    raise the game's own refusal.
+    """
+    if isinstance(meld, Meld):
+        return meld
+    if not isinstance(meld, str):
+        raise TypeError(f"meld must be a remi.Meld or meld text, not {type(meld).__name__} {meld!r:.60}.")
+    if ruleset is None:
+        return parse_meld(meld)
+    try:
+        return parse_meld(meld, ruleset)
+    except MeldError as in_game:
+        try:
+            return parse_meld(meld)
+        except MeldError:
+            raise in_game from None
+
+
+def read_action(text: str, ruleset: Ruleset | None) -> Action:
+    """Read action notation, its melds as the game of *ruleset* reads them: the one reader of action text.
+
+    :func:`parse_action` is this without a ruleset; every entry point of a
+    state (``apply``, ``is_legal``, ``why_illegal``, ``lay``, ``lay_steps``,
+    ``parse_action``, records) reads text with the state's ruleset through it.
+    """
+    if not isinstance(text, str):
+        raise NotationError("not-text", f"Expected action text, got {type(text).__name__}.")
+    words = text.split()
+    if not words:
+        raise NotationError("empty-action", f"An action needs text; {text!r} holds none.")
+    verb, args = words[0].lower(), words[1:]
+    shape = _SHAPES.get(verb)
+    if shape is None:
+        raise NotationError(
+            "unknown-action",
+            f"{text!r} is not an action: expected cut, draw, take, buy, pass, lay, build, off, swap, "
+            "discard, knock or shanghai.",
+        )
+    try:
+        action = _read_words(verb, args, text, ruleset)
+    except _Part as part:
+        raise NotationError("unknown-action", f"{text!r} is not a valid action: {part}.") from None
+    except RemiError as exc:  # a card that is no card, a meld that is no meld
+        raise NotationError(exc.code, f"{text!r} is not a valid action: {exc.reason}") from None
+    if action is None:
+        raise NotationError("unknown-action", f"{text!r} is not a valid action: {shape}.")
+    return action
+
+
+def _read_words(verb: str, args: list[str], text: str, ruleset: Ruleset | None) -> Action | None:
+    """The action of a known *verb* and its *args*, ``None`` for the wrong number of words."""
+    n = len(args)
+    if verb in ("cut", "draw", "take", "buy", "pass"):
+        if n:
+            return None
+        return _SIMPLE[verb]
+    if verb == "lay":
+        if not n:
+            return None
+        body = text.split(None, 1)[1]
+        return LayDown(tuple(read_meld(part.strip(), ruleset) for part in body.split("/")))
+    if verb in ("build", "knock"):
+        if n != 1:
+            return None
+        return Build(args[0]) if verb == "build" else Knock(args[0])
+    if verb == "off":
+        if n not in (2, 3):
+            return None
+        if n == 3:
+            _word(args[2], "low")
+        return LayOff(args[0], _table_number(args[1]), n == 3)
+    if verb == "swap":
+        if n != 2:
+            return None
+        return SwapJoker(args[0], _table_number(args[1]))
+    if verb == "discard":
+        if n not in (1, 2):
+            return None
+        if n == 2:
+            _word(args[1], "shanghai")
+        return Discard(args[0], n == 2)
+    if n not in (1, 2):
+        return None
+    if n == 2:
+        _word(args[1], "low")
+    return CallShanghai(_table_number(args[0]), n == 2)
+
+
+def is_action(value: object) -> bool:
+    """Return whether *value* is a remi action.
+
+    >>> is_action(Pass()), is_action("pass")
+    (True, False)
+    """
+    return isinstance(value, ACTION_TYPES)

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from ._game import PlayerView, view
-from ._views import known_cards, returns
+from .game import PlayerView, view
+from .game.views import known_cards, returns
 
 __all__ = ["PlayerView", "view", "returns", "known_cards"]

@@ -12,7 +12,7 @@ from pathlib import Path
 import attrs
 
 import remi
-from remi._record import Recorder
+from remi.records import Recorder
 
 HERE = Path(__file__).parent
 

@@ -14,7 +14,7 @@ import pytest
 from game_helpers import all_cards, cards, position, sorted_hand, strs
 
 import remi
-import remi._engine as game_module
+import remi.game.engine as game_module
 from remi import (
     Card,
     Discard,

@@ -15,9 +15,9 @@ from typing import Final, Protocol
 import attrs
 
 from .._cache import memoize
-from .._cards import CARDS, JOKER_CODE, Card
-from .._melds import Meld
-from .._rules import Ruleset
+from ..cards import CARDS, JOKER_CODE, Card
+from ..melds import Meld
+from ..rulesets import Ruleset
 from .candidates import BOTH, Pool, candidate_pool, meld_of_key
 from .hands import checked_counts, reiterable
 from .limits import Hand, MeldLimits, limits_of

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .._cache import memoize
-from .._cards import JOKER_CODE
+from ..cards import JOKER_CODE
 from .limits import LONGEST_RUN, NO_WILD, MeldLimits
 
 __all__: list[str] = []

@@ -18,10 +18,10 @@ from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
 from .._cache import Cache, memoize
-from .._cards import CARDS, JOKER_CODE
-from .._errors import NotationError
-from .._melds import Meld, MeldKind
-from .._rules import Ruleset
+from ..cards import CARDS, JOKER_CODE
+from ..errors import NotationError
+from ..melds import Meld, MeldKind
+from ..rulesets import Ruleset
 from .hands import checked_counts, packed_counts
 from .limits import LONGEST_RUN, NO_WILD, SPADE_TWO_CODE, Hand, MeldLimits, limits_of
 

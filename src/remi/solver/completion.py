@@ -12,10 +12,10 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Final, NamedTuple
 
 from .._cache import memoize
-from .._cards import JOKER_CODE, Card
-from .._contracts import contract_for
-from .._melds import Meld, check_meld
-from .._rules import Contract, Ruleset
+from ..cards import JOKER_CODE, Card
+from ..contracts import contract_for
+from ..melds import Meld, check_meld
+from ..rulesets import Contract, Ruleset
 from .bounds import cannot_cover, jokers_needed, jokers_short, one_run_per_suit, runs_shrink
 from .candidates import BOTH, Pool, candidate_pool, kind_mask
 from .covers import cover_lazily

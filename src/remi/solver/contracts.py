@@ -6,10 +6,10 @@ from collections.abc import Iterable
 from itertools import chain, combinations_with_replacement, product
 
 from .._cache import memoize
-from .._cards import JOKER_CODE
-from .._contracts import contract_for
-from .._melds import Meld
-from .._rules import Ruleset
+from ..cards import JOKER_CODE
+from ..contracts import contract_for
+from ..melds import Meld
+from ..rulesets import Ruleset
 from .bounds import hopeless
 from .candidates import BOTH, MeldKey, Pool, candidate_pool, kind_mask, meld_of_key, uses_by_key
 from .completion import ContractSearch, Span, contract_search, touches

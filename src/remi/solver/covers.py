@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 
 from .._cache import memoize
-from .._cards import JOKER_CODE
+from ..cards import JOKER_CODE
 from .bounds import cannot_cover, jokers_short
 from .limits import ANSWERS_KEPT, MeldLimits
 

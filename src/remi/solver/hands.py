@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._cards import CARDS, Card, format_cards, parse_cards
-from .._errors import StateError
-from .._pack import pack_refusal
-from .._rules import Ruleset
+from ..cards import CARDS, Card, format_cards, parse_cards
+from ..errors import StateError
+from ..rulesets import Ruleset, pack_refusal
 from .limits import Hand, limits_of
 
 __all__: list[str] = []

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from .._cache import memoize
-from .._cards import CARDS, JOKER_CODE, Card
-from .._rules import Ruleset
+from ..cards import CARDS, JOKER_CODE, Card
+from ..rulesets import Ruleset
 from .arrangement import RANK_MAJOR, CostWithin, RankMajorSearch
 from .candidates import BOTH, candidate_pool
 from .hands import counts_of, refuse_pack, reiterable

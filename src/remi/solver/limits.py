@@ -12,11 +12,10 @@ from typing import Final
 import attrs
 
 from .._cache import memoize
-from .._cards import CARDS, JOKER_CODE, SPADE_TWO, Card
-from .._errors import NotationError
-from .._melds import RUN_MAX
-from .._rules import Ruleset
-from .._scoring import value_of
+from ..cards import CARDS, JOKER_CODE, SPADE_TWO, Card
+from ..errors import NotationError
+from ..melds import RUN_MAX
+from ..rulesets import Ruleset, value_of
 
 __all__: list[str] = []
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .._cache import memoize
-from .._cards import CARDS, JOKER_CODE, Card
+from ..cards import CARDS, JOKER_CODE, Card
 from .limits import ANSWERS_KEPT, LONGEST_RUN, NO_WILD, Hand, MeldLimits, RulesetLimits
 
 __all__: list[str] = []

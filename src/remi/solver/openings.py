@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from .._cache import memoize
-from .._cards import JOKER_CODE, Card, parse_cards
-from .._errors import NotationError
-from .._melds import Meld
-from .._rules import Ruleset
+from ..cards import JOKER_CODE, Card, parse_cards
+from ..errors import NotationError
+from ..melds import Meld
+from ..rulesets import Ruleset
 from .arrangement import best_path
 from .candidates import BOTH, MeldKey, Pool, candidate_pool, meld_of_key, uses_by_key
 from .hands import checked_counts, counts_of

@@ -1,6 +1,6 @@
 """Family policies: what differs between the contract, opening (51), basic and gin families.
 
-The turn engine (``_engine``) is one engine for every game. What a family
+The turn engine (``game.engine``) is one engine for every game. What a family
 changes is gathered in one policy value each: what a lay-down must be, when a
 seat counts as down, what a lay-off needs, whether a lay-off counts as going
 down, how a deal runs dry, and the family's reason texts. :func:`policy_for`
@@ -8,7 +8,7 @@ is the only place that looks at ``Ruleset.family``; a new family or house
 rule touches one policy, not the engine.
 
 >>> import remi
->>> from remi._policies import policy_for
+>>> from remi.game.policies import policy_for
 >>> policy_for(remi.NORWEGIAN).name, policy_for(remi.GIN).table_play
 ('contract', False)
 """
@@ -19,16 +19,16 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
-from ._cards import Card, format_cards
-from ._codes import ErrorCode
-from ._contracts import check_contract, contract_at, contract_problem
-from ._melds import Meld, MeldKind, points_of
-from ._rules import Ruleset
-from .solver.completion import can_complete_contract, contract_lay_test
-from .solver.openings import best_opening_points_left, opening_lay_test, opening_reaches
+from ..cards import Card, format_cards
+from ..codes import ErrorCode
+from ..contracts import check_contract, contract_at, contract_problem
+from ..melds import Meld, MeldKind, points_of
+from ..rulesets import Ruleset
+from ..solver.completion import can_complete_contract, contract_lay_test
+from ..solver.openings import best_opening_points_left, opening_lay_test, opening_reaches
 
 if TYPE_CHECKING:
-    from ._game import GameState
+    from . import GameState
 
 __all__ = ["Policy", "Refusal", "policy_for", "never", "must_keep_card"]
 

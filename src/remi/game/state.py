@@ -2,7 +2,7 @@
 
 This is the lowest layer of the game: :class:`StateCore` holds every field of a
 state, the read-only facts derived from them, the invariants and the dict form.
-The public :class:`~remi.GameState` (``_game``) is :class:`StateCore` with the
+The public :class:`~remi.GameState` (``game``) is :class:`StateCore` with the
 methods that play (they need the engine, the views and the positions, which all
 import this module, never the reverse).
 
@@ -31,18 +31,18 @@ from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, cast
 
 import attrs
 
-from ._actions import Action
-from ._cards import CARD_CODE, Card, format_cards, make_pack, parse_cards, sorted_hand
-from ._contracts import contract_for
-from ._errors import RemiError, StateError
-from ._melds import Meld, is_wild, validate_meld
-from ._policies import policy_for
-from ._rules import Ruleset
-from ._types import StateDict
-from .solver.candidates import meld_sort_key
+from .._types import StateDict
+from ..actions import Action
+from ..cards import CARD_CODE, Card, format_cards, make_pack, parse_cards, sorted_hand
+from ..contracts import contract_for
+from ..errors import RemiError, StateError
+from ..melds import Meld, is_wild, validate_meld
+from ..rulesets import Ruleset
+from ..solver.candidates import meld_sort_key
+from .policies import policy_for
 
 if TYPE_CHECKING:
-    from ._game import GameState
+    from . import GameState
 
 __all__ = ["StateCore", "RoundResult", "Phase", "PHASES", "PUBLIC_FIELDS", "blank_state", "read_dict"]
 

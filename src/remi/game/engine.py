@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from ._actions import (
+from .._cache import Cache, memoize
+from ..actions import (
     ACTION_TYPES,
     Action,
     Build,
@@ -52,12 +53,10 @@ from ._actions import (
     read_action,
     read_meld,
 )
-from ._build import BuildSearch, placements
-from ._cache import Cache, memoize
-from ._cards import Card, format_cards, make_pack, sorted_hand
-from ._codes import as_error_code
-from ._errors import IllegalActionError, NotationError, RemiError
-from ._melds import (
+from ..cards import Card, format_cards, make_pack, sorted_hand
+from ..codes import as_error_code
+from ..errors import IllegalActionError, NotationError, RemiError
+from ..melds import (
     Check,
     Meld,
     MeldKind,
@@ -67,17 +66,17 @@ from ._melds import (
     layoff_on_legal,
     validate_meld,
 )
-from ._policies import Policy, Refusal, must_keep_card, never, policy_for
-from ._rules import Ruleset
-from ._scoring import cards_value
-from ._settle import settle_dealt
-from ._state import RoundResult, _changed, _Work
-from .solver.arrangement import deadwood
-from .solver.candidates import candidate_melds, meld_sort_key
-from .solver.knocks import knock_cards
+from ..rulesets import Ruleset
+from ..scoring import cards_value, settle_dealt
+from ..solver.arrangement import deadwood
+from ..solver.candidates import candidate_melds, meld_sort_key
+from ..solver.knocks import knock_cards
+from .building import BuildSearch, placements
+from .policies import Policy, Refusal, must_keep_card, never, policy_for
+from .state import RoundResult, _changed, _Work
 
 if TYPE_CHECKING:
-    from ._game import GameState
+    from . import GameState
 
 __all__ = [
     "legal_actions",

@@ -1,13 +1,21 @@
-"""The game: :func:`new_game` and the immutable :class:`GameState` it starts.
+"""Games: immutable states, their transitions, and the result of each round.
+
+>>> from remi.game import new_game
+>>> from remi.rulesets import SWEDISH
+>>> state = new_game(SWEDISH, players=2, seed=7)
+>>> state.phase, state.hand_sizes
+('draw', (10, 10))
+
+The game: :func:`new_game` and the immutable :class:`GameState` it starts.
 
 A state never changes: :meth:`GameState.apply` returns the next state. All
 randomness (shuffles, the Liverpool cut, a Shanghai blind draw) is derived
 from the game's seed, so the same seed and the same actions replay exactly.
 
 This module is the top of the game's layers (docs/design.rst): a state's
-fields, invariants and dict form live in ``_state`` (``StateCore``),
-the rules of each action kind in ``_engine``, what a seat sees in ``_views``
-and the position notation in ``_position``; they all import ``_state`` and
+fields, invariants and dict form live in ``game.state`` (``StateCore``),
+the rules of each action kind in ``game.engine``, what a seat sees in ``game.views``
+and the position notation in ``game.positions``; they all import ``game.state`` and
 none imports this module. :class:`GameState` is :class:`StateCore` with the
 methods that play, and :class:`PlayerView` is the views' value with the
 methods that sample states; the functions that build either from scratch
@@ -30,16 +38,18 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from . import _engine, _position, _views
-from ._actions import Action
-from ._cards import Card, format_cards, make_pack, parse_cards
-from ._engine import _rng, start
-from ._errors import IllegalActionError, NotationError, RulesetError, StateError
-from ._melds import Meld
-from ._rules import Ruleset
-from ._state import PHASES, Phase, RoundResult, StateCore, blank_state, read_dict
+from ..actions import Action
+from ..cards import Card, format_cards, make_pack, parse_cards
+from ..errors import IllegalActionError, NotationError, RulesetError, StateError
+from ..melds import Meld
+from ..rulesets import Ruleset
+from . import engine as _engine
+from . import positions as _position
+from . import views as _views
+from .engine import _rng, start
+from .state import PHASES, Phase, RoundResult, StateCore, blank_state, read_dict
 
-__all__ = ["GameState", "RoundResult", "Phase", "new_game", "PHASES", "PlayerView", "view", "from_position"]
+__all__ = ["GameState", "RoundResult", "Phase", "PHASES", "new_game"]
 
 
 class GameState(StateCore):
@@ -49,7 +59,7 @@ class GameState(StateCore):
     phase, scores) and what is hidden (the cards in each hand, the order of
     the stock) are separate fields: ``hands`` and ``stock`` are hidden. The
     fields, the facts derived from them, the invariants and :meth:`to_dict`
-    are ``StateCore``'s (``remi._state``); this class adds the methods that
+    are ``StateCore``'s (``remi.game.state``); this class adds the methods that
     play, view and write a state.
 
     Construct states with :func:`~remi.new_game` or :meth:`from_dict`; move
@@ -315,7 +325,7 @@ class PlayerView(_views.ViewCore):
 
     Build one with :func:`view` (``state.view(seat)``). Two states that differ
     only in cards this seat cannot see give equal views. The fields and what
-    they tell are ``ViewCore``'s (``remi._views``); this class builds the
+    they tell are ``ViewCore``'s (``remi.game.views``); this class builds the
     :class:`GameState` values :meth:`sample_state` returns.
 
     >>> import remi

@@ -35,23 +35,16 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
-from ._actions import (
-    Action,
-    CallShanghai,
-    LayDown,
-    LayOff,
-    SwapJoker,
-)
-from ._cards import Card, format_cards, make_pack, parse_card, parse_cards, sorted_hand
-from ._engine import coerce
-from ._errors import IllegalActionError, NotationError, RemiError, StateError
-from ._melds import Meld, parse_meld
-from ._presets import PRESETS, find_ruleset
-from ._rules import Ruleset, require_ruleset
-from ._state import PHASES, RoundResult, StateCore, hand_size_problems
+from ..actions import Action, CallShanghai, LayDown, LayOff, SwapJoker
+from ..cards import Card, format_cards, make_pack, parse_card, parse_cards, sorted_hand
+from ..errors import IllegalActionError, NotationError, RemiError, StateError
+from ..melds import Meld, parse_meld
+from ..rulesets import PRESETS, Ruleset, find_ruleset, require_ruleset
+from .engine import coerce
+from .state import PHASES, RoundResult, StateCore, hand_size_problems
 
 if TYPE_CHECKING:
-    from ._game import GameState
+    from . import GameState
 
 __all__ = ["position", "read_position", "parse_action_in", "ruleset_text", "parse_ruleset_text"]
 

@@ -26,15 +26,15 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
-from ._actions import Action, Build, Discard, Knock, LayDown
-from ._cards import Card, format_cards, make_pack, sorted_hand
-from ._errors import StateError
-from ._melds import Meld
-from ._rules import Ruleset
-from ._state import PUBLIC_FIELDS, Phase, RoundResult, StateCore
+from ..actions import Action, Build, Discard, Knock, LayDown
+from ..cards import Card, format_cards, make_pack, sorted_hand
+from ..errors import StateError
+from ..melds import Meld
+from ..rulesets import Ruleset
+from .state import PUBLIC_FIELDS, Phase, RoundResult, StateCore
 
 if TYPE_CHECKING:
-    from ._game import GameState
+    from . import GameState
 
 __all__ = ["ViewCore", "make_view", "returns", "known_cards"]
 

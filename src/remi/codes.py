@@ -5,7 +5,7 @@ one of these codes; a passed check has the code ``"ok"``. Codes never change
 meaning; new ones may be added.
 
 >>> import remi
->>> from remi._codes import CODES
+>>> from remi.codes import CODES
 >>> code = remi.check_meld("♦K ♦A ♦2 ♦3", remi.NORWEGIAN).code
 >>> code, CODES[code]
 ('wraps-corner', 'A run would turn the corner from the king to the ace and on to the two (K-A-2).')

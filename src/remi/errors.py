@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._codes import ErrorCode
+from .codes import ErrorCode
 
 __all__ = [
     "RemiError",

@@ -16,7 +16,7 @@ ever offered: the search asks the engine's own test of a whole meld, and
 only chooses which melds to ask about.
 
 >>> import remi
->>> from remi._build import placements
+>>> from remi.game.building import placements
 >>> [str(m) for m in placements((4, 5, 52), remi.NORWEGIAN)]
 []
 >>> [str(m) for m in placements((4, 5, 6, 52), remi.NORWEGIAN)]
@@ -28,10 +28,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from ._cards import CARDS, JOKER, SPADE_TWO, Card
-from ._melds import RUN_MAX, Meld, MeldKind, meld_shapes, validate_meld
-from ._rules import Ruleset
-from .solver.candidates import meld_sort_key
+from ..cards import CARDS, JOKER, SPADE_TWO, Card
+from ..melds import RUN_MAX, Meld, MeldKind, meld_shapes, validate_meld
+from ..rulesets import Ruleset
+from ..solver.candidates import meld_sort_key
 
 __all__ = ["BuildSearch", "placements"]
 
