@@ -66,9 +66,8 @@ def clear_caches() -> None:
 
 
 def fresh(state: GameState) -> GameState:
-    """*state* with its own memo of legal actions forgotten (``from_dict`` fills it while checking)."""
-    object.__setattr__(state, "_legal", None)
-    return state
+    """An equal state that has not listed its legal actions yet (``from_dict`` lists them while checking)."""
+    return attrs.evolve(state)
 
 
 def timed(call: Callable[[], Any]) -> tuple[float, Any]:
