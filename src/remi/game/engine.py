@@ -1274,14 +1274,9 @@ def _refuse_discard(s: GameState, action: Discard) -> Refusal | None:
         )
     if policy.in_progress(s, seat):
         return policy.in_progress_refusal(s, seat)
-    missing = _card_not_in_hand(hand, action.card, seat)
-    if missing is not None:
-        return missing
-    if not _discard_allowed(s, hand, action.card):
-        return (
-            "discard-just-taken",
-            f"{action.card} was just taken from the discard pile and may not go back.",
-        )
+    refusal = _unplayable_discard(s, hand, action.card, seat)
+    if refusal is not None:
+        return refusal
     if action.shanghai:
         if not rules.shanghai:
             return ("no-shanghai", f"{rules.name} is played without Shanghai calls.")
@@ -1335,18 +1330,23 @@ def _knock_candidates(s: GameState) -> Iterable[Action]:
 _KNOCKS: Final = tuple(Knock(Card.from_code(code)) for code in range(53))
 
 
+def _unplayable_discard(s: GameState, hand: Sequence[Card], card: Card, seat: int) -> Refusal | None:
+    """Why *card* cannot leave *seat*'s *hand* as a discard or a knock: not held, or just taken."""
+    missing = _card_not_in_hand(hand, card, seat)
+    if missing is not None:
+        return missing
+    if not _discard_allowed(s, hand, card):
+        return ("discard-just-taken", f"{card} was just taken from the discard pile and may not go back.")
+    return None
+
+
 def _refuse_knock(s: GameState, action: Knock) -> Refusal | None:
     rules = s.ruleset  # a game without knocking is refused before its refusal is asked (_absent_from_game)
     seat = s.turn_player
     hand = s.hands[seat]
-    missing = _card_not_in_hand(hand, action.card, seat)
-    if missing is not None:
-        return missing
-    if not _discard_allowed(s, hand, action.card):
-        return (
-            "discard-just-taken",
-            f"{action.card} was just taken from the discard pile and may not go back.",
-        )
+    refusal = _unplayable_discard(s, hand, action.card, seat)
+    if refusal is not None:
+        return refusal
     if action.card not in knock_cards(hand, rules):
         rest = list(hand)
         rest.remove(action.card)
