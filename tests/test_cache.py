@@ -95,3 +95,28 @@ def test_cache_stays_bounded_and_consistent_under_threads() -> None:
     for t in threads:
         t.join()
     assert not errors and len(c) <= 64
+
+
+def test_clear_caches_by_name_empties_only_those() -> None:
+    # docs/api.rst ("Caches"): clear_caches(*names) empties the caches named as cache_info lists them.
+    a: Cache[int, int] = Cache("test-named-a", maxsize=4)
+    b: Cache[int, int] = Cache("test-named-b", maxsize=4)
+    a.put(1, 1)
+    b.put(1, 1)
+    remi.clear_caches("test-named-a")
+    assert (len(a), len(b)) == (0, 1)
+
+
+@pytest.mark.parametrize("name", ["no such cache", "", "SOLVER.LIMITS"])
+def test_clear_caches_refuses_an_unknown_name_and_clears_nothing(name: str) -> None:
+    c: Cache[int, int] = Cache("test-named-kept", maxsize=4)
+    c.put(1, 1)
+    with pytest.raises(remi.NotationError, match="No cache is named") as caught:
+        remi.clear_caches("test-named-kept", name)
+    assert caught.value.code == "unknown-cache" and isinstance(caught.value, ValueError)
+    assert repr(name) in str(caught.value) and len(c) == 1
+
+
+def test_clear_caches_names_must_be_text() -> None:
+    with pytest.raises(TypeError, match="cache name must be a str"):
+        remi.clear_caches(3)  # type: ignore[arg-type]

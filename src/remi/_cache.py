@@ -24,6 +24,8 @@ from collections.abc import Callable, Hashable
 from threading import Lock
 from typing import Any, Final, Generic, NamedTuple, ParamSpec, Protocol, TypeVar
 
+from .errors import NotationError
+
 __all__ = ["Cache", "CacheInfo", "RulesetCache", "cache_info", "clear_caches", "memoize"]
 
 K = TypeVar("K", bound=Hashable)
@@ -202,18 +204,40 @@ def memoize(name: str, maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R
     return decorate
 
 
-def clear_caches() -> None:
-    """Empty every cache remi keeps: for benches that measure cold calls, tests and memory-minded bots.
+def clear_caches(*names: str) -> None:
+    """Empty every cache remi keeps, or the caches *names* (as :func:`cache_info` lists them).
 
-    The answers do not change; only the next calls are slower.
+    For benches that time cold calls, tests and memory-minded bots; the
+    answers do not change, only the next calls are slower. A bench that times
+    one search with no answer kept, but with the ruleset's compiled tables
+    warm, names the answer caches it means.
 
     >>> import remi
     >>> remi.clear_caches()
+    >>> remi.clear_caches("solver.least-deadwood", "solver.mask-deadwood")
+    >>> remi.clear_caches("no such cache")
+    Traceback (most recent call last):
+    ...
+    remi.NotationError: No cache is named 'no such cache'; cache_info() lists the caches there are.
     """
     with _REGISTRY_LOCK:
-        caches = list(_REGISTRY.values())
+        if not names:
+            caches = list(_REGISTRY.values())
+        else:
+            caches = [_named(name) for name in names]
     for cache in caches:
         cache.clear()
+
+
+def _named(name: object) -> _Registered:
+    if not isinstance(name, str):
+        raise TypeError(f"a cache name must be a str, not {type(name).__name__} {name!r:.60}.")
+    cache = _REGISTRY.get(name)
+    if cache is None:
+        raise NotationError(
+            "unknown-cache", f"No cache is named {name!r:.80}; cache_info() lists the caches there are."
+        )
+    return cache
 
 
 def cache_info() -> tuple[CacheInfo, ...]:

@@ -125,6 +125,7 @@ ErrorCode = Literal[
     "too-many-jokers",
     "too-short",
     "unknown-action",
+    "unknown-cache",
     "unknown-card",
     "unknown-format",
     "unknown-meld-kind",
@@ -207,6 +208,10 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     "not-melds": (
         "A list of melds was expected, and the value is one meld, text or not a list.",
         ("LayDown", "check_contract", "check_opening"),
+    ),
+    "unknown-cache": (
+        "A cache name that :func:`~remi.cache_info` does not list was given to :func:`~remi.clear_caches`.",
+        ("clear_caches",),
     ),
     "unknown-meld-kind": (
         "A meld kind other than ``'set'`` or ``'run'`` was asked for.",
