@@ -44,6 +44,7 @@ __all__ = [
     "check_joker_swap",
     "parse_meld",
     "meld_points",
+    "meld_sort_key",
     "is_wild",
 ]
 
@@ -171,6 +172,23 @@ class Meld:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+
+def meld_sort_key(meld: Meld) -> tuple[object, ...]:
+    """Return the key that orders melds in every solver answer: sets before runs.
+
+    Sets sort by rank, runs by suit then lowest rank; then by length, cards
+    and wild flags, so no two distinct melds share a key.
+
+    >>> import remi
+    >>> melds = [remi.parse_meld("♥5 ♥6 ♥7"), remi.parse_meld("♠9 ♥9 ♦9")]
+    >>> [str(m) for m in sorted(melds, key=meld_sort_key)]
+    ['♠9 ♥9 ♦9', '♥5 ♥6 ♥7']
+    """
+    codes = tuple(card.code for card in meld.cards)
+    if meld.kind == "set":
+        return (0, meld.rank, -1, len(codes), codes, meld.wild)
+    return (1, meld.suit, meld.rank, len(codes), codes, meld.wild)
 
 
 def _shape_problem(meld: Meld) -> str | None:

@@ -64,12 +64,13 @@ from ..melds import (
     check_layoff,
     is_wild,
     layoff_on_legal,
+    meld_sort_key,
     validate_meld,
 )
 from ..rulesets import Ruleset
 from ..scoring import cards_value, settle_dealt
 from ..solver.arrangement import deadwood
-from ..solver.candidates import candidate_melds, meld_sort_key
+from ..solver.candidates import candidate_melds
 from ..solver.knocks import knock_cards
 from .building import BuildSearch, placements
 from .policies import Policy, Refusal, must_keep_card, never, policy_for
