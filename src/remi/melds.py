@@ -28,7 +28,17 @@ from typing import Final, Literal
 
 import attrs
 
-from .cards import CARD_CODE, RANKS, SPADE_TWO, SUITS, Card, format_cards, parse_card, parse_cards
+from .cards import (
+    CARD_CODE,
+    RANKS,
+    SPADE_TWO,
+    SUITS,
+    Card,
+    format_cards,
+    parse_card,
+    parse_cards,
+    sorted_hand,
+)
 from .codes import CheckCode, ErrorCode, as_error_code
 from .errors import MeldError, NotationError, StateError
 from .rulesets import Ruleset, card_counts, pack_limits, pack_refusal, require_ruleset
@@ -389,7 +399,7 @@ def _arrange_set(naturals: Sequence[Card], wilds: Sequence[Card], ruleset: Rules
     bad = _ratio_check(len(naturals), len(wilds), ruleset, "set")
     if bad is not None:
         return bad
-    cards = tuple(sorted(naturals)) + tuple(wilds)
+    cards = sorted_hand(naturals) + tuple(wilds)
     wild = (False,) * len(naturals) + (True,) * len(wilds)
     return _ok(Meld("set", cards, wild, rank))
 

@@ -241,7 +241,7 @@ def _placed(result: Check | Refusal) -> Meld:
 def _not_in_hand(hand: Sequence[Card], cards: Iterable[Card], seat: int) -> Refusal | None:
     missing = Counter(cards) - Counter(hand)
     if missing:
-        return ("not-in-hand", f"Seat {seat} does not hold {format_cards(sorted(missing.elements()))}.")
+        return ("not-in-hand", f"Seat {seat} does not hold {format_cards(sorted_hand(missing.elements()))}.")
     return None
 
 
@@ -684,7 +684,7 @@ def _not_built(s: GameState, meld: Meld) -> Refusal | None:
     if sorted(c.code for c in meld.cards) == [c.code for c in s.building]:
         return None
     if not s.building:
-        steps = ", ".join(f"build {c}" for c in sorted(meld.cards, key=lambda c: c.code))
+        steps = ", ".join(f"build {c}" for c in sorted_hand(meld.cards))
         return (
             "lay-card-by-card",
             f"In this round a meld goes down card by card: {steps}, then lay it "
@@ -1810,9 +1810,9 @@ def build_steps(s: GameState, action: LayDown) -> list[Action]:
     policy = policy_for(s.ruleset)
     if len(action.melds) != 1 or not policy.table_play or not policy.builds(s):
         return [action]
-    cards = sorted(action.melds[0].cards, key=lambda c: c.code)
+    cards = sorted_hand(action.melds[0].cards)
     chosen = len(s.building)
-    if tuple(cards[:chosen]) != s.building:
+    if cards[:chosen] != s.building:
         return [action]  # its refusal names the meld being built
     return [*(_BUILD_VALUES[c.code] for c in cards[chosen:]), action]
 

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
-from ..cards import Card, format_cards
+from ..cards import Card, format_cards, sorted_hand
 from ..codes import ErrorCode
 from ..contracts import check_contract, contract_at, contract_problem
 from ..melds import Meld, MeldKind, points_of
@@ -297,7 +297,7 @@ class ContractPolicy(Policy):
         return (
             "cards-left-in-hand",
             f"Round {s.round} goes down only by going out: its runs must take every card in hand, "
-            f"and {format_cards(sorted(left.elements(), key=lambda c: c.code))} would be left.",
+            f"and {format_cards(sorted_hand(left.elements()))} would be left.",
         )
 
     def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:

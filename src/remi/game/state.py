@@ -801,10 +801,10 @@ def _card_problems(s: StateCore) -> list[str]:
         extra, missing = seen - pack, pack - seen
         if extra:
             problems.append(
-                f"cards that are not in the pack or appear too often: {format_cards(sorted(extra.elements()))}"
+                f"cards that are not in the pack or appear too often: {format_cards(sorted_hand(extra.elements()))}"
             )
         if missing:
-            problems.append(f"cards missing: {format_cards(sorted(missing.elements()))}")
+            problems.append(f"cards missing: {format_cards(sorted_hand(missing.elements()))}")
     for seat, known in enumerate(s.known):
         if Counter(known) - Counter(s.hands[seat]):
             problems.append(f"seat {seat}'s known cards are not all in its hand")
