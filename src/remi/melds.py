@@ -1094,6 +1094,19 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
     jokerless = _joker_not_in_game((card,), ruleset, meld.kind)
     if jokerless is not None:
         return jokerless
+    bad = _illegal_table_meld(meld, ruleset)
+    if bad is not None:
+        return bad
+    return swap_on_legal(meld, card, ruleset)
+
+
+def swap_on_legal(meld: Meld, card: Card, ruleset: Ruleset) -> Check:
+    """:func:`check_joker_swap` of the natural or wild *card* on *meld*, a meld legal under *ruleset*.
+
+    The trusted kernel behind :func:`check_joker_swap`: nothing about *meld*,
+    *card* or *ruleset* is checked again (a table meld of a state is legal, and
+    a card from a hand is one of the game's pack).
+    """
     bad = _swap_refusal(meld, card, ruleset)
     if bad is not None:
         return bad
@@ -1109,10 +1122,7 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
 
 
 def _swap_refusal(meld: Meld, card: Card, ruleset: Ruleset) -> Check | None:
-    """Refuse a swap whatever the joker: an illegal meld, a game or meld without swaps, no joker."""
-    bad = _illegal_table_meld(meld, ruleset)
-    if bad is not None:
-        return bad
+    """Refuse a swap on a legal meld whatever the joker: a game or meld without swaps, no joker."""
     if ruleset.joker_swap == "none":
         return _fail(
             "no-joker-swaps", f"{ruleset.name} does not allow {_wild_word(ruleset)} swaps.", meld.kind

@@ -60,11 +60,11 @@ from ..melds import (
     Check,
     Meld,
     MeldKind,
-    check_joker_swap,
     check_layoff,
     is_wild,
     layoff_on_legal,
     meld_sort_key,
+    swap_on_legal,
     validate_meld,
 )
 from ..rulesets import Ruleset
@@ -1098,11 +1098,15 @@ _SWAPS: Final[_MeldAnswers] = Cache("engine.swaps", 4096)
 
 
 def _swap_check(meld: Meld, card: Card, rules: Ruleset) -> Check:
-    """:func:`check_joker_swap` of one card, cached like :func:`_layoff_results`."""
+    """:func:`check_joker_swap` of one card, cached like :func:`_layoff_results`.
+
+    *meld* is a table meld of a state (legal: an invariant) and *card* is in the
+    seat's hand (a card of the game's pack), so the trusted kernel answers.
+    """
     answers = _answers(_SWAPS, meld, rules)
     got: Check | None = answers.get(card.code)
     if got is None:
-        got = answers[card.code] = check_joker_swap(meld, card, rules)
+        got = answers[card.code] = swap_on_legal(meld, card, rules)
     return got
 
 
