@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 import pytest
-from game_helpers import all_cards, cards, position, sorted_hand, strs
+from game_helpers import all_cards, cards, illegal, position, sorted_hand, strs
 
 import remi
 import remi.game.engine as game_module
@@ -20,7 +20,6 @@ from remi import (
     Discard,
     DrawStock,
     GameState,
-    IllegalActionError,
     LayDown,
     LayOff,
     RoundResult,
@@ -47,20 +46,6 @@ def pos(ruleset: remi.Ruleset = S, players: int = 4, **kw: Any) -> GameState:
         state = attrs.evolve(state, melds_this_turn=melds_this_turn)
         state.check_invariants()
     return state
-
-
-def illegal(state: GameState, action: remi.Action | str) -> IllegalActionError:
-    """Apply *action*, expecting an IllegalActionError; check is_legal and why_illegal agree."""
-    assert not state.is_legal(action)
-    assert str(action if not isinstance(action, str) else remi.parse_action(action)) not in strs(
-        state.legal_actions()
-    )
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(action)
-    why = state.why_illegal(action)
-    assert why is not None and why.code == info.value.code
-    assert info.value.reason.endswith(".")
-    return info.value
 
 
 def ended(before: GameState, after: GameState) -> RoundResult:

@@ -10,7 +10,17 @@ from typing import Any
 
 import attrs
 import pytest
-from game_helpers import all_cards, cards, offers, position, refused, sorted_hand, strs, whole_layouts
+from game_helpers import (
+    all_cards,
+    cards,
+    illegal,
+    offers,
+    position,
+    refused,
+    sorted_hand,
+    strs,
+    whole_layouts,
+)
 from game_helpers import lay as lay_melds
 
 import remi
@@ -38,15 +48,6 @@ N = remi.NORWEGIAN
 
 def variant(*names: str) -> remi.Ruleset:
     return remi.with_variants(N, *names)
-
-
-def illegal(state: GameState, action: remi.Action | str) -> IllegalActionError:
-    """Apply *action*, expecting an IllegalActionError; check is_legal agrees; return the error."""
-    assert not state.is_legal(action)
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(action)
-    assert info.value.reason.endswith(".")
-    return info.value
 
 
 def going_out_position(ruleset: remi.Ruleset, round: int, *, dealer: int = 0, **kw: Any) -> GameState:
