@@ -4,8 +4,8 @@ The turn engine (``game.engine``) is one engine for every game. What a family
 changes is gathered in one policy value each: what a lay-down must be, when a
 seat counts as down, what a lay-off needs, whether a lay-off counts as going
 down, how a deal runs dry, and the family's reason texts. :func:`policy_for`
-is the only place that looks at ``Ruleset.family``; a new family or house
-rule touches one policy, not the engine.
+is where the engine looks at ``Ruleset.family`` (docs/design.rst, "Family
+policies"); a new family or house rule touches one policy, not the engine.
 
 >>> import remi
 >>> from remi.game.policies import policy_for
