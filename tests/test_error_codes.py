@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ast
 import builtins
-import importlib.util
 import re
 import typing
 from collections.abc import Iterator
@@ -19,6 +18,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from script_loader import load_script
 
 import remi
 from remi.codes import CODES, RAISED_BY, ErrorCode, as_error_code
@@ -205,11 +205,7 @@ def test_runtime_codes_are_listed() -> None:
 def _generator() -> ModuleType:
     if not SCRIPT.exists() or not PAGE.exists():
         pytest.skip("scripts/gen_error_codes.py or docs/errors.rst is not in this tree")
-    spec = importlib.util.spec_from_file_location("gen_error_codes", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("remi_script_gen_error_codes", SCRIPT)
 
 
 def test_docs_page_is_up_to_date() -> None:
@@ -238,6 +234,7 @@ def test_the_scan_reads_the_imported_package(tmp_path: Path) -> None:
     tests = tmp_path / "tests"
     tests.mkdir()
     shutil.copy(Path(__file__), tests / "test_error_codes.py")
+    shutil.copy(Path(__file__).with_name("script_loader.py"), tests / "script_loader.py")
     env = {**os.environ, "PYTHONPATH": str(SRC.parent)}
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", "source_raises or listed_code"]

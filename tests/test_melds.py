@@ -616,3 +616,27 @@ def test_swap_results_are_legal_and_free_one_wild_card(name: str, data: st.DataO
         )
     else:
         assert swap.code != "ok" and swap.reason
+
+
+@pytest.mark.rule("norwegian-jokers-on-table")
+@pytest.mark.parametrize("preset", ["NORWEGIAN", "KALOOKI", "SWEDISH", "GIN"])
+def test_swap_kernel_answers_as_check_joker_swap_on_legal_melds(preset: str) -> None:
+    """The engine's trusted kernel (remi.melds.swap_on_legal) gives check_joker_swap's verdict on legal melds."""
+    from remi.melds import swap_on_legal
+
+    rules = getattr(remi, preset)
+    texts = ["♠2 JK ♠4 ♠5", "JK ♥6 ♥7 ♥8", "♠Q ♥Q JK", "♦9 ♦10 ♦J ♦Q", "♣K ♠K ♥K"]
+    cards = remi.parse_cards("♠3 ♠6 ♥5 ♥9 ♦Q ♣Q ♦8 JK ♠A")
+    compared = 0
+    for text in texts:
+        verdict = remi.check_meld(text, rules)
+        if not verdict.ok or verdict.meld is None:
+            continue
+        for card in cards:
+            if card.is_joker and not rules.has_jokers:
+                continue  # a hand of this game holds no joker: the kernel is never asked
+            assert swap_on_legal(verdict.meld, card, rules) == remi.check_joker_swap(
+                verdict.meld, card, rules
+            )
+            compared += 1
+    assert compared >= 8

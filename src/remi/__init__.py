@@ -61,6 +61,7 @@ from .melds import (
     check_meld,
     is_wild,
     meld_points,
+    meld_sort_key,
     parse_meld,
     validate_meld,
 )
@@ -97,7 +98,7 @@ from .scoring import (
 
 # solver
 from .solver.arrangement import Arrangement, best_arrangement, deadwood
-from .solver.candidates import candidate_melds, meld_sort_key
+from .solver.candidates import candidate_melds
 from .solver.completion import can_complete_contract
 from .solver.contracts import contract_layouts, find_contract
 from .solver.knocks import knock_cards

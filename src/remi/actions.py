@@ -27,9 +27,8 @@ import attrs
 
 from .cards import Card, parse_card
 from .errors import MeldError, NotationError, RemiError
-from .melds import Meld, parse_meld
+from .melds import Meld, meld_sort_key, parse_meld
 from .rulesets import Ruleset
-from .solver.candidates import meld_sort_key
 
 __all__ = [
     "Action",
@@ -50,7 +49,7 @@ __all__ = [
 
 
 def meld_key(meld: Meld) -> tuple[object, ...]:
-    """Return the canonical sort key of a meld: the solver's :func:`~remi.meld_sort_key`.
+    """Return the canonical sort key of a meld: :func:`~remi.meld_sort_key` (remi.melds).
 
     One order for every answer: sets before runs; sets by rank, runs by suit
     then lowest rank; then length, cards and wild flags. ``legal_actions()``,

@@ -131,9 +131,9 @@ from .cards import CARDS, JOKER, SPADE_TWO, Card
 from .errors import RemiError
 from .game import GameState
 from .game.policies import policy_for
-from .melds import RUN_MAX, Meld, meld_shapes
+from .game.state import require_state
+from .melds import RUN_MAX, Meld, meld_shapes, meld_sort_key
 from .rulesets import Ruleset, require_ruleset
-from .solver.candidates import meld_sort_key
 
 __all__ = [
     "Catalogue",
@@ -174,12 +174,6 @@ def _int_of(value: Any, what: str) -> int:
         except TypeError:
             pass
     raise TypeError(f"{what}, not {type(value).__name__} {value!r:.60}.")
-
-
-def _require_state(state: Any) -> GameState:
-    if not isinstance(state, GameState):
-        raise TypeError(f"state must be a remi.GameState, not {type(state).__name__} {state!r:.60}.")
-    return state
 
 
 def _ident(value: Any) -> int:
@@ -539,7 +533,7 @@ class Catalogue:
 
     def steps(self, state: GameState) -> LaySteps:
         """Return the step index of *state*'s legal actions (what :meth:`legal_ids` reads)."""
-        self._check_state(_require_state(state))
+        self._check_state(require_state(state))
         return LaySteps(self, state.legal_actions(), state.building)
 
     def decode(self, ident: int) -> Action | MeldStep:
@@ -843,7 +837,7 @@ def decode(ident: int, ruleset: Ruleset) -> Action | MeldStep:
 
 def legal_ids(state: GameState, partial: Sequence[int] = ()) -> list[int]:
     """Return the sorted ids allowed in *state* with the meld *partial* (card codes) under way."""
-    return catalogue(_require_state(state).ruleset).legal_ids(state, partial)
+    return catalogue(require_state(state).ruleset).legal_ids(state, partial)
 
 
 def legal_mask(state: GameState, partial: Sequence[int] = ()) -> list[bool]:
@@ -855,7 +849,7 @@ def legal_mask(state: GameState, partial: Sequence[int] = ()) -> list[bool]:
     >>> len(mask), [decode(i, remi.GIN) for i, ok in enumerate(mask) if ok] == state.legal_actions()
     (438, True)
     """
-    return catalogue(_require_state(state).ruleset).legal_mask(state, partial)
+    return catalogue(require_state(state).ruleset).legal_mask(state, partial)
 
 
 def actions_of(ids: Iterable[int], ruleset: Ruleset) -> list[Action | MeldStep]:

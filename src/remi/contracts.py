@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
-from .cards import Card, format_cards, parse_cards
+from .cards import Card, format_cards, parse_cards, sorted_hand
 from .codes import as_error_code
 from .errors import NotationError, RemiError, RulesetError
 from .melds import Check, Meld, check_meld, copies_problem, points_of
@@ -205,7 +205,7 @@ def _hand_problems(
         yield Check(
             False,
             "not-in-hand",
-            f"The hand does not hold {format_cards(sorted(missing.elements()))}.",
+            f"The hand does not hold {format_cards(sorted_hand(missing.elements()))}.",
             melds=arranged,
         )
     elif final and laid != held:
@@ -214,7 +214,7 @@ def _hand_problems(
             False,
             "cards-left-in-hand",
             f"Round {round} goes down only by going out, but "
-            f"{format_cards(sorted(left.elements()))} would stay in hand.",
+            f"{format_cards(sorted_hand(left.elements()))} would stay in hand.",
             melds=arranged,
         )
 

@@ -28,7 +28,17 @@ from typing import Final, Literal
 
 import attrs
 
-from .cards import CARD_CODE, RANKS, SPADE_TWO, SUITS, Card, format_cards, parse_card, parse_cards
+from .cards import (
+    CARD_CODE,
+    RANKS,
+    SPADE_TWO,
+    SUITS,
+    Card,
+    format_cards,
+    parse_card,
+    parse_cards,
+    sorted_hand,
+)
 from .codes import CheckCode, ErrorCode, as_error_code
 from .errors import MeldError, NotationError, StateError
 from .rulesets import Ruleset, card_counts, pack_limits, pack_refusal, require_ruleset
@@ -44,6 +54,7 @@ __all__ = [
     "check_joker_swap",
     "parse_meld",
     "meld_points",
+    "meld_sort_key",
     "is_wild",
 ]
 
@@ -171,6 +182,23 @@ class Meld:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+
+def meld_sort_key(meld: Meld) -> tuple[object, ...]:
+    """Return the key that orders melds in every solver answer: sets before runs.
+
+    Sets sort by rank, runs by suit then lowest rank; then by length, cards
+    and wild flags, so no two distinct melds share a key.
+
+    >>> import remi
+    >>> melds = [remi.parse_meld("♥5 ♥6 ♥7"), remi.parse_meld("♠9 ♥9 ♦9")]
+    >>> [str(m) for m in sorted(melds, key=meld_sort_key)]
+    ['♠9 ♥9 ♦9', '♥5 ♥6 ♥7']
+    """
+    codes = tuple(card.code for card in meld.cards)
+    if meld.kind == "set":
+        return (0, meld.rank, -1, len(codes), codes, meld.wild)
+    return (1, meld.suit, meld.rank, len(codes), codes, meld.wild)
 
 
 def _shape_problem(meld: Meld) -> str | None:
@@ -371,7 +399,7 @@ def _arrange_set(naturals: Sequence[Card], wilds: Sequence[Card], ruleset: Rules
     bad = _ratio_check(len(naturals), len(wilds), ruleset, "set")
     if bad is not None:
         return bad
-    cards = tuple(sorted(naturals)) + tuple(wilds)
+    cards = sorted_hand(naturals) + tuple(wilds)
     wild = (False,) * len(naturals) + (True,) * len(wilds)
     return _ok(Meld("set", cards, wild, rank))
 
@@ -1066,6 +1094,19 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
     jokerless = _joker_not_in_game((card,), ruleset, meld.kind)
     if jokerless is not None:
         return jokerless
+    bad = _illegal_table_meld(meld, ruleset)
+    if bad is not None:
+        return bad
+    return swap_on_legal(meld, card, ruleset)
+
+
+def swap_on_legal(meld: Meld, card: Card, ruleset: Ruleset) -> Check:
+    """:func:`check_joker_swap` of the natural or wild *card* on *meld*, a meld legal under *ruleset*.
+
+    The trusted kernel behind :func:`check_joker_swap`: nothing about *meld*,
+    *card* or *ruleset* is checked again (a table meld of a state is legal, and
+    a card from a hand is one of the game's pack).
+    """
     bad = _swap_refusal(meld, card, ruleset)
     if bad is not None:
         return bad
@@ -1081,10 +1122,7 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
 
 
 def _swap_refusal(meld: Meld, card: Card, ruleset: Ruleset) -> Check | None:
-    """Refuse a swap whatever the joker: an illegal meld, a game or meld without swaps, no joker."""
-    bad = _illegal_table_meld(meld, ruleset)
-    if bad is not None:
-        return bad
+    """Refuse a swap on a legal meld whatever the joker: a game or meld without swaps, no joker."""
     if ruleset.joker_swap == "none":
         return _fail(
             "no-joker-swaps", f"{ruleset.name} does not allow {_wild_word(ruleset)} swaps.", meld.kind

@@ -40,8 +40,9 @@ from .errors import IllegalActionError, NotationError, RemiError
 from .game import GameState, from_position, new_game
 from .game.engine import coerce
 from .game.positions import LINE_BREAKS, parse_action_in, parse_ruleset_text, position, ruleset_text
+from .game.state import require_state
+from .melds import meld_sort_key
 from .solver.arrangement import best_arrangement
-from .solver.candidates import meld_sort_key
 
 __all__ = [
     "position",
@@ -108,14 +109,8 @@ def _initial_headers(initial: GameState) -> list[tuple[str, str]]:
     return [("Position", position(initial, one_line=True))]
 
 
-def _require_state(value: object, name: str) -> GameState:
-    if not isinstance(value, GameState):
-        raise TypeError(f"{name} must be a remi.GameState, not {type(value).__name__} {value!r:.60}.")
-    return value
-
-
 def _check_initial(instance: object, attribute: attrs.Attribute[GameState], value: object) -> None:
-    _require_state(value, attribute.name)
+    require_state(value, attribute.name)
 
 
 def _action_tuple(value: Iterable[Action]) -> tuple[Action, ...]:
@@ -176,7 +171,7 @@ class GameRecord:
         ...
         remi.IllegalActionError: Action 1 'buy': ...
         """
-        state = _require_state(initial, "initial")
+        state = require_state(initial, "initial")
         if isinstance(actions, str) or not isinstance(actions, Iterable):
             raise TypeError(
                 f"actions must be a sequence of actions or their text, not {type(actions).__name__} "
@@ -434,7 +429,7 @@ class Recorder:
     __slots__ = ("_actions", "initial", "state")
 
     def __init__(self, initial: GameState) -> None:
-        self.initial = _require_state(initial, "initial")
+        self.initial = require_state(initial, "initial")
         self.state = initial
         self._actions: list[Action] = []
 

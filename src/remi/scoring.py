@@ -32,7 +32,7 @@ from itertools import combinations, product
 
 import attrs
 
-from .cards import Card, format_cards, parse_cards
+from .cards import Card, format_cards, parse_cards, sorted_hand
 from .codes import as_error_code
 from .errors import IllegalActionError, StateError
 from .melds import Meld, check_meld, is_wild, layoff_on_legal
@@ -294,7 +294,7 @@ def _layoff_options(meld: Meld, hand: Sequence[Card], ruleset: Ruleset) -> list[
 
 def _set_layoff_options(meld: Meld, held: Counter[Card], ruleset: Ruleset) -> list[tuple[Card, ...]]:
     options: list[tuple[Card, ...]] = [()]
-    same = sorted(c for c in held.elements() if c.rank == meld.rank)
+    same = sorted_hand(c for c in held.elements() if c.rank == meld.rank)
     seen: set[tuple[Card, ...]] = set()
     for size in range(1, len(same) + 1):
         for group in combinations(same, size):
@@ -345,7 +345,7 @@ def _best_after_layoffs(
     held = Counter(hand)
     best: tuple[int, tuple[Card, ...]] | None = None
     for combo in product(*per_meld):
-        laid = tuple(sorted(c for group in combo for c in group))
+        laid = sorted_hand(c for group in combo for c in group)
         used = Counter(laid)
         if used - held or (given is not None and laid != given):
             continue
@@ -476,7 +476,7 @@ def _defenders_deadwood(
     dead: dict[int, int] = {}
     for d in _defenders(len(cards), seat):
         wanted = given.get(d)
-        exact = tuple(sorted(parse_cards(wanted))) if wanted is not None else None
+        exact = sorted_hand(parse_cards(wanted)) if wanted is not None else None
         if exact is not None and Counter(exact) - Counter(cards[d]):
             raise IllegalActionError(
                 "bad-layoff", f"Seat {d} does not hold {format_cards(exact)} to lay off."
@@ -550,7 +550,7 @@ def _shown_melds(
     missing = Counter(c for m in out for c in m.cards) - Counter(hand)
     if missing:
         raise IllegalActionError(
-            "not-in-hand", f"The knocker does not hold {format_cards(sorted(missing.elements()))}."
+            "not-in-hand", f"The knocker does not hold {format_cards(sorted_hand(missing.elements()))}."
         )
     return tuple(out)
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 import pytest
-from game_helpers import all_cards, cards, position, sorted_hand, strs
+from game_helpers import all_cards, cards, illegal, position, sorted_hand, strs
+from table_rows import REFUSAL, assert_refused, refusal
 
 import remi
 import remi.game.engine as game_module
@@ -20,7 +22,6 @@ from remi import (
     Discard,
     DrawStock,
     GameState,
-    IllegalActionError,
     LayDown,
     LayOff,
     RoundResult,
@@ -47,20 +48,6 @@ def pos(ruleset: remi.Ruleset = S, players: int = 4, **kw: Any) -> GameState:
         state = attrs.evolve(state, melds_this_turn=melds_this_turn)
         state.check_invariants()
     return state
-
-
-def illegal(state: GameState, action: remi.Action | str) -> IllegalActionError:
-    """Apply *action*, expecting an IllegalActionError; check is_legal and why_illegal agree."""
-    assert not state.is_legal(action)
-    assert str(action if not isinstance(action, str) else remi.parse_action(action)) not in strs(
-        state.legal_actions()
-    )
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(action)
-    why = state.why_illegal(action)
-    assert why is not None and why.code == info.value.code
-    assert info.value.reason.endswith(".")
-    return info.value
 
 
 def ended(before: GameState, after: GameState) -> RoundResult:
@@ -238,10 +225,10 @@ def test_play_passes_to_the_left() -> None:
 @pytest.mark.rule("basic-melds")
 def test_at_most_one_new_meld_per_turn() -> None:
     # docs/rules/swedish.rst, basic-melds: Turn: (2) lay at most one new meld
-    state = pos(hands=["♠7 ♥7 ♦7 ♣2 ♣3 ♣4 ♥K", "♠2", "♠3", "♠4"], turn=1)
+    state = sevens_and_clubs()
     assert "lay ♠7 ♥7 ♦7" in strs(state.legal_actions())
     assert "lay ♣2 ♣3 ♣4" in strs(state.legal_actions())
-    assert illegal(state, LayDown.of("♠7 ♥7 ♦7", "♣2 ♣3 ♣4")).code == "one-meld-at-a-time"
+    # LayDown.of("♠7 ♥7 ♦7", "♣2 ♣3 ♣4") is refused: one-meld-at-a-time (a row of REFUSALS)
     after = state.apply(LayDown.of("♠7 ♥7 ♦7"))
     assert after.melds_this_turn == 1 and after.table == (remi.parse_meld("♠7 ♥7 ♦7", S),)
     assert not any(isinstance(a, LayDown) for a in after.legal_actions())
@@ -288,24 +275,16 @@ def test_lay_offs_onto_own_and_others_melds_from_the_first_turn() -> None:
 @pytest.mark.rule("basic-melds")
 def test_lay_off_must_keep_the_meld_valid() -> None:
     # docs/rules/swedish.rst, basic-melds: Turn: each lay-off keeps the meld valid
-    state = pos(hands=["♠9 ♠A ♥K ♥7", "♥2", "♥3", "♥4"], table=["♠5 ♠6 ♠7", "♥8 ♦8 ♠8 ♣8"], turn=1)
-    assert illegal(state, "off ♠9 0").code == "does-not-fit"  # a gap
-    assert illegal(state, "off ♠A 0").code == "does-not-fit"
-    assert illegal(state, "off ♥7 1").code == "does-not-fit"  # another rank
+    state = run_and_eights()  # off ♠9 0, ♠A 0, ♥7 1 do not fit (rows of REFUSALS)
     assert not [a for a in state.legal_actions() if isinstance(a, LayOff)]
 
 
 @pytest.mark.rule("basic-never-rearranged")
 def test_melds_on_the_table_are_never_rearranged() -> None:
     # docs/rules/swedish.rst, basic-never-rearranged: Melds on the table are never rearranged (a 2 cannot move from a set into a run)
-    state = pos(
-        hands=["♣A ♥K ♦Q", "♥3", "♥4", "♥5"],
-        table=["♠2 ♥2 ♦2 ♣2", "♣3 ♣4 ♣5"],
-        owners=[1, 2],
-        turn=3,
-    )
+    state = twos_beside_clubs()
     assert illegal(state, "off ♣A 1").code != "meld-limit"  # ♣A does not fit ♣3-♣5
-    assert illegal(state, LayDown.of("♣A ♣2 ♣3")).code == "not-in-hand"
+    # LayDown.of("♣A ♣2 ♣3") takes table cards: not-in-hand (a row of REFUSALS)
     # No legal action changes a table meld other than by adding to it.
     for action in state.legal_actions():
         after = state.apply(action)
@@ -344,8 +323,7 @@ def test_taken_discard_may_not_be_discarded_that_turn_but_a_stock_card_may() -> 
 def test_taken_card_stranded_by_a_lay_down_decision() -> None:
     # docs/rules/swedish.rst, basic-taken-discard: The taken discard may not be discarded that turn [decision "taken-card-stranded"]:
     # a lay-down that would leave only that card in hand is refused unless it could be laid off
-    state = pos(hands=["♠7 ♥7 ♦7", "♣2 ♣3", "♣4 ♣5", "♣6 ♣8"], phase="draw", discard="♥K").apply("take")
-    assert illegal(state, "lay ♠7 ♥7 ♦7").code == "taken-card-stranded"
+    state = king_taken_beside_sevens()  # lay ♠7 ♥7 ♦7: taken-card-stranded (a row of REFUSALS)
     assert not any(isinstance(a, LayDown) for a in state.legal_actions())
     # With a meld on the table that takes the ♥K, the lay-down is allowed and the ♥K goes out.
     state = pos(
@@ -365,15 +343,7 @@ def test_taken_card_stranded_by_a_lay_down_decision() -> None:
 def test_taken_card_stranded_by_a_lay_off_decision() -> None:
     # docs/rules/swedish.rst, basic-taken-discard: The taken discard may not be discarded that turn [decision "taken-card-stranded"]:
     # a lay-off that would leave only the taken card in hand is refused
-    state = pos(
-        hands=["♠8", "♣2 ♣3", "♣4 ♣5", "♣6 ♣8"],
-        table=["♠5 ♠6 ♠7"],
-        down={0: 1},
-        turn=5,
-        phase="draw",
-        discard="♥K",
-    ).apply("take")
-    assert illegal(state, "off ♠8 0").code == "taken-card-stranded"
+    state = king_taken_beside_eight()  # off ♠8 0: taken-card-stranded (a row of REFUSALS)
     assert strs(state.legal_actions()) == ["discard ♠8"]
 
 
@@ -645,12 +615,9 @@ def test_block_rummy_lowest_hand_wins_whoever_holds_it(lowest: int) -> None:
 def test_block_rummy_draw_phase_never_draws_from_an_empty_stock() -> None:
     # docs/rules/swedish.rst, basic-block-rummy: Block Rummy: the discard pile may not be reused; the top may be
     # taken or declined
-    state = pos(BLOCK, hands={0: "♥2 ♥3"}, phase="draw", discard="♠9 ♦4", stock="", rest=1)
+    state = block_stock_empty()  # draw: stock-empty (a row of REFUSALS)
     assert strs(state.legal_actions()) == ["take", "pass"]
-    assert illegal(state, "draw").code == "stock-empty"
-    # With cards in the stock there is nothing to decline.
-    stocked = pos(BLOCK, hands={0: "♥2 ♥3"}, phase="draw", discard="♠9 ♦4", stock="♣5")
-    assert illegal(stocked, "pass").code == "must-draw"
+    # With cards in the stock there is nothing to decline: pass is must-draw (a row of REFUSALS).
 
 
 # =============================================================================================
@@ -702,10 +669,8 @@ def test_match_target_and_rounds_options() -> None:
 def test_last_card_discard_option() -> None:
     # docs/rules/swedish.rst, basic-house-rules: Swedish house rule: the last card must be discarded to go out (last_card_discard)
     lcd = attrs.evolve(S, last_card_discard=True)
-    state = pos(lcd, hands=["♠7 ♥7 ♦7", *OTHERS_48], down={0: 2}, turn=5)
-    assert illegal(state, "lay ♠7 ♥7 ♦7").code == "must-discard-last"
-    state = pos(lcd, hands=["♠8", *OTHERS_48], table=["♠5 ♠6 ♠7"], down={0: 2}, turn=5)
-    assert illegal(state, "off ♠8 0").code == "must-discard-last"
+    # lay ♠7 ♥7 ♦7 from three cards and off ♠8 0 from one: must-discard-last (rows of REFUSALS)
+    state = last_card_eight()
     assert strs(state.legal_actions()) == ["discard ♠8"]
     state = pos(lcd, hands=["♠7 ♥7 ♦7 ♣K", *OTHERS_48], down={0: 2}, turn=5)
     after = state.apply("lay ♠7 ♥7 ♦7")
@@ -746,8 +711,7 @@ def test_ace_high_and_low_option_with_ace_worth_15() -> None:
     state = pos(high, hands=["♠Q ♠K ♠A ♥A ♦5", "♥2", "♥3", "♥4"], table=["♣J ♣Q ♣K"], owners=[1], turn=1)
     assert state.is_legal("lay ♠Q ♠K ♠A")
     assert not state.is_legal("off ♥A 0")  # only the ace of clubs fits above ♣K
-    low = pos(hands=["♠Q ♠K ♠A ♥A ♦5", "♥2", "♥3", "♥4"], turn=1)
-    assert illegal(low, "lay ♠Q ♠K ♠A").code == "invalid-meld"
+    # Without the option, lay ♠Q ♠K ♠A is invalid-meld (a row of REFUSALS).
     # K-A-2 never wraps.
     corner = pos(high, hands=["♠K ♠A ♠2 ♦5", "♥2", "♥3", "♥4"], turn=1)
     assert not corner.is_legal("lay ♠K ♠A ♠2")
@@ -854,3 +818,100 @@ def test_seeded_random_playouts_keep_the_invariants(ruleset: remi.Ruleset, playe
         assert max(state.totals) >= 500
         assert state.winners == tuple(s for s, t in enumerate(state.totals) if t == max(state.totals))
         assert GameState.from_dict(state.to_dict()) == state
+
+
+# =============================================================================================
+# Refusals: rows of position, action, code and rule (tests/table_rows.py)
+# =============================================================================================
+
+BASIC_MELDS = pytest.mark.rule("basic-melds")
+NEVER_REARRANGED = pytest.mark.rule("basic-never-rearranged")
+TAKEN_DISCARD = pytest.mark.rule("basic-taken-discard")
+BLOCK_RUMMY = pytest.mark.rule("basic-block-rummy")
+HOUSE_RULES = pytest.mark.rule("basic-house-rules")
+LAST_CARD = attrs.evolve(S, last_card_discard=True)
+
+
+def sevens_and_clubs() -> GameState:
+    """Seat 0 holds a set of sevens and a club run, on its first turn."""
+    return pos(hands=["♠7 ♥7 ♦7 ♣2 ♣3 ♣4 ♥K", "♠2", "♠3", "♠4"], turn=1)
+
+
+def run_and_eights() -> GameState:
+    """♠5 ♠6 ♠7 and four eights on the table; ♠9, ♠A and ♥7 in hand fit neither."""
+    return pos(hands=["♠9 ♠A ♥K ♥7", "♥2", "♥3", "♥4"], table=["♠5 ♠6 ♠7", "♥8 ♦8 ♠8 ♣8"], turn=1)
+
+
+def twos_beside_clubs() -> GameState:
+    """Four twos and ♣3 ♣4 ♣5 on the table, ♣A in hand."""
+    return pos(hands=["♣A ♥K ♦Q", "♥3", "♥4", "♥5"], table=["♠2 ♥2 ♦2 ♣2", "♣3 ♣4 ♣5"], owners=[1, 2], turn=3)
+
+
+def king_taken_beside_sevens() -> GameState:
+    """Seat 0 took the ♥K and holds three sevens besides."""
+    return pos(hands=["♠7 ♥7 ♦7", "♣2 ♣3", "♣4 ♣5", "♣6 ♣8"], phase="draw", discard="♥K").apply("take")
+
+
+def king_taken_beside_eight() -> GameState:
+    """Seat 0, down, took the ♥K and holds the ♠8 that fits ♠5 ♠6 ♠7."""
+    return pos(
+        hands=["♠8", "♣2 ♣3", "♣4 ♣5", "♣6 ♣8"],
+        table=["♠5 ♠6 ♠7"],
+        down={0: 1},
+        turn=5,
+        phase="draw",
+        discard="♥K",
+    ).apply("take")
+
+
+def block_stock_empty() -> GameState:
+    """Block Rummy, the stock empty: the discard top may be taken or declined."""
+    return pos(BLOCK, hands={0: "♥2 ♥3"}, phase="draw", discard="♠9 ♦4", stock="", rest=1)
+
+
+def block_stock_left() -> GameState:
+    """Block Rummy with a card in the stock."""
+    return pos(BLOCK, hands={0: "♥2 ♥3"}, phase="draw", discard="♠9 ♦4", stock="♣5")
+
+
+def last_card_sevens() -> GameState:
+    """last_card_discard: seat 0, down, holds only three sevens."""
+    return pos(LAST_CARD, hands=["♠7 ♥7 ♦7", *OTHERS_48], down={0: 2}, turn=5)
+
+
+def last_card_eight() -> GameState:
+    """last_card_discard: seat 0, down, holds only the ♠8 that fits ♠5 ♠6 ♠7."""
+    return pos(LAST_CARD, hands=["♠8", *OTHERS_48], table=["♠5 ♠6 ♠7"], down={0: 2}, turn=5)
+
+
+def aces_low_only() -> GameState:
+    """The preset (ace low only): ♠Q ♠K ♠A in hand."""
+    return pos(hands=["♠Q ♠K ♠A ♥A ♦5", "♥2", "♥3", "♥4"], turn=1)
+
+
+REFUSALS = [
+    # refusal(rule, where, position, action, code[, the reason, or a part of it])
+    refusal(
+        BASIC_MELDS,
+        "sevens and clubs",
+        sevens_and_clubs,
+        LayDown.of("♠7 ♥7 ♦7", "♣2 ♣3 ♣4"),
+        "one-meld-at-a-time",
+    ),
+    refusal(BASIC_MELDS, "run and eights", run_and_eights, "off ♠9 0", "does-not-fit"),  # a gap
+    refusal(BASIC_MELDS, "run and eights", run_and_eights, "off ♠A 0", "does-not-fit"),
+    refusal(BASIC_MELDS, "run and eights", run_and_eights, "off ♥7 1", "does-not-fit"),  # another rank
+    refusal(NEVER_REARRANGED, "twos beside clubs", twos_beside_clubs, LayDown.of("♣A ♣2 ♣3"), "not-in-hand"),
+    refusal(TAKEN_DISCARD, "king taken", king_taken_beside_sevens, "lay ♠7 ♥7 ♦7", "taken-card-stranded"),
+    refusal(TAKEN_DISCARD, "king taken", king_taken_beside_eight, "off ♠8 0", "taken-card-stranded"),
+    refusal(BLOCK_RUMMY, "stock empty", block_stock_empty, "draw", "stock-empty"),
+    refusal(BLOCK_RUMMY, "stock left", block_stock_left, "pass", "must-draw"),
+    refusal(HOUSE_RULES, "last card", last_card_sevens, "lay ♠7 ♥7 ♦7", "must-discard-last"),
+    refusal(HOUSE_RULES, "last card", last_card_eight, "off ♠8 0", "must-discard-last"),
+    refusal(HOUSE_RULES, "aces low", aces_low_only, "lay ♠Q ♠K ♠A", "invalid-meld"),
+]
+
+
+@pytest.mark.parametrize(REFUSAL, REFUSALS)
+def test_refused(state: Callable[[], GameState], action: str | remi.Action, code: str, reason: str) -> None:
+    assert_refused(state, action, code, reason)

@@ -6,12 +6,24 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 import pytest
-from game_helpers import all_cards, cards, offers, position, refused, sorted_hand, strs, whole_layouts
+from game_helpers import (
+    all_cards,
+    cards,
+    illegal,
+    offers,
+    position,
+    refused,
+    sorted_hand,
+    strs,
+    whole_layouts,
+)
 from game_helpers import lay as lay_melds
+from table_rows import REFUSAL, assert_refused, refusal
 
 import remi
 from remi import (
@@ -38,15 +50,6 @@ N = remi.NORWEGIAN
 
 def variant(*names: str) -> remi.Ruleset:
     return remi.with_variants(N, *names)
-
-
-def illegal(state: GameState, action: remi.Action | str) -> IllegalActionError:
-    """Apply *action*, expecting an IllegalActionError; check is_legal agrees; return the error."""
-    assert not state.is_legal(action)
-    with pytest.raises(IllegalActionError) as info:
-        state.apply(action)
-    assert info.value.reason.endswith(".")
-    return info.value
 
 
 def going_out_position(ruleset: remi.Ruleset, round: int, *, dealer: int = 0, **kw: Any) -> GameState:
@@ -306,11 +309,9 @@ def test_contract_counts_combinations(round: int, lay: tuple[str, ...]) -> None:
 @pytest.mark.rule("norwegian-contracts")
 def test_lay_off_needs_the_contract_down_on_an_earlier_turn() -> None:
     # docs/rules/norwegian.rst, norwegian-contracts: Deal and turn: (3) lay off only if your contract went down on an earlier turn
-    hand = "♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♣9 ♣2"
     table = ["♠5 ♠6 ♠7 ♠8"]
-    state = position(hands=[hand, "♣5", "♣6", "♣7"], table=table, owners=[1], round=1, down={1: 1}, turn=2)
-    # Not down: no lay-off.
-    assert illegal(state, LayOff("♠9", 0)).code == "contract-not-down"
+    state = contract_not_down()
+    # Not down: no lay-off (LayOff("♠9", 0) is contract-not-down, a row of REFUSALS).
     # Down this turn: no lay-off yet, and the reason says why.
     after = lay_melds(state, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
     assert not any(isinstance(a, LayOff) for a in after.legal_actions())
@@ -345,10 +346,8 @@ def test_discard_ends_the_turn() -> None:
 @pytest.mark.rule("norwegian-deal-and-turn")
 def test_a_turn_starts_with_a_draw() -> None:
     # docs/rules/norwegian.rst, norwegian-deal-and-turn: Deal and turn: the turn begins with the draw; nothing else is possible then
-    state = position(hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♣2", "♣5", "♣6", "♣7"], phase="draw", discard="♦9")
+    state = before_the_draw()  # a discard or a lay-down is wrong-phase (rows of REFUSALS)
     assert strs(state.legal_actions()) == ["draw", "take"]
-    assert illegal(state, Discard("♣2")).code == "wrong-phase"
-    assert illegal(state, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4")).code == "wrong-phase"
 
 
 @pytest.mark.rule("norwegian-deal-and-turn")
@@ -445,9 +444,7 @@ def test_buying_window_after_a_stock_draw_in_turn_order(turn_player: int, order:
 def test_buy_gives_the_card_and_the_stock_top_and_nothing_else() -> None:
     # docs/rules/norwegian.rst, norwegian-buying: Buying: the buyer takes the card and the top card of the stock; no meld, no discard;
     # the turn goes back to the interrupted player
-    window = buying_position().apply(DrawStock())  # seat 0 drew ♠3
-    assert illegal(window, Discard("♣5")).code == "wrong-phase"
-    assert illegal(window, LayDown.of("♣5 ♣6 ♣7 ♣8")).code == "wrong-phase"
+    window = buying_window()  # seat 0 drew ♠3; a discard or a lay-down is wrong-phase (rows of REFUSALS)
     bought = window.apply(Buy(), player=1)
     assert bought.hands[1] == sorted_hand("♣5 ♣6 ♣7 ♠4")
     assert bought.stock == window.stock[:-1]
@@ -644,9 +641,8 @@ def test_a_game_that_never_reuses_its_pile_cannot_buy_from_an_empty_stock() -> N
 def test_empty_discard_pile_means_no_buying_window() -> None:
     # docs/rules/norwegian.rst, norwegian-buying: Buying [decision]: an empty discard pile: the player on turn must draw from the
     # stock and no buying window opens
-    state = position(hands=["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], phase="draw", discard="")
+    state = discard_pile_empty()  # take is discard-empty (a row of REFUSALS)
     assert strs(state.legal_actions()) == ["draw"]
-    assert illegal(state, TakeDiscard()).code == "discard-empty"
     after = state.apply(DrawStock())
     assert (after.phase, after.current_player, after.queue) == ("play", 0, ())
 
@@ -687,7 +683,7 @@ def test_joker_in_a_run_may_be_swapped() -> None:
     assert after.table[0] == remi.parse_meld("♠2 ♠3 ♠4 ♠5")
     assert after.hands[0] == sorted_hand("JK ♥7 ♦2 ♣5")
     assert after.pending == (JOKER,)
-    assert illegal(state, SwapJoker("♠6", 0)).code == "not-in-hand"
+    # SwapJoker("♠6", 0), a card seat 0 does not hold, is not-in-hand (a row of REFUSALS).
 
 
 @pytest.mark.rule("norwegian-jokers-on-table")
@@ -1241,9 +1237,8 @@ def test_no_shanghai_window_for_a_card_that_fits_nothing() -> None:
 @pytest.mark.rule("norwegian-shanghai")
 def test_no_shanghai_without_the_variant() -> None:
     # docs/rules/norwegian.rst, norwegian-shanghai: Further variants: Shanghai is off in the preset
-    state = position(hands=["♠9 ♥2 ♥3", "♣2 ♣3 ♣4", "♦2", "♦5 ♦6"], table=["♠5 ♠6 ♠7 ♠8"], owners=[1])
-    assert Discard("♠9", True) not in state.legal_actions()
-    assert illegal(state, Discard("♠9", True)).code == "no-shanghai"
+    state = shanghai_off()
+    assert Discard("♠9", True) not in state.legal_actions()  # and it is no-shanghai (a row of REFUSALS)
     assert state.apply(Discard("♠9")).phase == "draw"
 
 
@@ -1291,8 +1286,9 @@ def test_shanghai_protected_discard_opens_no_window() -> None:
     after = state.apply("discard ♠9 shanghai")
     assert (after.phase, after.current_player, after.discard_top) == ("draw", 1, Card("♠9"))
     # Nothing to protect: a card that fits nothing.
-    assert Discard("♥2", True) not in state.legal_actions()
-    assert illegal(state, Discard("♥2", True)).code == "shanghai-pointless"
+    assert (
+        Discard("♥2", True) not in state.legal_actions()
+    )  # and it is shanghai-pointless (a row of REFUSALS)
 
 
 @pytest.mark.rule("shared-going-out")
@@ -1551,3 +1547,63 @@ def test_a_stacked_pack_of_the_wrong_type_is_a_type_error() -> None:
     # README: a wrong Python type gets a TypeError naming the argument.
     with pytest.raises(TypeError, match="pack must be card text or an iterable of cards"):
         remi.new_game(N, 4, seed=1, pack=3)  # type: ignore[arg-type]
+
+
+# =============================================================================================
+# Refusals: rows of position, action, code and rule (tests/table_rows.py)
+# =============================================================================================
+
+CONTRACTS = pytest.mark.rule("norwegian-contracts")
+DEAL_AND_TURN = pytest.mark.rule("norwegian-deal-and-turn")
+BUYING = pytest.mark.rule("norwegian-buying")
+JOKERS_ON_TABLE = pytest.mark.rule("norwegian-jokers-on-table")
+SHANGHAI = pytest.mark.rule("norwegian-shanghai")
+
+
+def contract_not_down() -> GameState:
+    """Round 1, seat 0 not down, holding ♠9 that fits seat 1's ♠5 ♠6 ♠7 ♠8."""
+    hand = "♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♣9 ♣2"
+    return position(
+        hands=[hand, "♣5", "♣6", "♣7"], table=["♠5 ♠6 ♠7 ♠8"], owners=[1], round=1, down={1: 1}, turn=2
+    )
+
+
+def before_the_draw() -> GameState:
+    """Seat 0 to draw, holding a contract."""
+    return position(hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♣2", "♣5", "♣6", "♣7"], phase="draw", discard="♦9")
+
+
+def buying_window() -> GameState:
+    """Seat 0 drew ♠3 from the stock: the buying window is open."""
+    return buying_position().apply(DrawStock())
+
+
+def discard_pile_empty() -> GameState:
+    """Seat 0 to draw with no discard pile."""
+    return position(hands=["♥2 ♥3", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], phase="draw", discard="")
+
+
+def shanghai_off() -> GameState:
+    """The preset (no Shanghai): seat 0 may discard ♠9, which fits ♠5 ♠6 ♠7 ♠8."""
+    return position(hands=["♠9 ♥2 ♥3", "♣2 ♣3 ♣4", "♦2", "♦5 ♦6"], table=["♠5 ♠6 ♠7 ♠8"], owners=[1])
+
+
+REFUSALS = [
+    # refusal(rule, where, position, action, code[, the reason, or a part of it])
+    refusal(CONTRACTS, "not down", contract_not_down, LayOff("♠9", 0), "contract-not-down"),
+    refusal(DEAL_AND_TURN, "before the draw", before_the_draw, Discard("♣2"), "wrong-phase"),
+    refusal(
+        DEAL_AND_TURN, "before the draw", before_the_draw, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"), "wrong-phase"
+    ),
+    refusal(BUYING, "buying window", buying_window, Discard("♣5"), "wrong-phase"),
+    refusal(BUYING, "buying window", buying_window, LayDown.of("♣5 ♣6 ♣7 ♣8"), "wrong-phase"),
+    refusal(BUYING, "no discard pile", discard_pile_empty, TakeDiscard(), "discard-empty"),
+    refusal(JOKERS_ON_TABLE, "swap", swap_position, SwapJoker("♠6", 0), "not-in-hand"),
+    refusal(SHANGHAI, "shanghai off", shanghai_off, Discard("♠9", True), "no-shanghai"),
+    refusal(SHANGHAI, "shanghai", shanghai_position, Discard("♥2", True), "shanghai-pointless"),
+]
+
+
+@pytest.mark.parametrize(REFUSAL, REFUSALS)
+def test_refused(state: Callable[[], GameState], action: str | remi.Action, code: str, reason: str) -> None:
+    assert_refused(state, action, code, reason)

@@ -60,7 +60,7 @@ import attrs
 
 from remi import IllegalActionError, RulesetError
 from remi.actions import Action, Buy, CallShanghai, DrawStock, Knock
-from remi.cards import Card, format_cards
+from remi.cards import Card, format_cards, sorted_hand
 from remi.catalogue import Catalogue, LaySteps, MeldStep
 from remi.game import GameState, new_game
 from remi.scoring import card_value
@@ -195,7 +195,7 @@ def _private_gains(before: GameState, after: GameState) -> tuple[tuple[int, str]
             continue
         counts = Counter(hand)
         counts.subtract(old)
-        gained = sorted((+counts).elements(), key=lambda c: c.code)
+        gained = sorted_hand((+counts).elements())
         if gained:
             out.append((seat, format_cards(gained)))
     return tuple(out)

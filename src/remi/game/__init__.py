@@ -39,7 +39,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..actions import Action
-from ..cards import Card, format_cards, make_pack, parse_cards
+from ..cards import Card, format_cards, make_pack, parse_cards, sorted_hand
 from ..errors import IllegalActionError, NotationError, RulesetError, StateError
 from ..melds import Meld
 from ..rulesets import Ruleset
@@ -382,7 +382,7 @@ def _stacked(pack: str | Iterable[Card | str], ruleset: Ruleset, players: int) -
     held = Counter(cards)
     if held != whole:
         wrong = [
-            f"{what} {format_cards(sorted(diff.elements(), key=lambda c: c.code))}"
+            f"{what} {format_cards(sorted_hand(diff.elements()))}"
             for what, diff in (("lacks", whole - held), ("has besides", held - whole))
             if diff
         ]

@@ -29,9 +29,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from ..cards import CARDS, JOKER, SPADE_TWO, Card
-from ..melds import RUN_MAX, Meld, MeldKind, meld_shapes, validate_meld
+from ..melds import RUN_MAX, Meld, MeldKind, meld_shapes, meld_sort_key, validate_meld
 from ..rulesets import Ruleset
-from ..solver.candidates import meld_sort_key
 
 __all__ = ["BuildSearch", "placements"]
 

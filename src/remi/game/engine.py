@@ -60,16 +60,17 @@ from ..melds import (
     Check,
     Meld,
     MeldKind,
-    check_joker_swap,
     check_layoff,
     is_wild,
     layoff_on_legal,
+    meld_sort_key,
+    swap_on_legal,
     validate_meld,
 )
 from ..rulesets import Ruleset
 from ..scoring import cards_value, settle_dealt
 from ..solver.arrangement import deadwood
-from ..solver.candidates import candidate_melds, meld_sort_key
+from ..solver.candidates import candidate_melds
 from ..solver.knocks import knock_cards
 from .building import BuildSearch, placements
 from .policies import Policy, Refusal, must_keep_card, never, policy_for
@@ -240,7 +241,7 @@ def _placed(result: Check | Refusal) -> Meld:
 def _not_in_hand(hand: Sequence[Card], cards: Iterable[Card], seat: int) -> Refusal | None:
     missing = Counter(cards) - Counter(hand)
     if missing:
-        return ("not-in-hand", f"Seat {seat} does not hold {format_cards(sorted(missing.elements()))}.")
+        return ("not-in-hand", f"Seat {seat} does not hold {format_cards(sorted_hand(missing.elements()))}.")
     return None
 
 
@@ -683,7 +684,7 @@ def _not_built(s: GameState, meld: Meld) -> Refusal | None:
     if sorted(c.code for c in meld.cards) == [c.code for c in s.building]:
         return None
     if not s.building:
-        steps = ", ".join(f"build {c}" for c in sorted(meld.cards, key=lambda c: c.code))
+        steps = ", ".join(f"build {c}" for c in sorted_hand(meld.cards))
         return (
             "lay-card-by-card",
             f"In this round a meld goes down card by card: {steps}, then lay it "
@@ -1097,11 +1098,15 @@ _SWAPS: Final[_MeldAnswers] = Cache("engine.swaps", 4096)
 
 
 def _swap_check(meld: Meld, card: Card, rules: Ruleset) -> Check:
-    """:func:`check_joker_swap` of one card, cached like :func:`_layoff_results`."""
+    """:func:`check_joker_swap` of one card, cached like :func:`_layoff_results`.
+
+    *meld* is a table meld of a state (legal: an invariant) and *card* is in the
+    seat's hand (a card of the game's pack), so the trusted kernel answers.
+    """
     answers = _answers(_SWAPS, meld, rules)
     got: Check | None = answers.get(card.code)
     if got is None:
-        got = answers[card.code] = check_joker_swap(meld, card, rules)
+        got = answers[card.code] = swap_on_legal(meld, card, rules)
     return got
 
 
@@ -1809,9 +1814,9 @@ def build_steps(s: GameState, action: LayDown) -> list[Action]:
     policy = policy_for(s.ruleset)
     if len(action.melds) != 1 or not policy.table_play or not policy.builds(s):
         return [action]
-    cards = sorted(action.melds[0].cards, key=lambda c: c.code)
+    cards = sorted_hand(action.melds[0].cards)
     chosen = len(s.building)
-    if tuple(cards[:chosen]) != s.building:
+    if cards[:chosen] != s.building:
         return [action]  # its refusal names the meld being built
     return [*(_BUILD_VALUES[c.code] for c in cards[chosen:]), action]
 

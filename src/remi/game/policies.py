@@ -4,8 +4,8 @@ The turn engine (``game.engine``) is one engine for every game. What a family
 changes is gathered in one policy value each: what a lay-down must be, when a
 seat counts as down, what a lay-off needs, whether a lay-off counts as going
 down, how a deal runs dry, and the family's reason texts. :func:`policy_for`
-is the only place that looks at ``Ruleset.family``; a new family or house
-rule touches one policy, not the engine.
+is where the engine looks at ``Ruleset.family`` (docs/design.rst, "Family
+policies"); a new family or house rule touches one policy, not the engine.
 
 >>> import remi
 >>> from remi.game.policies import policy_for
@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
-from ..cards import Card, format_cards
+from ..cards import Card, format_cards, sorted_hand
 from ..codes import ErrorCode
 from ..contracts import check_contract, contract_at, contract_problem
 from ..melds import Meld, MeldKind, points_of
@@ -297,7 +297,7 @@ class ContractPolicy(Policy):
         return (
             "cards-left-in-hand",
             f"Round {s.round} goes down only by going out: its runs must take every card in hand, "
-            f"and {format_cards(sorted(left.elements(), key=lambda c: c.code))} would be left.",
+            f"and {format_cards(sorted_hand(left.elements()))} would be left.",
         )
 
     def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:

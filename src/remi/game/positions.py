@@ -31,7 +31,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from random import Random
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -41,7 +41,7 @@ from ..errors import IllegalActionError, NotationError, RemiError, StateError
 from ..melds import Meld, parse_meld
 from ..rulesets import PRESETS, Ruleset, find_ruleset, require_ruleset
 from .engine import coerce
-from .state import PHASES, RoundResult, StateCore, hand_size_problems
+from .state import PHASES, RoundResult, StateCore, hand_size_problems, require_state
 
 if TYPE_CHECKING:
     from . import GameState
@@ -50,12 +50,6 @@ __all__ = ["position", "read_position", "parse_action_in", "ruleset_text", "pars
 
 _RULESET_FIELDS: Final = tuple(a.name for a in attrs.fields(Ruleset))
 _MAX_TEXT: Final = 100_000
-
-
-def _require_state(value: object) -> GameState:
-    if not isinstance(value, StateCore):
-        raise TypeError(f"state must be a remi.GameState, not {type(value).__name__} {value!r:.60}.")
-    return cast("GameState", value)  # every state is a GameState
 
 
 def _quote(text: str, limit: int = 80) -> str:
@@ -340,7 +334,7 @@ def position(state: GameState, *, one_line: bool = False) -> str:
     discard: ♥2
     stock: …
     """
-    s = _require_state(state)
+    s = require_state(state)
     if not isinstance(one_line, bool):
         raise TypeError(f"one_line must be True or False, not {type(one_line).__name__} {one_line!r:.60}.")
     lines = [f"game: {ruleset_text(s.ruleset)}"]
@@ -899,7 +893,7 @@ def parse_action_in(state: GameState, text: str) -> Action:
     ...
     remi.IllegalActionError: 'discard 6s' is not legal here: 'discard ♠6' is not possible now: seat 1 must first draw from the stock or take the discard.
     """
-    _require_state(state)
+    require_state(state)
     if not isinstance(text, str):
         raise NotationError("not-text", f"Expected action text, got {type(text).__name__}.")
     if len(text) > 2000:

@@ -36,15 +36,23 @@ from ..actions import Action
 from ..cards import CARD_CODE, Card, format_cards, make_pack, parse_cards, sorted_hand
 from ..contracts import contract_for
 from ..errors import RemiError, StateError
-from ..melds import Meld, is_wild, validate_meld
+from ..melds import Meld, is_wild, meld_sort_key, validate_meld
 from ..rulesets import Ruleset
-from ..solver.candidates import meld_sort_key
 from .policies import policy_for
 
 if TYPE_CHECKING:
     from . import GameState
 
-__all__ = ["StateCore", "RoundResult", "Phase", "PHASES", "PUBLIC_FIELDS", "blank_state", "read_dict"]
+__all__ = [
+    "StateCore",
+    "RoundResult",
+    "Phase",
+    "PHASES",
+    "PUBLIC_FIELDS",
+    "blank_state",
+    "read_dict",
+    "require_state",
+]
 
 Phase = Literal["cut", "draw", "buy", "play", "knock", "shanghai", "over"]
 #: Every phase a state can be in.
@@ -522,6 +530,19 @@ _MELD_KEYS: Final = frozenset({"owner", "kind", "cards", "wild", "rank", "suit"}
 S = TypeVar("S", bound=StateCore)
 
 
+def require_state(value: object, name: str = "state") -> GameState:
+    """*value* as a state: a :class:`TypeError` naming the argument *name* for anything else.
+
+    >>> require_state("draw", "initial")
+    Traceback (most recent call last):
+    ...
+    TypeError: initial must be a remi.GameState, not str 'draw'.
+    """
+    if not isinstance(value, StateCore):
+        raise TypeError(f"{name} must be a remi.GameState, not {type(value).__name__} {value!r:.60}.")
+    return cast("GameState", value)  # every state is a GameState
+
+
 def read_dict(data: Any, state_type: type[S]) -> S:
     """The state of type *state_type* a dict describes, with its invariants and hand sizes checked.
 
@@ -780,10 +801,10 @@ def _card_problems(s: StateCore) -> list[str]:
         extra, missing = seen - pack, pack - seen
         if extra:
             problems.append(
-                f"cards that are not in the pack or appear too often: {format_cards(sorted(extra.elements()))}"
+                f"cards that are not in the pack or appear too often: {format_cards(sorted_hand(extra.elements()))}"
             )
         if missing:
-            problems.append(f"cards missing: {format_cards(sorted(missing.elements()))}")
+            problems.append(f"cards missing: {format_cards(sorted_hand(missing.elements()))}")
     for seat, known in enumerate(s.known):
         if Counter(known) - Counter(s.hands[seat]):
             problems.append(f"seat {seat}'s known cards are not all in its hand")

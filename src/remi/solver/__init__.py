@@ -25,8 +25,9 @@ Each module answers one question:
 
 from __future__ import annotations
 
+from ..melds import meld_sort_key
 from .arrangement import Arrangement, best_arrangement, deadwood
-from .candidates import candidate_melds, meld_sort_key
+from .candidates import candidate_melds
 from .completion import can_complete_contract
 from .contracts import contract_layouts, find_contract
 from .knocks import knock_cards

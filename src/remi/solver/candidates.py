@@ -20,7 +20,7 @@ from typing import Final, NamedTuple
 from .._cache import Cache, memoize
 from ..cards import CARDS, JOKER_CODE
 from ..errors import NotationError
-from ..melds import Meld, MeldKind
+from ..melds import Meld, MeldKind, meld_sort_key
 from ..rulesets import Ruleset
 from .hands import checked_counts, packed_counts
 from .limits import LONGEST_RUN, NO_WILD, SPADE_TWO_CODE, Hand, MeldLimits, limits_of
@@ -50,23 +50,6 @@ class Pool(NamedTuple):
     n_cards: int
     keys: tuple[MeldKey, ...]
     groups: tuple[Group, ...]
-
-
-def meld_sort_key(meld: Meld) -> tuple[object, ...]:
-    """Return the key that orders melds in every solver answer: sets before runs.
-
-    Sets sort by rank, runs by suit then lowest rank; then by length, cards
-    and wild flags, so no two distinct melds share a key.
-
-    >>> import remi
-    >>> melds = [remi.parse_meld("♥5 ♥6 ♥7"), remi.parse_meld("♠9 ♥9 ♦9")]
-    >>> [str(m) for m in sorted(melds, key=meld_sort_key)]
-    ['♠9 ♥9 ♦9', '♥5 ♥6 ♥7']
-    """
-    codes = tuple(card.code for card in meld.cards)
-    if meld.kind == "set":
-        return (0, meld.rank, -1, len(codes), codes, meld.wild)
-    return (1, meld.suit, meld.rank, len(codes), codes, meld.wild)
 
 
 @memoize("solver.meld-of-key", maxsize=8192)
