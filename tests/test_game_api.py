@@ -639,22 +639,22 @@ def test_the_scratch_copy_copies_and_restores_every_field():
 
     states = field_states()
     for a, b in zip(states, states[1:]):
-        w = _state._Work.of(a)
+        w = _state.Scratch.of(a)
         for f in VALUE_FIELDS:
             copied = getattr(w, f.name)
             assert (tuple(copied) if isinstance(copied, list) else copied) == getattr(a, f.name), f.name
         frozen = w.freeze()
         assert frozen == a and type(frozen) is GameState
         for f in VALUE_FIELDS:
-            w = _state._Work.of(a)
-            setattr(w, f.name, getattr(_state._Work.of(b), f.name))
+            w = _state.Scratch.of(a)
+            setattr(w, f.name, getattr(_state.Scratch.of(b), f.name))
             assert getattr(w.freeze(), f.name) == getattr(b, f.name), f.name
 
 
 def test_the_scratch_copy_declares_every_field_as_a_transition_sees_it():
     from remi.game import state as _state
 
-    declared = {k: v for k, v in _state._Work.__annotations__.items() if k != "state_type"}
+    declared = {k: v for k, v in _state.Scratch.__annotations__.items() if k != "state_type"}
     assert list(declared) == [f.name for f in VALUE_FIELDS]
     for f in VALUE_FIELDS:
         mutable = _state._KINDS[f.metadata["kind"]].mutable

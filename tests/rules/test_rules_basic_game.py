@@ -450,7 +450,7 @@ def test_stock_and_pile_both_empty_ends_the_deal_with_no_winner() -> None:
     # the check runs at the start of a turn (game_module._begin_turn). [decision in code] A deal
     # with nobody out is settled as in Block Rummy: the lowest hand takes the differences.
     state = pos(hands=["♥2 ♥3", "♠5 ♠K"], players=2, stock="", discard="", rest=1, turn=9)
-    w = game_module._Work.of(state)
+    w = game_module.Scratch.of(state)
     game_module._begin_turn(w, 1)
     after = w.freeze()
     assert after.results == (RoundResult(1, None, block_points(state.hands, S), None),)
@@ -458,7 +458,7 @@ def test_stock_and_pile_both_empty_ends_the_deal_with_no_winner() -> None:
     assert after.round == 2 and after.hand_sizes == (10, 10)
     # One card left in the pile is not the end: the turn begins normally.
     state = pos(hands=["♥2 ♥3", "♠5 ♠K"], players=2, stock="", discard="♦4", rest=1, turn=9)
-    w = game_module._Work.of(state)
+    w = game_module.Scratch.of(state)
     game_module._begin_turn(w, 1)
     assert w.freeze().results == () and w.phase == "draw"
 

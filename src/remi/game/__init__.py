@@ -46,7 +46,7 @@ from ..rulesets import Ruleset
 from . import engine as _engine
 from . import positions as _position
 from . import views as _views
-from .engine import _rng, start
+from .engine import event_rng, start
 from .state import PHASES, Phase, RoundResult, StateCore, blank_state, read_dict
 
 __all__ = ["GameState", "RoundResult", "Phase", "PHASES", "new_game"]
@@ -311,7 +311,7 @@ def new_game(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise RulesetError("bad-seed", f"seed must be an integer, not {seed!r}.")
     if dealer is None:
-        first = _rng(seed, "first-dealer").randrange(players) if ruleset.first_dealer == "lot" else 0
+        first = event_rng(seed, "first-dealer").randrange(players) if ruleset.first_dealer == "lot" else 0
     else:
         first = dealer
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:

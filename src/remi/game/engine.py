@@ -74,7 +74,7 @@ from ..solver.candidates import candidate_melds
 from ..solver.knocks import knock_cards
 from .building import BuildSearch, placements
 from .policies import Policy, Refusal, must_keep_card, never, policy_for
-from .state import RoundResult, _changed, _Work
+from .state import RoundResult, Scratch, with_changes
 
 if TYPE_CHECKING:
     from . import GameState
@@ -92,7 +92,7 @@ __all__ = [
 _ACTION_ORDER: Final = {cls: index for index, cls in enumerate(ACTION_TYPES)}
 
 
-def _rng(seed: int, *parts: object) -> Random:
+def event_rng(seed: int, *parts: object) -> Random:
     return Random("remi:" + ":".join(str(p) for p in (seed, *parts)))
 
 
@@ -366,11 +366,11 @@ def _hand_melds(
 
 def _perform_cut(s: GameState, action: Cut) -> GameState:
     """The cut is a chance outcome: within five cards of the exact count, each equally likely."""
-    w = _Work.of(s)
+    w = Scratch.of(s)
     exact = _dealt_count(w)
     size = len(w.stock)
     low, high = max(1, exact - 5), min(size - 1, exact + 5)
-    k = _rng(w.seed, w.round, "cut").randint(low, high)
+    k = event_rng(w.seed, w.round, "cut").randint(low, high)
     w.stock = w.stock[-k:] + w.stock[:-k]
     if k == exact:
         w.cut_bonus_seat = w.to_act
@@ -393,7 +393,7 @@ def _refuse_draw(s: GameState, action: DrawStock) -> Refusal | None:
 
 
 def _perform_draw(s: GameState, action: DrawStock) -> GameState:
-    w = _Work.of(s)
+    w = Scratch.of(s)
     if not w.stock:
         _rebuild_stock(w, keep_top=w.ruleset.discard_reuse == "reshuffle-keep-top")
     w.give(s.turn_player, w.stock.pop())
@@ -411,7 +411,7 @@ def _refuse_take(s: GameState, action: TakeDiscard) -> Refusal | None:
 
 
 def _perform_take(s: GameState, action: TakeDiscard) -> GameState:
-    w = _Work.of(s)
+    w = Scratch.of(s)
     card = w.discard.pop()
     w.give(s.turn_player, card)
     w.learn(s.turn_player, card)
@@ -436,7 +436,7 @@ def _can_buy(stock: Sequence[Card], discard: Sequence[Card], rules: Ruleset) -> 
     return bool(stock) or (rules.discard_reuse != "none" and len(discard) >= 3)
 
 
-def _buyers(w: _Work, exclude: int) -> list[int]:
+def _buyers(w: Scratch, exclude: int) -> list[int]:
     rules = w.ruleset
     out = []
     for offset in range(1, w.players):
@@ -468,7 +468,7 @@ def _refuse_buy(s: GameState, action: Buy) -> Refusal | None:
 
 
 def _perform_buy(s: GameState, action: Buy) -> GameState:
-    w = _Work.of(s)
+    w = Scratch.of(s)
     buyer = s.to_act
     card = w.discard.pop()
     if not w.stock:
@@ -485,7 +485,7 @@ def _perform_buy(s: GameState, action: Buy) -> GameState:
     return w.freeze()
 
 
-def _continue_window(w: _Work, queue: list[int]) -> None:
+def _continue_window(w: Scratch, queue: list[int]) -> None:
     w.queue = queue
     if queue:
         w.to_act = queue[0]
@@ -517,9 +517,9 @@ def _perform_pass(s: GameState, action: Pass) -> GameState:
         # What _continue_window does, on the few fields a pass changes (no scratch copy).
         queue = s.queue[1:]
         if queue:
-            return _changed(s, queue=queue, to_act=queue[0])
-        return _changed(s, queue=(), phase="play", to_act=s.turn_player, last_buyer=-1)
-    w = _Work.of(s)
+            return with_changes(s, queue=queue, to_act=queue[0])
+        return with_changes(s, queue=(), phase="play", to_act=s.turn_player, last_buyer=-1)
+    w = Scratch.of(s)
     if s.phase == "shanghai":
         rest = w.queue[1:]
         if rest:
@@ -750,7 +750,7 @@ def _lay_rest_refusal(s: GameState, policy: Policy, meld: Meld) -> Refusal | Non
 def _perform_lay(s: GameState, action: LayDown) -> GameState:
     if s.phase == "knock":
         return _perform_knock_lay(s, action)
-    w = _Work.of(s)
+    w = Scratch.of(s)
     seat = s.turn_player
     meld = action.melds[0]
     for card in meld.cards:
@@ -795,7 +795,7 @@ def _build_search(s: GameState) -> BuildSearch | None:
     entry = _BUILDS.get(id(s.hands))
     if entry is not None and all(a is b or (type(a) is int and a == b) for a, b in zip(entry[0], key)):
         return entry[1]
-    base = s if not s.building else _changed(s, building=())
+    base = s if not s.building else with_changes(s, building=())
     ask = _lay_question(base)
     if ask is None:
         return None
@@ -900,7 +900,7 @@ def _refuse_lay_whole(s: GameState) -> Refusal | None:
 
 
 def _perform_build(s: GameState, action: Build) -> GameState:
-    return _changed(s, building=(*s.building, action.card))
+    return with_changes(s, building=(*s.building, action.card))
 
 
 # Lay off ----------------------------------------------------------------------------------------------
@@ -1052,7 +1052,7 @@ def _refuse_layoff(s: GameState, action: LayOff) -> Refusal | None:
 
 def _perform_layoff(s: GameState, action: LayOff) -> GameState:
     extended = _placed(_layoff_choice(s, s.table[action.target], action.card, action.low))
-    w = _Work.of(s)
+    w = Scratch.of(s)
     seat = s.turn_player
     w.table[action.target] = extended
     if w.down[seat] < 0 and policy_for(s.ruleset).layoff_goes_down:
@@ -1210,7 +1210,7 @@ def _perform_swap(s: GameState, action: SwapJoker) -> GameState:
     meld, freed = _placed(swap), swap.freed
     if freed is None:  # pragma: no cover - a passing swap always frees its joker
         raise IllegalActionError("internal", "The swap freed no joker.")
-    w = _Work.of(s)
+    w = Scratch.of(s)
     seat = s.turn_player
     w.table[action.target] = meld
     w.take_from_hand(seat, action.card)
@@ -1297,7 +1297,7 @@ def _refuse_discard(s: GameState, action: Discard) -> Refusal | None:
 
 def _perform_discard(s: GameState, action: Discard) -> GameState:
     rules = s.ruleset
-    w = _Work.of(s)
+    w = Scratch.of(s)
     seat = s.turn_player
     w.take_from_hand(seat, action.card)
     w.discard.append(action.card)
@@ -1364,7 +1364,7 @@ def _refuse_knock(s: GameState, action: Knock) -> Refusal | None:
 
 
 def _perform_knock(s: GameState, action: Knock) -> GameState:
-    w = _Work.of(s)
+    w = Scratch.of(s)
     seat = s.turn_player
     w.take_from_hand(seat, action.card)
     w.discard.append(action.card)
@@ -1461,7 +1461,7 @@ def _refuse_knock_lay(s: GameState, action: LayDown) -> Refusal | None:
 
 
 def _perform_knock_lay(s: GameState, action: LayDown) -> GameState:
-    w = _Work.of(s)
+    w = Scratch.of(s)
     seat = s.turn_player
     meld = action.melds[0]
     for card in meld.cards:
@@ -1483,7 +1483,7 @@ def _refuse_knock_finish(s: GameState) -> Refusal | None:
 
 
 def _perform_knock_finish(s: GameState) -> GameState:
-    w = _Work.of(s)
+    w = Scratch.of(s)
     _end_round(w, s.turn_player)
     return w.freeze()
 
@@ -1512,13 +1512,13 @@ def _refuse_shanghai(s: GameState, action: CallShanghai) -> Refusal | None:
 
 def _perform_shanghai(s: GameState, action: CallShanghai) -> GameState:
     extended = _placed(_layoff_choice(s, s.table[action.target], s.discard[-1], action.low))
-    w = _Work.of(s)
+    w = Scratch.of(s)
     caller = s.to_act
     discarder = s.shanghai_from
     w.discard.pop()
     w.table[action.target] = extended
     hand = w.hands[caller]
-    blind = hand[_rng(w.seed, w.round, "shanghai", w.turn).randrange(len(hand))]
+    blind = hand[event_rng(w.seed, w.round, "shanghai", w.turn).randrange(len(hand))]
     w.take_from_hand(caller, blind)
     w.give(discarder, blind)
     # The pick is hidden from the table: what was known of the caller's hand is known no more.
@@ -1832,16 +1832,16 @@ def start(blank: GameState, pack: Sequence[Card] | None = None) -> GameState:
     teaching deal that must know the order of the cards. Every later deal and
     every other random event still comes from the seed.
     """
-    w = _Work.of(blank)
+    w = Scratch.of(blank)
     _start_round(w, pack)
     return w.freeze()
 
 
-def _start_round(w: _Work, stacked: Sequence[Card] | None = None) -> None:
+def _start_round(w: Scratch, stacked: Sequence[Card] | None = None) -> None:
     rules = w.ruleset
     if stacked is None:
         pack = list(make_pack(*rules.pack_for(w.players)))
-        _rng(w.seed, w.round, "deal").shuffle(pack)
+        event_rng(w.seed, w.round, "deal").shuffle(pack)
     else:
         pack = list(stacked)
     w.hands = [() for _ in range(w.players)]
@@ -1858,11 +1858,11 @@ def _start_round(w: _Work, stacked: Sequence[Card] | None = None) -> None:
     _deal(w)
 
 
-def _dealt_count(w: _Work) -> int:
+def _dealt_count(w: Scratch) -> int:
     return w.players * w.ruleset.hand_size(w.players, w.round) + (1 if w.ruleset.upcard else 0)
 
 
-def _deal(w: _Work) -> None:
+def _deal(w: Scratch) -> None:
     size = w.ruleset.hand_size(w.players, w.round)
     hands: list[list[Card]] = [[] for _ in range(w.players)]
     stock = w.stock
@@ -1881,7 +1881,7 @@ def _deal(w: _Work) -> None:
         w.phase = "play"
 
 
-def _begin_turn(w: _Work, seat: int) -> None:
+def _begin_turn(w: Scratch, seat: int) -> None:
     """Start *seat*'s turn, or end the round when it cannot go on.
 
     docs/rules/index.rst, shared-round-cannot-progress: with a stock that
@@ -1911,7 +1911,7 @@ def _begin_turn(w: _Work, seat: int) -> None:
     w.idle_turns += 1
 
 
-def _rebuild_stock(w: _Work, keep_top: bool) -> None:
+def _rebuild_stock(w: Scratch, keep_top: bool) -> None:
     """Shuffle the discard pile (less its top card, if kept) into a new stock."""
     top = w.discard.pop() if keep_top and w.discard else None
     pile = w.discard
@@ -1919,12 +1919,12 @@ def _rebuild_stock(w: _Work, keep_top: bool) -> None:
     if w.ruleset.discard_reuse == "turn-over":
         pile.reverse()
     else:
-        _rng(w.seed, w.round, "rebuild", w.reshuffles).shuffle(pile)
+        event_rng(w.seed, w.round, "rebuild", w.reshuffles).shuffle(pile)
     w.stock = pile
     w.discard = [top] if top is not None else []
 
 
-def _end_round(w: _Work, went_out: int | None) -> None:
+def _end_round(w: Scratch, went_out: int | None) -> None:
     rules = w.ruleset
     rummy = went_out is not None and w.down[went_out] in (-1, w.turn)
     scoring = rules.scoring
@@ -1962,7 +1962,7 @@ def _end_round(w: _Work, went_out: int | None) -> None:
     _start_round(w)
 
 
-def _match_over(w: _Work) -> bool:
+def _match_over(w: Scratch) -> bool:
     """Whether the match ends after this round: a fixed number of rounds, or a target score."""
     rules = w.ruleset
     if rules.rounds is not None:
@@ -1979,5 +1979,5 @@ def _match_over(w: _Work) -> bool:
     return max(w.totals) >= target
 
 
-def _next_turn(w: _Work, after: int) -> None:
+def _next_turn(w: Scratch, after: int) -> None:
     _begin_turn(w, (after + 1) % w.players)

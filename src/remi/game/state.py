@@ -8,7 +8,7 @@ import this module, never the reverse).
 
 Every field carries its *kind* and its *blank* value in attrs metadata. One
 table of kinds drives everything that used to spell the fields out by hand:
-the mutable scratch copy a transition works on (:class:`_Work`), the blank
+the mutable scratch copy a transition works on (:class:`Scratch`), the blank
 state a match starts from (:func:`blank_state`), the dict form
 (:meth:`StateCore.to_dict` / :func:`read_dict`) and the shape checks that run
 before the invariants. A new field is one line here.
@@ -624,7 +624,7 @@ def blank_state(state_type: type[S], ruleset: Ruleset, players: int, seed: int, 
 # -- the scratch copy -------------------------------------------------------------------------------
 
 
-class _Work:
+class Scratch:
     """A mutable scratch copy of a state used inside one transition.
 
     ``of`` and ``freeze`` are driven by :data:`FIELDS`, so a new field needs
@@ -672,7 +672,7 @@ class _Work:
     building: tuple[Card, ...]
 
     @classmethod
-    def of(cls, s: StateCore) -> _Work:
+    def of(cls, s: StateCore) -> Scratch:
         """A scratch copy of *s*."""
         w = cls.__new__(cls)
         w.state_type = type(s)  # type: ignore[assignment]  # every state is a GameState
@@ -720,7 +720,7 @@ class _Work:
             self.known[seat] = tuple(rest)
 
 
-def _changed(s: S, **changes: Any) -> S:
+def with_changes(s: S, **changes: Any) -> S:
     """*s* with a few fields replaced (tuples for list-valued ones), without a scratch copy of the rest."""
     values = dict(zip(_NAMES, _get_all(s)))
     values.update(changes)
