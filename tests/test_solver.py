@@ -456,6 +456,33 @@ def test_bounded_question_agrees_with_the_least_cost(name: str, data: st.DataObj
         assert bounded.at_most(rem, bound) == (least <= bound)
 
 
+@pytest.mark.parametrize("name", ["norwegian", "kalooki", "spade-twos", "gin"])
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_groups_that_fit_are_those_the_full_scan_finds(name: str, data: st.DataObject) -> None:
+    """docs/performance.rst (bounded cost): the kept list of groups that fit is the scan's, in order, every time."""
+    ruleset = RULESETS[name]
+    entry = limits.limits_of(ruleset)
+    pool = candidates.candidate_pool(
+        parsed_counts(data.draw(big_hands(ruleset))), entry.limits, False, candidates.BOTH
+    )
+    packer = arrangement.RankMajorSearch(pool, [1] * 53).packer
+    if not packer.by_first:
+        return
+    fields = _fields(pool.width)
+    for _ in range(4):
+        # A multiset of the hand: each field of the total kept or cut to a drawn count.
+        rem = 0
+        for shift, mask in fields:
+            held = (packer.pool.total >> shift) & mask
+            rem |= data.draw(st.integers(0, held)) << shift if held else 0
+        low = data.draw(st.sampled_from(sorted(packer.by_first)))
+        guard = pool.guard
+        scan = [g for g in packer.by_first[low] if ((rem | guard) - g[1]) & guard == guard]
+        assert packer.fitting(low, rem) == scan
+        assert packer.fitting(low, rem) == scan  # the kept answer, asked again
+
+
 def _fields(width: int) -> list[tuple[int, int]]:
     return [(width * code, (1 << width) - 1) for code in range(53)]
 
