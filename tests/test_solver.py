@@ -483,6 +483,28 @@ def test_groups_that_fit_are_those_the_full_scan_finds(name: str, data: st.DataO
         assert packer.fitting(low, rem) == scan  # the kept answer, asked again
 
 
+@pytest.mark.parametrize("name", ["norwegian", "kalooki", "spade-twos"])
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_fit_index_marks_the_uses_a_fit_check_accepts(name: str, data: st.DataObject) -> None:
+    """docs/performance.rst (bounded cost): the layouts walk's masks of keys that fit are the fit checks', in order."""
+    ruleset = RULESETS[name]
+    entry = limits.limits_of(ruleset)
+    pool = candidates.candidate_pool(
+        parsed_counts(data.draw(big_hands(ruleset))), entry.limits, False, candidates.BOTH
+    )
+    uses = candidates.uses_by_key(pool)
+    index = candidates.FitIndex(uses, pool.width)
+    for _ in range(4):
+        rem = 0
+        for shift, mask in _fields(pool.width):
+            held = (pool.total >> shift) & mask
+            rem |= data.draw(st.integers(0, held)) << shift if held else 0
+        guard = pool.guard
+        scan = [i for i, use in enumerate(uses) if ((rem | guard) - use) & guard == guard]
+        assert list(candidates.positions(index.fitting(rem))) == scan
+
+
 def _fields(width: int) -> list[tuple[int, int]]:
     return [(width * code, (1 << width) - 1) for code in range(53)]
 

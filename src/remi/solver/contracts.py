@@ -11,7 +11,17 @@ from ..contracts import contract_for
 from ..melds import Meld
 from ..rulesets import Ruleset
 from .bounds import hopeless
-from .candidates import BOTH, MeldKey, Pool, candidate_pool, kind_mask, meld_of_key, uses_by_key
+from .candidates import (
+    BOTH,
+    FitIndex,
+    MeldKey,
+    Pool,
+    candidate_pool,
+    kind_mask,
+    meld_of_key,
+    positions,
+    uses_by_key,
+)
 from .completion import ContractSearch, Span, contract_search, touches
 from .hands import checked_counts
 from .limits import LONGEST_RUN, Hand, MeldLimits, limits_of
@@ -266,6 +276,7 @@ class _FirstLayouts:
         self.keys = pool.keys
         self.guard = pool.guard
         self.use_of = uses_by_key(pool)
+        self.fits = FitIndex(self.use_of, pool.width)
         self.first_run = next((i for i, key in enumerate(self.keys) if key[0] == 1), len(self.keys))
         self.out: list[tuple[int, ...]] = []
         self.chosen: list[int] = []
@@ -279,16 +290,12 @@ class _FirstLayouts:
         if not sets and not runs:
             self.out.append(tuple(self.chosen))
             return
-        keys, guard, use_of, chosen = self.keys, self.guard, self.use_of, self.chosen
-        if sets:
-            indices = range(start, self.first_run)
-        else:
-            indices = range(max(start, self.first_run), len(keys))
-        for index in indices:
+        keys, use_of, chosen = self.keys, self.use_of, self.chosen
+        # The keys that fit, from *start* on (sets: below the first run), in index order.
+        low, high = (start, self.first_run) if sets else (max(start, self.first_run), len(keys))
+        for index in positions(self.fits.fitting(rem) >> low << low & ((1 << high) - 1)):
             key = keys[index]
-            x = (rem | guard) - use_of[index]
-            if x & guard != guard:
-                continue
+            x = rem - use_of[index]
             more = spans
             if sets:
                 s, r = sets - 1, runs
@@ -299,7 +306,6 @@ class _FirstLayouts:
                     if touches(span, spans):
                         continue
                     more = tuple(sorted((*spans, span)))
-            x ^= guard
             if self.possible(x, left - key[3], s, r, more):
                 chosen.append(index)
                 self.walk(x, left - key[3], s, r, more, index if s or not sets else self.first_run)
