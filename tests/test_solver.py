@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from itertools import combinations_with_replacement, product
+from unittest import mock
 
 import attrs
 import pytest
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 import remi
 from remi import JOKER, Card, Meld, check_contract, hand_value, meld_points, validate_meld
-from remi.solver import arrangement, bounds, candidates, completion, covers, limits
+from remi.solver import arrangement, bounds, candidates, completion, contracts, covers, limits
 from remi.solver.hands import packed_counts, parsed_counts
 
 SPADE_TWOS = remi.with_variants(remi.NORWEGIAN, "spade twos wild")
@@ -346,6 +347,21 @@ def test_layouts_limit_is_a_prefix_and_find_contract_the_first(
     assert remi.contract_layouts(hand, round, ruleset, limit=limit) == layouts[:limit]
     assert remi.contract_layouts(hand, round, ruleset, limit=len(layouts) + 1) == layouts
     assert remi.find_contract(hand, round, ruleset) == (layouts[0] if layouts else None)
+
+
+@pytest.mark.parametrize("scans", [0, 3, 10**9], ids=["index-at-once", "index-soon", "scans-only"])
+@settings(max_examples=25, deadline=None)
+@given(hand=hands(12, jokers=4), round=st.integers(1, 7), limit=st.integers(1, 40))
+def test_layouts_walk_lists_the_same_by_scan_or_by_fit_index(
+    scans: int, hand: tuple[Card, ...], round: int, limit: int
+) -> None:
+    """docs/performance.rst (bounded cost): the walk's fit masks list what its scans list, in order."""
+    ruleset = ALL_DOWN if round % 2 else remi.NORWEGIAN
+    hand = trim(hand, ruleset)
+    layouts = remi.contract_layouts(hand, round, ruleset)
+    remi.clear_caches()
+    with mock.patch.object(contracts, "_SCANS", scans):
+        assert remi.contract_layouts(hand, round, ruleset, limit=limit) == layouts[:limit]
 
 
 def test_layouts_limit_refuses_a_non_integer() -> None:

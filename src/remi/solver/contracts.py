@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import chain, combinations_with_replacement, product
+from typing import Final
 
 from .._cache import memoize
 from ..cards import JOKER_CODE
@@ -276,7 +277,8 @@ class _FirstLayouts:
         self.keys = pool.keys
         self.guard = pool.guard
         self.use_of = uses_by_key(pool)
-        self.fits = FitIndex(self.use_of, pool.width)
+        self.fits: FitIndex | None = None  # built once the walk has scanned a few times
+        self.scans = 0
         self.first_run = next((i for i, key in enumerate(self.keys) if key[0] == 1), len(self.keys))
         self.out: list[tuple[int, ...]] = []
         self.chosen: list[int] = []
@@ -286,6 +288,20 @@ class _FirstLayouts:
             return self.search.cover(rem, left, sets, runs, spans)
         return self.search.pick(rem, left, sets, runs, spans, 0)
 
+    def _fitting(self, rem: int, low: int, high: int) -> Iterable[int]:
+        """The indices from *low* to *high* (excluded) of the keys that fit in *rem*, in order.
+
+        The first few walks scan them; past those a :class:`FitIndex` answers (it costs
+        about as much to build as a few hundred scans, and a long listing asks far more).
+        """
+        if self.fits is None:
+            if self.scans < _SCANS:
+                self.scans += 1
+                guard, use_of = self.guard, self.use_of
+                return [i for i in range(low, high) if ((rem | guard) - use_of[i]) & guard == guard]
+            self.fits = FitIndex(self.use_of, self.search.pool.width)
+        return positions(self.fits.fitting(rem) >> low << low & ((1 << high) - 1))
+
     def walk(self, rem: int, left: int, sets: int, runs: int, spans: tuple[Span, ...], start: int) -> None:
         if not sets and not runs:
             self.out.append(tuple(self.chosen))
@@ -293,7 +309,7 @@ class _FirstLayouts:
         keys, use_of, chosen = self.keys, self.use_of, self.chosen
         # The keys that fit, from *start* on (sets: below the first run), in index order.
         low, high = (start, self.first_run) if sets else (max(start, self.first_run), len(keys))
-        for index in positions(self.fits.fitting(rem) >> low << low & ((1 << high) - 1)):
+        for index in self._fitting(rem, low, high):
             key = keys[index]
             x = rem - use_of[index]
             more = spans
@@ -312,6 +328,10 @@ class _FirstLayouts:
                 chosen.pop()
                 if len(self.out) >= self.limit:
                     return
+
+
+#: The walks of :class:`_FirstLayouts` that scan the keys before it builds their :class:`FitIndex`.
+_SCANS: Final = 64
 
 
 def _first_layouts(
