@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from itertools import combinations_with_replacement, product
+from unittest import mock
 
 import attrs
 import pytest
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 import remi
 from remi import JOKER, Card, Meld, check_contract, hand_value, meld_points, validate_meld
-from remi.solver import arrangement, bounds, candidates, completion, covers, limits
+from remi.solver import arrangement, bounds, candidates, completion, contracts, covers, limits
 from remi.solver.hands import packed_counts, parsed_counts
 
 SPADE_TWOS = remi.with_variants(remi.NORWEGIAN, "spade twos wild")
@@ -348,6 +349,21 @@ def test_layouts_limit_is_a_prefix_and_find_contract_the_first(
     assert remi.find_contract(hand, round, ruleset) == (layouts[0] if layouts else None)
 
 
+@pytest.mark.parametrize("scans", [0, 3, 10**9], ids=["index-at-once", "index-soon", "scans-only"])
+@settings(max_examples=25, deadline=None)
+@given(hand=hands(12, jokers=4), round=st.integers(1, 7), limit=st.integers(1, 40))
+def test_layouts_walk_lists_the_same_by_scan_or_by_fit_index(
+    scans: int, hand: tuple[Card, ...], round: int, limit: int
+) -> None:
+    """docs/performance.rst (bounded cost): the walk's fit masks list what its scans list, in order."""
+    ruleset = ALL_DOWN if round % 2 else remi.NORWEGIAN
+    hand = trim(hand, ruleset)
+    layouts = remi.contract_layouts(hand, round, ruleset)
+    remi.clear_caches()
+    with mock.patch.object(contracts, "_SCANS", scans):
+        assert remi.contract_layouts(hand, round, ruleset, limit=limit) == layouts[:limit]
+
+
 def test_layouts_limit_refuses_a_non_integer() -> None:
     with pytest.raises(TypeError, match="limit must be an int"):
         remi.contract_layouts("♠9 ♥9 ♦9 ♣9 ♥4 ♥4", 1, remi.NORWEGIAN, limit="2")  # type: ignore[arg-type]
@@ -454,6 +470,55 @@ def test_bounded_question_agrees_with_the_least_cost(name: str, data: st.DataObj
     least = exact.best(rem)
     for bound in sorted({0, least - 1, least, least + 1, data.draw(st.integers(0, least + 5))}):
         assert bounded.at_most(rem, bound) == (least <= bound)
+
+
+@pytest.mark.parametrize("name", ["norwegian", "kalooki", "spade-twos", "gin"])
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_groups_that_fit_are_those_the_full_scan_finds(name: str, data: st.DataObject) -> None:
+    """docs/performance.rst (bounded cost): the kept list of groups that fit is the scan's, in order, every time."""
+    ruleset = RULESETS[name]
+    entry = limits.limits_of(ruleset)
+    pool = candidates.candidate_pool(
+        parsed_counts(data.draw(big_hands(ruleset))), entry.limits, False, candidates.BOTH
+    )
+    packer = arrangement.RankMajorSearch(pool, [1] * 53).packer
+    if not packer.by_first:
+        return
+    fields = _fields(pool.width)
+    for _ in range(4):
+        # A multiset of the hand: each field of the total kept or cut to a drawn count.
+        rem = 0
+        for shift, mask in fields:
+            held = (packer.pool.total >> shift) & mask
+            rem |= data.draw(st.integers(0, held)) << shift if held else 0
+        low = data.draw(st.sampled_from(sorted(packer.by_first)))
+        guard = pool.guard
+        scan = [g for g in packer.by_first[low] if ((rem | guard) - g[1]) & guard == guard]
+        assert packer.fitting(low, rem) == scan
+        assert packer.fitting(low, rem) == scan  # the kept answer, asked again
+
+
+@pytest.mark.parametrize("name", ["norwegian", "kalooki", "spade-twos"])
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_fit_index_marks_the_uses_a_fit_check_accepts(name: str, data: st.DataObject) -> None:
+    """docs/performance.rst (bounded cost): the layouts walk's masks of keys that fit are the fit checks', in order."""
+    ruleset = RULESETS[name]
+    entry = limits.limits_of(ruleset)
+    pool = candidates.candidate_pool(
+        parsed_counts(data.draw(big_hands(ruleset))), entry.limits, False, candidates.BOTH
+    )
+    uses = candidates.uses_by_key(pool)
+    index = candidates.FitIndex(uses, pool.width)
+    for _ in range(4):
+        rem = 0
+        for shift, mask in _fields(pool.width):
+            held = (pool.total >> shift) & mask
+            rem |= data.draw(st.integers(0, held)) << shift if held else 0
+        guard = pool.guard
+        scan = [i for i, use in enumerate(uses) if ((rem | guard) - use) & guard == guard]
+        assert list(candidates.positions(index.fitting(rem))) == scan
 
 
 def _fields(width: int) -> list[tuple[int, int]]:

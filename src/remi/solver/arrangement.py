@@ -107,6 +107,18 @@ class LeastCostSearch:
         self.by_first: dict[int, list[tuple[int, int, int]]] = {}
         for index, group in enumerate(pool.groups):
             self.by_first.setdefault(group.first, []).append((index, group.use, group_cost[index]))
+        # The groups of each lowest card that fit a multiset: that depends only on the fields
+        # of the cards those groups take, so it is kept per (card, those fields of the multiset).
+        self.reach: dict[int, int] = {}
+        field = (1 << pool.width) - 1
+        for group in pool.groups:
+            mask, use = self.reach.get(group.first, 0), group.use
+            while use:
+                shift = ((use & -use).bit_length() - 1) // pool.width * pool.width
+                mask |= field << shift
+                use &= ~(field << shift)
+            self.reach[group.first] = mask
+        self.fit_memo: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
         # rem -> (cost, choice): choice -1 leaves the lowest card, -2 only jokers are left.
         self.memo: dict[int, tuple[int, int]] = {0: (0, -2)}
         # With a floor: the cards no group takes, left over whatever is chosen.
@@ -121,11 +133,21 @@ class LeastCostSearch:
                 if (pool.total >> shift) & field and not (taken >> shift) & field:
                     self.dead.append((shift, joker_cost if code == JOKER_CODE else skip_cost[code]))
 
+    def fitting(self, low: int, rem: int) -> list[tuple[int, int, int]]:
+        """The groups of lowest card *low* (index, use, cost) that fit in *rem*, in pool order."""
+        key = (low, rem & self.reach.get(low, 0))
+        got = self.fit_memo.get(key)
+        if got is None:
+            guard = self.pool.guard
+            got = [g for g in self.by_first.get(low, ()) if ((rem | guard) - g[1]) & guard == guard]
+            self.fit_memo[key] = got
+        return got
+
     def best(self, rem: int) -> int:
         got = self.memo.get(rem)
         if got is not None:
             return got[0]
-        width, guard = self.pool.width, self.pool.guard
+        width = self.pool.width
         low = ((rem & -rem).bit_length() - 1) // width
         if low == JOKER_CODE:
             cost = (rem >> (width * JOKER_CODE)) * self.joker_cost
@@ -135,11 +157,8 @@ class LeastCostSearch:
             return self._best_floored(rem, low)
         top = self.skip_cost[low] + self.best(rem - (1 << (width * low)))
         choice = -1
-        for index, use, cost in self.by_first.get(low, ()):
-            x = (rem | guard) - use
-            if x & guard != guard:
-                continue
-            value = cost + self.best(x ^ guard)
+        for index, use, cost in self.fitting(low, rem):
+            value = cost + self.best(rem - use)
             if value < top or (value == top and choice == -1):
                 top, choice = value, index
         self.memo[rem] = (top, choice)
@@ -151,7 +170,6 @@ class LeastCostSearch:
         The same answer and choice: the first group of least cost unless leaving
         the card over costs strictly less.
         """
-        guard = self.pool.guard
         floor = self.floor or 0
         if self.dead:
             field = (1 << self.pool.width) - 1
@@ -159,11 +177,8 @@ class LeastCostSearch:
                 floor += ((rem >> shift) & field) * cost
         top = -1
         choice = -1
-        for index, use, cost in self.by_first.get(low, ()):
-            x = (rem | guard) - use
-            if x & guard != guard:
-                continue
-            value = cost + self.best(x ^ guard)
+        for index, use, cost in self.fitting(low, rem):
+            value = cost + self.best(rem - use)
             if choice == -1 or value < top:
                 top, choice = value, index
                 if value == floor:
@@ -323,10 +338,8 @@ class CostWithin:
         if floor > bound:
             self.lo[rem] = floor
             return False
-        guard = packer.pool.guard
-        for _, use, _ in packer.by_first.get(low, ()):
-            x = (rem | guard) - use
-            if x & guard == guard and self.at_most(x ^ guard, bound):
+        for _, use, _ in packer.fitting(low, rem):
+            if self.at_most(rem - use, bound):
                 self.hi[rem] = bound
                 return True
         if self.at_most(rem - (1 << (width * low)), bound - packer.skip_cost[low]):

@@ -14,7 +14,7 @@ joker placed low or high) form a group; the searches run over groups.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, NamedTuple
 
 from .._cache import Cache, memoize
@@ -445,6 +445,52 @@ def uses_by_key(pool: Pool) -> list[int]:
         for member in group.members:
             uses[member] = group.use
     return uses
+
+
+class FitIndex:
+    """Which of a list of packed uses fit a multiset, as a bit mask over their positions.
+
+    For each card field some use takes and each count below the most any use
+    takes of it, the positions of the uses that need more: a use fits unless
+    one of the fields of the multiset is short of it, so the positions that do
+    not fit are an OR of one mask per field, far cheaper than a fit check per use.
+    """
+
+    def __init__(self, uses: Sequence[int], width: int) -> None:
+        field = (1 << width) - 1
+        taken: dict[int, list[int]] = {}  # field shift -> the positions of uses taking k of it, k = 1, 2, ...
+        for position, use in enumerate(uses):
+            while use:
+                shift = ((use & -use).bit_length() - 1) // width * width
+                taken.setdefault(shift, []).append(((use >> shift) & field) << 32 | position)
+                use &= ~(field << shift)
+        self.need: list[tuple[int, int, tuple[int, ...]]] = []
+        size = len(uses) // 8 + 1
+        for shift, entries in sorted(taken.items()):
+            bits = [bytearray(size) for _ in range(max(entries) >> 32)]
+            for entry in entries:
+                position = entry & 0xFFFFFFFF
+                for below in range(entry >> 32):
+                    bits[below][position >> 3] |= 1 << (position & 7)
+            self.need.append((shift, field, tuple(int.from_bytes(b, "little") for b in bits)))
+        self.every = (1 << len(uses)) - 1
+
+    def fitting(self, rem: int) -> int:
+        """The bit mask of the positions whose uses fit in the packed multiset *rem*."""
+        short = 0
+        for shift, field, masks in self.need:
+            held = (rem >> shift) & field
+            if held < len(masks):
+                short |= masks[held]
+        return self.every & ~short
+
+
+def positions(mask: int) -> Iterator[int]:
+    """The positions of the set bits of *mask*, lowest first."""
+    while mask:
+        bit = mask & -mask
+        yield bit.bit_length() - 1
+        mask ^= bit
 
 
 def _kinds(kinds: Iterable[str]) -> frozenset[str]:

@@ -104,6 +104,8 @@ class ContractSearch:
         # The tables of cover, made on its first call (pick, which most questions ask, needs none).
         self.starting: dict[int, list[tuple[int, Span]]] = {}
         self.taking: dict[int, list[tuple[int, Span]]] = {}
+        # (lowest card, cards, sets, runs) -> the melds _cover_from tries there (see _sized).
+        self.sized: dict[tuple[int, int, int, int], list[tuple[int, int, int, int, Span | None]]] = {}
         self.indexed = False
 
     def _index(self) -> None:
@@ -196,9 +198,33 @@ class ContractSearch:
         self, low: int, rem: int, count: int, sets: int, runs: int, spans: tuple[Span, ...]
     ) -> bool:
         """:meth:`cover` through each meld whose lowest natural card is *low* (the lowest card of *rem*)."""
+        guard = self.pool.guard
+        key = (low, count, sets, runs)
+        options = self.sized.get(key)
+        if options is None:
+            options = self.sized[key] = self._sized(low, count, sets, runs)
+        for use, left, s, r, span in options:
+            if span is not None and self.apart and touches(span, spans):
+                continue
+            x = (rem | guard) - use
+            if x & guard != guard:
+                continue
+            more = tuple(sorted(spans + (span,))) if self.apart and span is not None else spans
+            if self.cover(x ^ guard, left, s, r, more):
+                return True
+        return False
+
+    def _sized(
+        self, low: int, count: int, sets: int, runs: int
+    ) -> list[tuple[int, int, int, int, Span | None]]:
+        """The melds *low* starts that leave a count the rest of the contract can take, in order.
+
+        Each as (use, cards left, sets left, runs left, span or ``None`` for a set): what
+        :meth:`_cover_from` tries, whatever else is left.
+        """
         pool, limits = self.pool, self.limits
-        guard = pool.guard
         set_top = limits.set_max or pool.n_cards
+        out: list[tuple[int, int, int, int, Span | None]] = []
         for index, span in self.starting.get(low, ()):
             group = pool.groups[index]
             if group.kind == 0:
@@ -206,19 +232,14 @@ class ContractSearch:
                     continue
                 s, r = sets - 1, runs
             else:
-                if not runs or (self.apart and touches(span, spans)):
+                if not runs:
                     continue
                 s, r = sets, runs - 1
             left = count - group.size
             if left < s * limits.set_min + r * limits.run_min or left > s * set_top + r * LONGEST_RUN:
                 continue
-            x = (rem | guard) - group.use
-            if x & guard != guard:
-                continue
-            more = tuple(sorted(spans + (span,))) if self.apart and group.kind == 1 else spans
-            if self.cover(x ^ guard, left, s, r, more):
-                return True
-        return False
+            out.append((group.use, left, s, r, span if group.kind == 1 else None))
+        return out
 
 
 @memoize("solver.contract-search", maxsize=32)

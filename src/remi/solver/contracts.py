@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import chain, combinations_with_replacement, product
+from typing import Final
 
 from .._cache import memoize
 from ..cards import JOKER_CODE
@@ -11,7 +12,17 @@ from ..contracts import contract_for
 from ..melds import Meld
 from ..rulesets import Ruleset
 from .bounds import hopeless
-from .candidates import BOTH, MeldKey, Pool, candidate_pool, kind_mask, meld_of_key, uses_by_key
+from .candidates import (
+    BOTH,
+    FitIndex,
+    MeldKey,
+    Pool,
+    candidate_pool,
+    kind_mask,
+    meld_of_key,
+    positions,
+    uses_by_key,
+)
 from .completion import ContractSearch, Span, contract_search, touches
 from .hands import checked_counts
 from .limits import LONGEST_RUN, Hand, MeldLimits, limits_of
@@ -266,6 +277,8 @@ class _FirstLayouts:
         self.keys = pool.keys
         self.guard = pool.guard
         self.use_of = uses_by_key(pool)
+        self.fits: FitIndex | None = None  # built once the walk has scanned a few times
+        self.scans = 0
         self.first_run = next((i for i, key in enumerate(self.keys) if key[0] == 1), len(self.keys))
         self.out: list[tuple[int, ...]] = []
         self.chosen: list[int] = []
@@ -275,20 +288,30 @@ class _FirstLayouts:
             return self.search.cover(rem, left, sets, runs, spans)
         return self.search.pick(rem, left, sets, runs, spans, 0)
 
+    def _fitting(self, rem: int, low: int, high: int) -> Iterable[int]:
+        """The indices from *low* to *high* (excluded) of the keys that fit in *rem*, in order.
+
+        The first few walks scan them; past those a :class:`FitIndex` answers (it costs
+        about as much to build as a few hundred scans, and a long listing asks far more).
+        """
+        if self.fits is None:
+            if self.scans < _SCANS:
+                self.scans += 1
+                guard, use_of = self.guard, self.use_of
+                return [i for i in range(low, high) if ((rem | guard) - use_of[i]) & guard == guard]
+            self.fits = FitIndex(self.use_of, self.search.pool.width)
+        return positions(self.fits.fitting(rem) >> low << low & ((1 << high) - 1))
+
     def walk(self, rem: int, left: int, sets: int, runs: int, spans: tuple[Span, ...], start: int) -> None:
         if not sets and not runs:
             self.out.append(tuple(self.chosen))
             return
-        keys, guard, use_of, chosen = self.keys, self.guard, self.use_of, self.chosen
-        if sets:
-            indices = range(start, self.first_run)
-        else:
-            indices = range(max(start, self.first_run), len(keys))
-        for index in indices:
+        keys, use_of, chosen = self.keys, self.use_of, self.chosen
+        # The keys that fit, from *start* on (sets: below the first run), in index order.
+        low, high = (start, self.first_run) if sets else (max(start, self.first_run), len(keys))
+        for index in self._fitting(rem, low, high):
             key = keys[index]
-            x = (rem | guard) - use_of[index]
-            if x & guard != guard:
-                continue
+            x = rem - use_of[index]
             more = spans
             if sets:
                 s, r = sets - 1, runs
@@ -299,13 +322,16 @@ class _FirstLayouts:
                     if touches(span, spans):
                         continue
                     more = tuple(sorted((*spans, span)))
-            x ^= guard
             if self.possible(x, left - key[3], s, r, more):
                 chosen.append(index)
                 self.walk(x, left - key[3], s, r, more, index if s or not sets else self.first_run)
                 chosen.pop()
                 if len(self.out) >= self.limit:
                     return
+
+
+#: The walks of :class:`_FirstLayouts` that scan the keys before it builds their :class:`FitIndex`.
+_SCANS: Final = 64
 
 
 def _first_layouts(

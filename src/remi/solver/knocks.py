@@ -111,7 +111,7 @@ class _KnockWalk:
         packer = self.packer
         if not self.at_most(rem, budget + self.dearest):
             return
-        width, guard = self.width, packer.pool.guard
+        width = self.width
         low = ((rem & -rem).bit_length() - 1) // width
         if low == JOKER_CODE:
             if (
@@ -123,10 +123,8 @@ class _KnockWalk:
         rest = rem - (1 << (width * low))
         if not self.found >> low & 1 and self.at_most(rest, budget):
             self._find(low)
-        for _, use, _ in packer.by_first.get(low, ()):
-            x = (rem | guard) - use
-            if x & guard == guard:
-                self._walk(x ^ guard, budget)
+        for _, use, _ in packer.fitting(low, rem):
+            self._walk(rem - use, budget)
         left = budget - self.cost[low]
         if left >= 0:
             self._walk(rest, left)
