@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import remi
 from remi import JOKER, Card, Meld, check_contract, hand_value, meld_points, validate_meld
-from remi.solver import arrangement, bounds, candidates, completion, contracts, covers, limits
+from remi.solver import arrangement, bounds, candidates, completion, contracts, covers, knocks, limits
 from remi.solver.hands import packed_counts, parsed_counts
 
 SPADE_TWOS = remi.with_variants(remi.NORWEGIAN, "spade twos wild")
@@ -760,3 +760,31 @@ def test_runs_shrink_written_out_equals_the_search(at_most: bool) -> None:
     # run of the least size (no more wild cards than naturals where the rules say so)
     for run_min in range(2, 16):
         assert bounds.runs_shrink(run_min, at_most) == bounds.runs_shrink_by_search(run_min, at_most)
+
+
+# -- the trusted kernels: the same answers as the public faces on every hand a pack can give ----------
+
+
+@st.composite
+def _dealt_hand(draw: st.DrawFn) -> tuple[remi.Ruleset, tuple[Card, ...]]:
+    rules = draw(st.sampled_from([remi.GIN, remi.NORWEGIAN, remi.KALOOKI, remi.SWEDISH]))
+    pack = list(remi.make_pack(rules.decks, rules.jokers if rules.has_jokers and rules.jokers > 0 else 0))
+    size = draw(st.integers(min_value=0, max_value=14))
+    picked = draw(st.lists(st.integers(0, len(pack) - 1), min_size=size, max_size=size, unique=True))
+    return rules, tuple(sorted(pack[i] for i in picked))
+
+
+@given(_dealt_hand())
+@settings(max_examples=150, deadline=None)
+def test_held_kernels_answer_as_the_public_functions(dealt: tuple[remi.Ruleset, tuple[Card, ...]]) -> None:
+    # docs/design.rst (input checked once): the engine and settlement ask the trusted kernels on the
+    # cards a state holds; on every hand a pack gives they answer exactly as the validating faces.
+    rules, hand = dealt
+    assert arrangement.held_deadwood(hand, rules) == remi.deadwood(hand, rules)
+    assert arrangement.held_arrangement(hand, rules) == remi.best_arrangement(hand, rules)
+    assert candidates.held_candidates(hand, rules) == remi.candidate_melds(hand, rules)
+    for exact, kinds in ((True, ("set",)), (False, ("run",))):
+        assert candidates.held_candidates(hand, rules, exact=exact, kinds=kinds) == remi.candidate_melds(
+            hand, rules, exact=exact, kinds=kinds
+        )
+    assert knocks.held_knock_cards(hand, rules) == remi.knock_cards(hand, rules)

@@ -42,7 +42,7 @@ from .game.engine import coerce
 from .game.positions import LINE_BREAKS, parse_action_in, parse_ruleset_text, position, ruleset_text
 from .game.state import require_state
 from .melds import meld_sort_key
-from .solver.arrangement import best_arrangement
+from .solver.arrangement import held_arrangement
 
 __all__ = [
     "position",
@@ -394,7 +394,7 @@ def _lay_best_knock(state: GameState, actions: list[Action], states: list[GameSt
     """
     hand = state.hands[state.turn_player]
     steps: list[Action] = [
-        LayDown((meld,)) for meld in sorted(best_arrangement(hand, state.ruleset).melds, key=meld_sort_key)
+        LayDown((meld,)) for meld in sorted(held_arrangement(hand, state.ruleset).melds, key=meld_sort_key)
     ]
     for action in (*steps, Pass()):
         state = state.apply(action)

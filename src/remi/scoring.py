@@ -37,7 +37,7 @@ from .codes import as_error_code
 from .errors import IllegalActionError, StateError
 from .melds import Meld, check_meld, is_wild, layoff_on_legal
 from .rulesets import Ruleset, Scoring, card_counts, pack_limits, pack_refusal, require_ruleset, value_of
-from .solver.arrangement import best_arrangement, deadwood
+from .solver.arrangement import held_arrangement, held_deadwood
 
 __all__ = [
     "card_value",
@@ -349,7 +349,7 @@ def _best_after_layoffs(
         used = Counter(laid)
         if used - held or (given is not None and laid != given):
             continue
-        value = deadwood(list((held - used).elements()), ruleset)
+        value = held_deadwood(list((held - used).elements()), ruleset)
         if best is None or (value, len(laid)) < (best[0], len(best[1])):
             best = (value, laid)
     if best is None:
@@ -426,7 +426,7 @@ def _gin(
     """:func:`settle_gin` of checked hands and legal knocker's melds (*shown*; ``None``: the best)."""
     own = cards[seat]
     if shown is None:
-        shown = best_arrangement(own, ruleset).melds
+        shown = held_arrangement(own, ruleset).melds
     laid = Counter(c for m in shown for c in m.cards)
     knock_dead = cards_value((Counter(own) - laid).elements(), ruleset)
     if knock_dead > ruleset.knock_limit:
@@ -452,7 +452,7 @@ def _settle_gin_out(cards: Sequence[tuple[Card, ...]], seat: int, ruleset: Rules
     deadwood_only = ruleset.gin_loser_pays == "deadwood"
     for d in _defenders(len(cards), seat):
         # docs/rules/gin.rst, gin-loser-deadwood: the whole hand, or only the deadwood.
-        owed = deadwood(cards[d], ruleset) if deadwood_only else cards_value(cards[d], ruleset)
+        owed = held_deadwood(cards[d], ruleset) if deadwood_only else cards_value(cards[d], ruleset)
         deltas[d] = -ruleset.gin_multiplier * owed
     what = "deadwood" if deadwood_only else "hand"
     return Settlement(

@@ -69,9 +69,9 @@ from ..melds import (
 )
 from ..rulesets import Ruleset
 from ..scoring import cards_value, settle_dealt
-from ..solver.arrangement import deadwood
-from ..solver.candidates import candidate_melds
-from ..solver.knocks import knock_cards
+from ..solver.arrangement import held_deadwood
+from ..solver.candidates import held_candidates
+from ..solver.knocks import held_knock_cards
 from .building import BuildSearch, placements
 from .policies import Policy, Refusal, must_keep_card, never, policy_for
 from .state import RoundResult, Scratch, with_changes
@@ -342,7 +342,7 @@ def _joker_meldable(s: GameState, hand: Sequence[Card], joker: Card) -> bool:
     """Whether some lay-down of *hand* that uses *joker* would be legal now (51 games)."""
     policy = policy_for(s.ruleset)
     keep_one = must_keep_card(s)
-    for meld in candidate_melds(hand, s.ruleset):
+    for meld in held_candidates(hand, s.ruleset):
         if joker not in meld.cards or (keep_one and len(meld.cards) == len(hand)):
             continue
         if policy.lay_refusal(s, s.turn_player, hand, meld) is None:
@@ -358,7 +358,7 @@ def _hand_melds(
 
     With *exact*, only those of exactly the least size; only those of *kinds*.
     """
-    return dict.fromkeys(candidate_melds(hand, rules, exact=exact, kinds=kinds))
+    return dict.fromkeys(held_candidates(hand, rules, exact=exact, kinds=kinds))
 
 
 # Cut --------------------------------------------------------------------------------------------------
@@ -1328,7 +1328,7 @@ def _knock_candidates(s: GameState) -> Iterable[Action]:
     if not policy_for(s.ruleset).knocks:
         return ()
     hand = s.hands[s.turn_player]
-    able = knock_cards(hand, s.ruleset)
+    able = held_knock_cards(hand, s.ruleset)
     return [_KNOCKS[card.code] for card in _distinct(hand) if card in able]
 
 
@@ -1352,10 +1352,10 @@ def _refuse_knock(s: GameState, action: Knock) -> Refusal | None:
     refusal = _unplayable_discard(s, hand, action.card, seat)
     if refusal is not None:
         return refusal
-    if action.card not in knock_cards(hand, rules):
+    if action.card not in held_knock_cards(hand, rules):
         rest = list(hand)
         rest.remove(action.card)
-        left = deadwood(rest, rules)
+        left = held_deadwood(rest, rules)
         return (
             "knock-too-high",
             f"You cannot knock with {left} points of deadwood; the limit is {rules.knock_limit}.",
@@ -1403,7 +1403,7 @@ def _knock_reachable(hand: tuple[Card, ...], rules: Ruleset, floor: tuple[object
     limit = rules.knock_limit
     if cards_value(hand, rules) <= limit:
         return True
-    if deadwood(hand, rules) > limit:  # not even the best arrangement, with any melds, is within it
+    if held_deadwood(hand, rules) > limit:  # not even the best arrangement, with any melds, is within it
         return False
     for meld in _hand_melds(hand, rules):
         key = meld_sort_key(meld)

@@ -9,7 +9,7 @@ or repeated cards go to :mod:`~remi.solver.masks`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
 import attrs
@@ -19,7 +19,7 @@ from ..cards import CARDS, JOKER_CODE, Card
 from ..melds import Meld
 from ..rulesets import Ruleset
 from .candidates import BOTH, Pool, candidate_pool, meld_of_key
-from .hands import checked_counts, reiterable
+from .hands import checked_counts, counts_of, reiterable
 from .limits import Hand, MeldLimits, limits_of
 from .masks import hand_mask, mask_deadwood
 
@@ -394,6 +394,17 @@ def best_arrangement(hand: Hand, ruleset: Ruleset) -> Arrangement:
     return _best_arrangement(checked_counts(hand, ruleset), entry.limits, entry.values)
 
 
+def held_arrangement(cards: Sequence[Card], ruleset: Ruleset) -> Arrangement:
+    """:func:`best_arrangement` of cards a state holds: the trusted kernel (no parse, no pack check).
+
+    >>> import remi
+    >>> held_arrangement(remi.parse_cards("♠3 ♠4 ♠5 ♥9"), remi.GIN).deadwood_value
+    9
+    """
+    entry = limits_of(ruleset)
+    return _best_arrangement(counts_of(cards), entry.limits, entry.values)
+
+
 def deadwood(hand: Hand, ruleset: Ruleset) -> int:
     """Return the deadwood value of *hand* at its best arrangement (Gin: knock if ≤ ``knock_limit``).
 
@@ -401,12 +412,29 @@ def deadwood(hand: Hand, ruleset: Ruleset) -> int:
     >>> remi.deadwood("♠3 ♠4 ♠5 ♥9 ♦9 ♣9 ♥K ♦2 ♣A ♣2", remi.GIN)
     15
     """
+    return _deadwood(reiterable(hand), ruleset, checked_counts)
+
+
+def held_deadwood(cards: Sequence[Card], ruleset: Ruleset) -> int:
+    """:func:`deadwood` of cards a state holds: the trusted kernel (no parse, no pack check).
+
+    >>> import remi
+    >>> held_deadwood(remi.parse_cards("♠3 ♠4 ♠5 ♥9"), remi.GIN)
+    9
+    """
+    return _deadwood(cards, ruleset, _held_counts)
+
+
+def _held_counts(cards: Hand, ruleset: Ruleset) -> tuple[int, ...]:
+    return counts_of(cards)
+
+
+def _deadwood(hand: Hand, ruleset: Ruleset, read: Callable[[Hand, Ruleset], tuple[int, ...]]) -> int:
     entry = limits_of(ruleset)
-    hand = reiterable(hand)
     mask = hand_mask(hand, entry.limits)
     if mask >= 0:  # no joker, no card twice: a hand every pack gives
         return mask_deadwood(mask, entry)
-    return _least_deadwood(checked_counts(hand, ruleset), entry.limits, entry.values)
+    return _least_deadwood(read(hand, ruleset), entry.limits, entry.values)
 
 
 @memoize("solver.least-deadwood", maxsize=2048)

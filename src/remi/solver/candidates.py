@@ -18,11 +18,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, NamedTuple
 
 from .._cache import Cache, memoize
-from ..cards import CARDS, JOKER_CODE
+from ..cards import CARDS, JOKER_CODE, Card
 from ..errors import NotationError
 from ..melds import Meld, MeldKind, meld_sort_key
 from ..rulesets import Ruleset
-from .hands import checked_counts, packed_counts
+from .hands import checked_counts, counts_of, packed_counts
 from .limits import LONGEST_RUN, NO_WILD, SPADE_TWO_CODE, Hand, MeldLimits, limits_of
 
 __all__ = ["candidate_melds", "meld_sort_key"]
@@ -531,8 +531,30 @@ def candidate_melds(
     ['♠7 ♥7 ♦7', '♠7 ♥7 ♣7', '♠7 ♦7 ♣7', '♥7 ♦7 ♣7']
     """
     wanted = _kinds(kinds)
+    return _candidates(checked_counts(hand, ruleset), ruleset, wanted, exact)
+
+
+def held_candidates(
+    cards: Sequence[Card],
+    ruleset: Ruleset,
+    *,
+    kinds: Iterable[MeldKind] = ("set", "run"),
+    exact: bool = False,
+) -> tuple[Meld, ...]:
+    """:func:`candidate_melds` of cards a state holds: the trusted kernel (no parse, no pack check).
+
+    >>> import remi
+    >>> [str(m) for m in held_candidates(remi.parse_cards("♠5 ♠6 ♠7 ♥7"), remi.GIN)]
+    ['♠5 ♠6 ♠7']
+    """
+    return _candidates(counts_of(cards), ruleset, frozenset(kinds), exact)
+
+
+def _candidates(
+    counts: tuple[int, ...], ruleset: Ruleset, wanted: frozenset[str], exact: bool
+) -> tuple[Meld, ...]:
     mask = (SETS if "set" in wanted else 0) | (RUNS if "run" in wanted else 0)
-    pool = candidate_pool(checked_counts(hand, ruleset), limits_of(ruleset).limits, exact, mask)
+    pool = candidate_pool(counts, limits_of(ruleset).limits, exact, mask)
     return tuple(
         meld_of_key(key)
         for key in pool.keys

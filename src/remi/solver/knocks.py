@@ -11,7 +11,7 @@ from ..rulesets import Ruleset
 from .arrangement import RANK_MAJOR, CostWithin, RankMajorSearch
 from .candidates import BOTH, candidate_pool
 from .hands import counts_of, refuse_pack, reiterable
-from .limits import NO_WILD, MeldLimits, limits_of
+from .limits import NO_WILD, Hand, MeldLimits, limits_of
 from .masks import hand_mask, mask_knock_cards, meldable_codes
 
 __all__ = ["knock_cards"]
@@ -149,11 +149,25 @@ def knock_cards(hand: Sequence[Card], ruleset: Ruleset) -> frozenset[Card]:
     >>> knock_cards(remi.parse_cards("♠3 ♥5 ♦7 ♣9 ♠J ♥Q ♦K ♣2 ♠6 ♥8 ♦10"), remi.GIN)
     frozenset()
     """
+    return _knock_cards(reiterable(hand), ruleset, checked=True)
+
+
+def held_knock_cards(cards: Sequence[Card], ruleset: Ruleset) -> frozenset[Card]:
+    """:func:`knock_cards` of cards a state holds: the trusted kernel (no pack check).
+
+    >>> import remi
+    >>> sorted(map(str, held_knock_cards(remi.parse_cards("♠3 ♠4 ♠5 ♥9 ♦9 ♣9 ♣J ♣Q ♣K ♦2 ♥A"), remi.GIN)))
+    ['♠5', '♥A', '♦2']
+    """
+    return _knock_cards(cards, ruleset, checked=False)
+
+
+def _knock_cards(cards: Hand, ruleset: Ruleset, *, checked: bool) -> frozenset[Card]:
     entry = limits_of(ruleset)
-    cards = reiterable(hand)
     mask = hand_mask(cards, entry.limits)
     if mask >= 0:  # no joker, no card twice: a hand every pack gives
         return mask_knock_cards(mask, entry, ruleset.knock_limit)
     counts = counts_of(cards)
-    refuse_pack(counts, ruleset)
+    if checked:
+        refuse_pack(counts, ruleset)
     return _knocking_discards(counts, entry.limits, entry.values, ruleset.knock_limit)
