@@ -20,7 +20,7 @@ from .bounds import cannot_cover, jokers_needed, jokers_short, one_run_per_suit,
 from .candidates import BOTH, Pool, candidate_pool, kind_mask
 from .covers import cover_lazily
 from .hands import counts_of, packed_counts, refuse_pack
-from .limits import LONGEST_RUN, NO_WILD, MeldLimits, limits_of
+from .limits import NO_WILD, MeldLimits, limits_of, rest_after
 
 __all__ = ["can_complete_contract", "contract_lay_test"]
 
@@ -227,18 +227,11 @@ class ContractSearch:
         out: list[tuple[int, int, int, int, Span | None]] = []
         for index, span in self.starting.get(low, ()):
             group = pool.groups[index]
-            if group.kind == 0:
-                if not sets:
-                    continue
-                s, r = sets - 1, runs
-            else:
-                if not runs:
-                    continue
-                s, r = sets, runs - 1
-            left = count - group.size
-            if left < s * limits.set_min + r * limits.run_min or left > s * set_top + r * LONGEST_RUN:
+            rest = rest_after(group.kind, group.size, count, sets, runs, limits, set_top)
+            if rest is None:
                 continue
-            out.append((group.use, left, s, r, span if group.kind == 1 else None))
+            s, r = rest
+            out.append((group.use, count - group.size, s, r, span if group.kind == 1 else None))
         return out
 
 

@@ -25,7 +25,7 @@ from .candidates import (
 )
 from .completion import ContractSearch, Span, contract_search, touches
 from .hands import checked_counts
-from .limits import LONGEST_RUN, Hand, MeldLimits, limits_of
+from .limits import Hand, MeldLimits, limits_of, rest_after
 
 __all__ = ["contract_layouts", "find_contract"]
 
@@ -103,17 +103,11 @@ class _CoveringLayouts:
             if low == last_first and index < last:
                 continue
             group = groups[index]
-            if group.kind == 0:
-                if not s_left:
-                    continue
-                s, r = s_left - 1, r_left
-            else:
-                if not r_left:
-                    continue
-                s, r = s_left, r_left - 1
-            left = count - group.size
-            if left < s * limits.set_min + r * limits.run_min or left > s * self.set_top + r * LONGEST_RUN:
+            rest = rest_after(group.kind, group.size, count, s_left, r_left, limits, self.set_top)
+            if rest is None:
                 continue
+            s, r = rest
+            left = count - group.size
             x = (rem | guard) - group.use
             if x & guard != guard:
                 continue

@@ -70,6 +70,27 @@ class RulesetLimits:
 ANSWERS_KEPT: Final = 1 << 14
 
 
+def rest_after(
+    kind: int, size: int, count: int, sets: int, runs: int, limits: MeldLimits, set_top: int
+) -> tuple[int, int] | None:
+    """The sets and runs a contract still needs after one meld (*kind* 0 a set, 1 a run) of *size*
+    cards out of *count*, or ``None`` when it needs no more of that kind or the cards left cannot
+    make what it still needs (each set ``set_min``..*set_top* cards, each run ``run_min``..13).
+    """
+    if kind == 0:
+        if not sets:
+            return None
+        sets -= 1
+    else:
+        if not runs:
+            return None
+        runs -= 1
+    left = count - size
+    if left < sets * limits.set_min + runs * limits.run_min or left > sets * set_top + runs * LONGEST_RUN:
+        return None
+    return sets, runs
+
+
 @memoize("solver.limits", maxsize=64)
 def _compile(ruleset: Ruleset) -> RulesetLimits:
     has_jokers = any(ruleset.pack_for(p)[1] > 0 for p in range(ruleset.min_players, ruleset.max_players + 1))
