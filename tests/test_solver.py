@@ -18,7 +18,17 @@ from hypothesis import strategies as st
 
 import remi
 from remi import JOKER, Card, Meld, check_contract, hand_value, meld_points, validate_meld
-from remi.solver import arrangement, bounds, candidates, completion, contracts, covers, knocks, limits
+from remi.solver import (
+    arrangement,
+    bounds,
+    candidates,
+    completion,
+    contracts,
+    covers,
+    knocks,
+    limits,
+    openings,
+)
 from remi.solver.hands import packed_counts, parsed_counts
 
 SPADE_TWOS = remi.with_variants(remi.NORWEGIAN, "spade twos wild")
@@ -788,3 +798,29 @@ def test_held_kernels_answer_as_the_public_functions(dealt: tuple[remi.Ruleset, 
             hand, rules, exact=exact, kinds=kinds
         )
     assert knocks.held_knock_cards(hand, rules) == remi.knock_cards(hand, rules)
+
+
+@given(_dealt_hand(), st.integers(min_value=1, max_value=7), st.integers(min_value=0, max_value=1))
+@settings(max_examples=80, deadline=None)
+def test_held_contract_and_opening_kernels_answer_as_the_public_functions(
+    dealt: tuple[remi.Ruleset, tuple[Card, ...]], round: int, keep: int
+) -> None:
+    # docs/design.rst (input checked once): the policies ask the trusted kernels about a seat's
+    # own cards and the legal melds it laid; they answer as the validating public functions.
+    _, hand = dealt
+    rules = remi.NORWEGIAN
+    hand = tuple(c for c in hand if c in remi.make_pack(rules.decks, rules.jokers))
+    melds = remi.candidate_melds(hand, rules, exact=True)[:1]
+    rest = list(hand)
+    for card in melds[0].cards if melds else ():
+        rest.remove(card)
+    for laid in ((), melds):
+        held = completion.held_can_complete_contract(rest, laid, round, rules, keep=keep)
+        assert held == remi.can_complete_contract(rest, laid, round, rules, keep=keep)
+    slovenian = remi.SLOVENIAN
+    cards = tuple(c for c in hand if c.code != 52 or slovenian.has_jokers)
+    laid_cards = tuple(cards[:3])
+    for keep_one in (False, True):
+        assert openings.held_opening_points_left(
+            cards, laid_cards, slovenian, keep_one=keep_one
+        ) == remi.best_opening_points_left(cards, laid_cards, slovenian, keep_one=keep_one)

@@ -24,8 +24,8 @@ from ..codes import ErrorCode
 from ..contracts import check_contract, contract_at, contract_problem
 from ..melds import Meld, MeldKind, points_of
 from ..rulesets import Ruleset
-from ..solver.completion import can_complete_contract, contract_lay_test
-from ..solver.openings import best_opening_points_left, opening_lay_test, opening_reaches
+from ..solver.completion import contract_lay_test, held_can_complete_contract
+from ..solver.openings import held_opening_points_left, opening_lay_test, opening_reaches
 
 if TYPE_CHECKING:
     from . import GameState
@@ -211,7 +211,7 @@ class ContractPolicy(Policy):
         for card in meld.cards:
             rest.remove(card)
         keep = 1 if must_keep_card(s) else 0
-        if not can_complete_contract(rest, [*laid, meld], s.round, rules, keep=keep):
+        if not held_can_complete_contract(rest, [*laid, meld], s.round, rules, keep=keep):
             extra = " and keep a card to discard" if keep else ""
             return (
                 "contract-unreachable",
@@ -352,9 +352,9 @@ class OpeningPolicy(Policy):
         if need <= 0:
             return None
         keep_one = must_keep_card(s)
-        if best_opening_points_left(hand, meld.cards, rules, keep_one=keep_one) >= need:
+        if held_opening_points_left(hand, meld.cards, rules, keep_one=keep_one) >= need:
             return None
-        if keep_one and best_opening_points_left(hand, meld.cards, rules, keep_one=False) >= need:
+        if keep_one and held_opening_points_left(hand, meld.cards, rules, keep_one=False) >= need:
             return (
                 "opening-keeps-discard",
                 f"Your opening must reach {need_total} points this turn and leave a card for the final "

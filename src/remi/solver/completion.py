@@ -13,7 +13,7 @@ from typing import Final, NamedTuple
 
 from .._cache import memoize
 from ..cards import JOKER_CODE, Card
-from ..contracts import contract_for
+from ..contracts import contract_at, contract_for
 from ..melds import Meld, check_meld
 from ..rulesets import Contract, Ruleset
 from .bounds import cannot_cover, jokers_needed, jokers_short, one_run_per_suit, runs_shrink
@@ -30,20 +30,27 @@ Span = tuple[int, int, int]  # a run's suit, lowest and highest rank
 
 @memoize("solver.laid-needs", maxsize=1024)
 def laid_needs(
-    laid: tuple[Meld, ...], round: int, ruleset: Ruleset
+    laid: tuple[Meld, ...], round: int, ruleset: Ruleset, checked: bool = True
 ) -> tuple[int, int, tuple[Span, ...], tuple[int, ...]] | None:
-    """Sets and runs still missing after *laid*, the laid runs and cards; ``None`` if *laid* cannot be part."""
-    contract = contract_for(round, ruleset)
+    """Sets and runs still missing after *laid*, the laid runs and cards; ``None`` if *laid* cannot be part.
+
+    *checked*: each laid meld is checked first (a caller's melds); unchecked, they are
+    legal melds already (a state's own), read as they are.
+    """
+    contract = contract_for(round, ruleset) if checked else contract_at(round, ruleset)
     final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
     exact = not (final or ruleset.all_down_at_once)
     sets = runs = 0
     spans: list[Span] = []
     codes: list[int] = []
     for given in laid:
-        result = check_meld(given, ruleset)
-        if not result.ok or result.meld is None:
-            return None
-        meld = result.meld
+        if checked:
+            result = check_meld(given, ruleset)
+            if not result.ok or result.meld is None:
+                return None
+            meld = result.meld
+        else:
+            meld = given
         codes.extend(card.code for card in meld.cards)
         if meld.kind == "set":
             sets += 1
@@ -412,17 +419,39 @@ def can_complete_contract(
     >>> can_complete_contract(remi.parse_cards("♣5 ♣6 ♣7 ♥K"), laid, 2, remi.NORWEGIAN)
     False
     """
-    contract = contract_for(round, ruleset)
+    contract_for(round, ruleset)  # a round the ruleset has, else RulesetError
     counts = counts_of(hand)
     refuse_pack(counts, ruleset)
-    needs = laid_needs(tuple(laid), round, ruleset)
+    return _can_complete(counts, tuple(laid), round, ruleset, keep, checked=True)
+
+
+def held_can_complete_contract(
+    hand: Sequence[Card], laid: Sequence[Meld], round: int, ruleset: Ruleset, *, keep: int = 0
+) -> bool:
+    """:func:`can_complete_contract` of a state's cards and legal melds: the trusted kernel.
+
+    No pack check and no meld check: a state holds only cards its pack gives, and the
+    melds it lays have passed their checks.
+
+    >>> import remi
+    >>> held_can_complete_contract(remi.parse_cards("♠9 ♥9 ♦9 ♣5 ♣6 ♣7 ♣8 ♥K"), [], 2, remi.NORWEGIAN, keep=1)
+    True
+    """
+    return _can_complete(counts_of(hand), tuple(laid), round, ruleset, keep, checked=False)
+
+
+def _can_complete(
+    counts: tuple[int, ...], laid: tuple[Meld, ...], round: int, ruleset: Ruleset, keep: int, *, checked: bool
+) -> bool:
+    needs = laid_needs(laid, round, ruleset, checked)
     if needs is None:
         return False
     if not needs[0] and not needs[1] and not laid:
         return False  # check_contract refuses a contract of no melds
     final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
-    whole = _whole(counts, needs[3], contract, final, ruleset, keep)
-    refuse_pack(whole.cards, ruleset, "the hand and the melds laid")
+    whole = _whole(counts, needs[3], contract_at(round, ruleset), final, ruleset, keep)
+    if checked:
+        refuse_pack(whole.cards, ruleset, "the hand and the melds laid")
     if final:
         return _cover_rest(whole, counts, needs[:3])
     return _fit_rest(whole, counts, needs[:3])

@@ -323,12 +323,28 @@ def best_opening_points_left(
     >>> best_opening_points_left(hand, remi.parse_cards("♠Q ♥Q ♦Q ♥2"), remi.SLOVENIAN, keep_one=True)
     0
     """
-    counts = checked_counts(hand, ruleset)
+    return _points_left(checked_counts(hand, ruleset), parse_cards(laid), ruleset, keep_one)
+
+
+def held_opening_points_left(
+    hand: Sequence[Card], laid: Sequence[Card], ruleset: Ruleset, *, keep_one: bool = False
+) -> int:
+    """:func:`best_opening_points_left` of a state's cards: the trusted kernel (no parse, no pack check).
+
+    >>> import remi
+    >>> hand = remi.parse_cards("♠Q ♥Q ♦Q ♣9 ♣10 ♣J ♥2")
+    >>> held_opening_points_left(hand, remi.parse_cards("♠Q ♥Q ♦Q"), remi.SLOVENIAN)
+    29
+    """
+    return _points_left(counts_of(hand), laid, ruleset, keep_one)
+
+
+def _points_left(counts: tuple[int, ...], laid: Iterable[Card], ruleset: Ruleset, keep_one: bool) -> int:
     packer, _, scale = _shared_opening_search(counts, ruleset)
     width = packer.pool.width
     rem = packer.pool.total
     left = list(counts)
-    for card in parse_cards(laid):
+    for card in laid:
         code = card.code
         if left[code] <= 0:
             raise NotationError("not-in-hand", f"{card} is not in the hand.")
