@@ -23,6 +23,7 @@ import typing
 from ._cache import CacheInfo, cache_info, clear_caches
 from ._types import StateDict
 from .actions import (
+    ACTION_TYPES,
     Action,
     Build,
     Buy,
@@ -107,8 +108,8 @@ from .solver.openings import best_opening_points, best_opening_points_left, find
 __version__ = "0.1.0"
 
 #: Each public class's public home: the module that documents it (the errors' is ``remi``).
-#: Pickles and reprs name it (``remi.game.GameState``, never ``remi.game.GameState``), so the
-#: private layout is no part of any pickle a user keeps; each home holds the class under its name.
+#: Pickles and reprs name it (``remi.game.GameState``, never the defining ``remi.game.state``), so
+#: the inner layout is no part of any pickle a user keeps; each home holds the class under its name.
 _PUBLIC_HOMES: dict[str, tuple[type, ...]] = {
     "remi": (
         RemiError,
@@ -125,20 +126,7 @@ _PUBLIC_HOMES: dict[str, tuple[type, ...]] = {
     "remi.melds": (Meld, Check),
     "remi.solver": (Arrangement,),
     "remi.scoring": (Settlement,),
-    "remi.actions": (
-        Cut,
-        DrawStock,
-        TakeDiscard,
-        Buy,
-        Pass,
-        LayDown,
-        Build,
-        LayOff,
-        SwapJoker,
-        Discard,
-        Knock,
-        CallShanghai,
-    ),
+    "remi.actions": ACTION_TYPES,
     "remi.game": (GameState, RoundResult),
     "remi.views": (PlayerView,),
     "remi.records": (GameRecord, Recorder),

@@ -68,6 +68,8 @@ def _check_size(name: str, maxsize: int) -> None:
 class Cache(Generic[K, V]):
     """A bounded, thread-safe map that forgets the least recently used entry when it is full.
 
+    ``None`` means "not kept" (:meth:`get`), so a value of ``None`` is computed again each time.
+
     >>> c: Cache[str, int] = Cache("doctest-lengths", maxsize=8)
     >>> c.build("abc", len, "abc"), c.get("abc"), c.get("zz")
     (3, 3, None)
