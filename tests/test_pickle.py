@@ -311,6 +311,7 @@ def test_player_views_and_records_pickle_equal() -> None:
 PUBLIC_MODULES = [
     "remi",
     "remi.actions",
+    "remi.messages",
     "remi.cards",
     "remi.catalogue",
     "remi.contracts",

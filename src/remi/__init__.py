@@ -53,6 +53,7 @@ from .errors import (
     UnsupportedError,
 )
 from .game import PHASES, GameState, Phase, PlayerView, RoundResult, new_game
+from .messages import LANGUAGES, Message
 from .melds import (
     Check,
     Meld,
@@ -160,6 +161,9 @@ def _name_public_homes() -> None:
 _name_public_homes()
 
 __all__ = [
+    # reasons in five languages
+    "LANGUAGES",
+    "Message",
     # cards and notation
     "Card",
     "JOKER",

@@ -25,6 +25,7 @@ from typing import Final
 
 from ._cache import Cache
 from .errors import NotationError
+from .messages import msg
 
 __all__ = ["Card", "JOKER", "SUITS", "RANKS", "parse_card", "parse_cards", "format_cards", "make_pack"]
 
@@ -92,25 +93,28 @@ class Card:
         if isinstance(suit, str):
             index = _SUIT_INDEX.get(suit.translate(_VARIATION_SELECTORS).upper())
             if index is None:
-                raise NotationError("unknown-suit", f"{suit!r} is not a suit.")
+                raise NotationError("unknown-suit", msg("{suit!r} is not a suit.", suit=suit))
         elif isinstance(suit, int) and not isinstance(suit, bool):
             index = suit
         else:
-            raise NotationError("unknown-suit", f"{suit!r} is not a suit.")
+            raise NotationError("unknown-suit", msg("{suit!r} is not a suit.", suit=suit))
         if (
             not isinstance(rank, int)
             or isinstance(rank, bool)
             or not (0 <= index < 4)
             or not (1 <= rank <= 13)
         ):
-            raise NotationError("unknown-card", f"There is no card of rank {rank!r} and suit {suit!r}.")
+            raise NotationError(
+                "unknown-card",
+                msg("There is no card of rank {rank!r} and suit {suit!r}.", rank=rank, suit=suit),
+            )
         return CARDS[index * 13 + rank - 1]
 
     @staticmethod
     def from_code(code: int) -> Card:
         """Return the card with integer *code* (0–51 natural, 52 joker)."""
         if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code <= JOKER_CODE:
-            raise NotationError("unknown-card", f"{code!r} is not a card code.")
+            raise NotationError("unknown-card", msg("{code!r} is not a card code.", code=code))
         return CARDS[code]
 
     @property
@@ -221,7 +225,10 @@ def parse_card(token: str) -> Card:
     remi.NotationError: '♠1' is not a card: expected a rank (A 2-10 J Q K, T for 10) and a suit (♠ ♥ ♦ ♣ or S H D C).
     """
     if not isinstance(token, str):
-        raise NotationError("not-text", f"Expected card text, got {type(token).__name__} {token!r}.")
+        raise NotationError(
+            "not-text",
+            msg("Expected card text, got {type} {token!r}.", type=type(token).__name__, token=token),
+        )
     cached = _PARSED.get(token)
     if cached is not None:
         return cached
@@ -247,7 +254,10 @@ def _read_card(token: str) -> Card:
             return CARDS[suit_index * 13 + rank_number - 1]
     raise NotationError(
         "unknown-card",
-        f"{token!r} is not a card: expected a rank (A 2-10 J Q K, T for 10) and a suit (♠ ♥ ♦ ♣ or S H D C).",
+        msg(
+            "{token!r} is not a card: expected a rank (A 2-10 J Q K, T for 10) and a suit (♠ ♥ ♦ ♣ or S H D C).",
+            token=token,
+        ),
     )
 
 
@@ -268,7 +278,8 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
             tokens = list(text)
         except TypeError:
             raise NotationError(
-                "not-text", f"Expected card text or an iterable of cards, got {type(text).__name__}."
+                "not-text",
+                msg("Expected card text or an iterable of cards, got {type}.", type=type(text).__name__),
             ) from None
     return tuple(t if isinstance(t, Card) else parse_card(t) for t in tokens)
 
@@ -310,7 +321,7 @@ def make_pack(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:
     113
     """
     if decks < 1:
-        raise NotationError("bad-pack", f"A pack needs at least one deck, not {decks!r}.")
+        raise NotationError("bad-pack", msg("A pack needs at least one deck, not {decks!r}.", decks=decks))
     if jokers < 0:
-        raise NotationError("bad-pack", f"A pack cannot hold {jokers!r} jokers.")
+        raise NotationError("bad-pack", msg("A pack cannot hold {jokers!r} jokers.", jokers=jokers))
     return CARDS[:52] * decks + (JOKER,) * jokers

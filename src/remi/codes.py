@@ -128,6 +128,7 @@ ErrorCode = Literal[
     "unknown-cache",
     "unknown-card",
     "unknown-format",
+    "unknown-language",
     "unknown-meld-kind",
     "unknown-ruleset",
     "unknown-suit",
@@ -212,6 +213,10 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     "unknown-cache": (
         "A cache name that :func:`~remi.cache_info` does not list was given to :func:`~remi.clear_caches`.",
         ("clear_caches",),
+    ),
+    "unknown-language": (
+        "A language other than those in :data:`~remi.LANGUAGES` was asked for a reason or a text.",
+        ("Check.reason_in", "RemiError.reason_in"),
     ),
     "unknown-meld-kind": (
         "A meld kind other than ``'set'`` or ``'run'`` was asked for.",

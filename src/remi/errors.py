@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .codes import ErrorCode
+from .messages import LANGUAGES, and_list, msg, params_of, render
 
 __all__ = [
     "RemiError",
@@ -14,6 +16,7 @@ __all__ = [
     "IllegalActionError",
     "StateError",
     "UnsupportedError",
+    "require_language",
 ]
 
 
@@ -41,6 +44,27 @@ class RemiError(Exception):
         super().__init__(reason)
         self.code = code
         self.reason = reason
+
+    @property
+    def params(self) -> Mapping[str, object]:
+        """The values in the reason (cards, numbers, meld text, seats), read-only.
+
+        >>> import remi
+        >>> try:
+        ...     remi.parse_cards("♠7 zz")
+        ... except remi.NotationError as err:
+        ...     dict(err.params)
+        {'token': 'zz'}
+        """
+        return params_of(self.reason)
+
+    def reason_in(self, lang: str) -> str:
+        """The reason in *lang*, one of :data:`~remi.LANGUAGES`; ``reason_in("en") == reason``.
+
+        >>> RemiError("internal", "Something is wrong.").reason_in("en")
+        'Something is wrong.'
+        """
+        return render(self.reason, require_language(lang))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # BaseException pickles ``self.args`` (the reason alone); rebuild from code and reason,
@@ -81,3 +105,25 @@ class StateError(RemiError, ValueError):
 
 class UnsupportedError(RemiError, NotImplementedError):
     """A feature that this version of remi does not offer yet."""
+
+
+def require_language(lang: object) -> str:
+    """Return *lang* if remi writes that language; raise :class:`NotationError` (``unknown-language``) if not.
+
+    >>> require_language("sl")
+    'sl'
+    >>> require_language("de")
+    Traceback (most recent call last):
+    ...
+    remi.NotationError: There is no language 'de' in remi: the languages are en, nb, sv, fi and sl.
+    """
+    if isinstance(lang, str) and lang in LANGUAGES:
+        return lang
+    raise NotationError(
+        "unknown-language",
+        msg(
+            "There is no language {lang!r} in remi: the languages are {languages}.",
+            lang=lang if isinstance(lang, str) else repr(lang)[:40],
+            languages=and_list(list(LANGUAGES)),
+        ),
+    )

@@ -22,7 +22,7 @@ a bad meld (only for text that is not card notation).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import product
 from typing import Final, Literal
 
@@ -40,7 +40,8 @@ from .cards import (
     sorted_hand,
 )
 from .codes import CheckCode, ErrorCode, as_error_code
-from .errors import MeldError, NotationError, StateError
+from .errors import MeldError, NotationError, StateError, require_language
+from .messages import params_of, render
 from .rulesets import Ruleset, card_counts, pack_limits, pack_refusal, require_ruleset
 
 __all__ = [
@@ -305,6 +306,47 @@ class Check:
 
     def __bool__(self) -> bool:
         return self.ok
+
+    def __str__(self) -> str:
+        """The verdict and its reason (``repr`` shows the fields).
+
+        >>> import remi
+        >>> print(remi.check_meld("♠7 ♠8 JK ♠10", remi.NORWEGIAN))
+        ok: run ♠7 ♠8 JK=♠9 ♠10
+        >>> print(remi.check_meld("♦K ♦A ♦2 ♦3", remi.NORWEGIAN))
+        refused (wraps-corner): A run never turns the corner: K-A-2 is not a run.
+        """
+        if not self.ok:
+            return f"refused ({self.code}): {self.reason}"
+        parts = ["ok:"]
+        if self.meld is not None:
+            parts += [self.kind or self.meld.kind, str(self.meld)]
+        elif self.melds:
+            parts.append(" / ".join(map(str, self.melds)))
+        if self.points is not None:
+            parts.append(f"({self.points} points)")
+        if self.freed is not None:
+            parts.append(f"(frees {self.freed})")
+        return " ".join(parts) if len(parts) > 1 else "ok"
+
+    @property
+    def params(self) -> Mapping[str, object]:
+        """The values in the reason (cards, numbers, meld text), read-only; empty when passed.
+
+        >>> import remi
+        >>> dict(remi.check_meld("♠7 ♥8 ♦9", remi.SWEDISH).params)["cards"]
+        (Card('♠7'), Card('♥8'), Card('♦9'))
+        """
+        return params_of(self.reason)
+
+    def reason_in(self, lang: str) -> str:
+        """The reason in *lang*, one of :data:`~remi.LANGUAGES`; ``reason_in("en") == reason``.
+
+        >>> import remi
+        >>> remi.check_meld("♠7 ♠8", remi.NORWEGIAN).reason_in("en")
+        'A meld needs at least 3 cards; this one has 2.'
+        """
+        return render(self.reason, require_language(lang))
 
     def require(self) -> Check:
         """Return this check if it passed; raise :class:`~remi.MeldError` with its reason if not.

@@ -1,0 +1,1 @@
+"""The compiled message catalogues, one module per language (see :mod:`remi.messages`)."""

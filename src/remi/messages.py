@@ -1,0 +1,199 @@
+"""Reasons as data: a template and its values, rendered in any of the table's five languages.
+
+Every refusal and every verdict remi writes is a :class:`Message`: a ``str``
+holding the English sentence (so code that compares or prints reasons keeps
+working) that also remembers the template it was written from and the values
+that went into it. :meth:`Message.render` writes it in another language from
+the message catalogues (gettext PO files under ``locale/`` in the repository,
+compiled into :mod:`remi._catalogues` by ``scripts/messages.py``).
+
+>>> from remi.messages import msg, nmsg
+>>> m = msg("{card} cannot stand where the run needs {want}.", card="♠9", want="♠8")
+>>> m
+'♠9 cannot stand where the run needs ♠8.'
+>>> dict(m.params)
+{'card': '♠9', 'want': '♠8'}
+>>> nmsg("{n} card", "{n} cards", 3)
+'3 cards'
+
+A value that is itself a message renders in the same language; a tuple or
+list renders as its items separated by spaces (cards in remi's notation, the
+same in every language). ``{name!l}`` writes a value with its first letter
+lowered (a sentence continued after a colon), ``{name!u}`` with it raised.
+"""
+
+from __future__ import annotations
+
+import importlib
+import string
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Final
+
+__all__ = ["LANGUAGES", "Message", "msg", "nmsg", "and_list", "render", "plural_index"]
+
+#: The languages remi writes its reasons in: English, Norwegian (bokmål), Swedish, Finnish, Slovenian.
+LANGUAGES: Final = ("en", "nb", "sv", "fi", "sl")
+
+_EMPTY: Final[Mapping[str, object]] = MappingProxyType({})
+
+
+def plural_index(lang: str, n: int) -> int:
+    """Which plural form *lang* uses for the count *n* (gettext's ``Plural-Forms`` rule).
+
+    >>> [plural_index("sl", n) for n in (1, 2, 3, 5, 101)]
+    [0, 1, 2, 3, 0]
+    >>> plural_index("nb", 1), plural_index("nb", 0)
+    (0, 1)
+    """
+    if lang == "sl":
+        rest = n % 100
+        return 0 if rest == 1 else 1 if rest == 2 else 2 if rest in (3, 4) else 3
+    return 0 if n == 1 else 1
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` with the values rendered in one language and two more conversions."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion == "l":
+            text = _text(value, self.lang)
+            return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
+        if conversion == "u":
+            text = _text(value, self.lang)
+            return text[:1].upper() + text[1:]
+        return super().convert_field(value, conversion)
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if isinstance(value, Message | tuple | list):
+            value = _text(value, self.lang)
+        return super().format_field(value, format_spec)
+
+
+def _text(value: object, lang: str) -> str:
+    if isinstance(value, Message):
+        return value.render(lang)
+    if isinstance(value, tuple | list):
+        return " ".join(_text(item, lang) for item in value)
+    return str(value)
+
+
+def _format(template: str, params: Mapping[str, object], lang: str) -> str:
+    nested = (tuple, list) if lang == "en" else (Message, tuple, list)
+    if "!" not in template and not any(isinstance(v, nested) for v in params.values()):
+        return template.format_map(params)
+    return _Formatter(lang).vformat(template, (), params)
+
+
+class Message(str):
+    """A sentence (or phrase) of a reason: its English text, its template and its values.
+
+    A message equals, hashes and prints as its English text. ``params`` is a
+    read-only mapping of the values in it; ``render(lang)`` writes it in
+    another language. Messages pickle, and keep their values.
+
+    >>> m = msg("A set holds at most {most} cards; this one has {n}.", most=4, n=5)
+    >>> m == "A set holds at most 4 cards; this one has 5.", m.params["n"]
+    (True, 5)
+    """
+
+    template: str
+    plural: str | None
+    params: Mapping[str, object]
+
+    def __new__(cls, template: str, plural: str | None, params: Mapping[str, object]) -> Message:
+        count = params.get("n")
+        english = template if plural is None or count == 1 else plural
+        self = super().__new__(cls, _format(english, params, "en"))
+        object.__setattr__(self, "template", template)
+        object.__setattr__(self, "plural", plural)
+        object.__setattr__(self, "params", MappingProxyType(dict(params)) if params else _EMPTY)
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Message is frozen; cannot set {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Message, (self.template, self.plural, dict(self.params)))
+
+    def render(self, lang: str = "en") -> str:
+        """Write this message in *lang* (one of :data:`LANGUAGES`; English when untranslated).
+
+        >>> msg("The game is over; no more actions.").render("en")
+        'The game is over; no more actions.'
+        """
+        if lang == "en":
+            return str.__str__(self)
+        found = _catalogue(lang).get(self.template if self.plural is None else (self.template, self.plural))
+        if found is None:
+            template = self.template if self.plural is None or self.params.get("n") == 1 else self.plural
+        elif isinstance(found, tuple):
+            count = self.params.get("n")
+            template = found[min(plural_index(lang, count if isinstance(count, int) else 0), len(found) - 1)]
+        else:
+            template = found
+        return _format(template, self.params, lang)
+
+
+def msg(template: str, /, **params: object) -> Message:
+    """Make a message from a ``str.format`` *template* (a string literal: the catalogues' key).
+
+    >>> msg("Seat {seat} does not hold {cards}.", seat=2, cards=("♠7", "♥7"))
+    'Seat 2 does not hold ♠7 ♥7.'
+    """
+    return Message(template, None, params)
+
+
+def nmsg(singular: str, plural: str, n: int, /, **params: object) -> Message:
+    """Make a message with a count: the value ``n`` picks the language's plural form.
+
+    >>> nmsg("{n} joker", "{n} jokers", 1), nmsg("{n} joker", "{n} jokers", 2)
+    ('1 joker', '2 jokers')
+    """
+    return Message(singular, plural, {"n": n, **params})
+
+
+def and_list(items: tuple[object, ...] | list[object]) -> Message:
+    """Join *items* as a list in words: ``a``, ``a and b``, ``a, b and c``.
+
+    >>> and_list(["♠", "♥", "♦"])
+    '♠, ♥ and ♦'
+    """
+    items = list(items)
+    if len(items) == 1:
+        return msg("{only}", only=items[0])
+    return msg("{head} and {last}", head=_joined(items[:-1]), last=items[-1])
+
+
+def _joined(items: list[object]) -> object:
+    if len(items) == 1:
+        return items[0]
+    return msg("{head}, {last}", head=_joined(items[:-1]), last=items[-1])
+
+
+def render(text: str, lang: str) -> str:
+    """Write *text* in *lang*: a :class:`Message` is rendered, any other string is as it is.
+
+    >>> render(msg("{n} points", n=3), "en"), render("plain", "sl")
+    ('3 points', 'plain')
+    """
+    return text.render(lang) if isinstance(text, Message) else str(text)
+
+
+def params_of(text: str) -> Mapping[str, object]:
+    """The values in *text* if it is a :class:`Message` (an empty mapping if not)."""
+    return text.params if isinstance(text, Message) else _EMPTY
+
+
+_CATALOGUES: dict[str, Mapping[object, str | tuple[str, ...]]] = {}
+
+
+def _catalogue(lang: str) -> Mapping[object, str | tuple[str, ...]]:
+    found = _CATALOGUES.get(lang)
+    if found is None:
+        module = importlib.import_module(f"remi._catalogues.{lang}")
+        found = _CATALOGUES[lang] = module.MESSAGES
+    return found
