@@ -21,6 +21,20 @@ PAGE = ROOT / "docs" / "errors.rst"
 sys.path.insert(0, str(ROOT / "src"))
 
 from remi.codes import CODES, RAISED_BY  # noqa: E402
+from remi.messages import LANGUAGES  # noqa: E402
+
+
+def _messages_script():  # type: ignore[no-untyped-def]
+    """scripts/messages.py, loaded by path (it reads the templates and the PO files)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("remi_script_messages", ROOT / "scripts" / "messages.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("remi_script_messages", module)
+    spec.loader.exec_module(module)
+    return module
+
 
 HEADER = """\
 ..
@@ -93,7 +107,71 @@ def render() -> str:
             f"     - {meaning}",
             f"     - {', '.join(_ref(name) for name in RAISED_BY[code])}",
         ]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + _messages_section()) + "\n"
+
+
+MESSAGES_HEADER = """
+Reasons in five languages
+-------------------------
+
+Every reason is written from a template in English, Norwegian (bokmål), Swedish, Finnish and
+Slovenian (:data:`~remi.LANGUAGES`), each in the words of its own rules text. The reason is still a
+``str`` (the English sentence); :attr:`Check.params <remi.Check.params>` and
+:attr:`RemiError.params <remi.RemiError.params>` hold the values that went into it, and
+``reason_in(lang)`` writes it in another language. An unknown language is refused with the code
+``unknown-language``.
+
+>>> err = remi.check_meld("♠7 ♠8", remi.NORWEGIAN)
+>>> dict(err.params)
+{'least': 3, 'n': 2}
+>>> try:
+...     remi.parse_cards("♠7 zz")
+... except remi.NotationError as e:
+...     print(e.reason_in("sl"))
+'zz' ni karta: pričakovana je vrednost (A 2-10 J Q K, T za 10) in barva (♠ ♥ ♦ ♣ ali S H D C).
+
+The catalogues are gettext PO files in the repository's ``locale/`` folder, one per language, for
+translators' tools; ``scripts/messages.py`` extracts the templates, updates the PO files and compiles
+them into Python modules (``remi`` does no I/O). A test fails when a compiled catalogue is out of date,
+when a template lacks a translation, or when a translation's placeholders differ from the template's.
+Values in braces are filled in from ``params``; cards stay in remi's notation in every language.
+
+The templates written with each code, in every language:
+"""
+
+
+def _messages_section() -> list[str]:
+    script = _messages_script()
+    found = script.extract()
+    catalogs = {lang: script.read_language(lang) for lang in LANGUAGES if lang != "en"}
+    by_code: dict[str, list[object]] = {}
+    for key, (_files, codes) in found.items():
+        for code in sorted(codes) or ["(phrases)"]:
+            by_code.setdefault(code, []).append(key)
+    lines = MESSAGES_HEADER.rstrip("\n").split("\n")
+    for code in [*sorted(c for c in by_code if c != "(phrases)"), "(phrases)"]:
+        if code not in by_code:
+            continue
+        title = f"``{code}``" if code != "(phrases)" else "Phrases used inside other reasons"
+        lines += ["", title, "~" * len(title), ""]
+        for key in sorted(by_code[code], key=lambda k: k if isinstance(k, str) else k[0]):
+            lines += _template_rows(key, catalogs)
+    return lines
+
+
+def _template_rows(key: object, catalogs: dict[str, object]) -> list[str]:
+    english = key if isinstance(key, str) else " / ".join(key)  # type: ignore[arg-type]
+    rows = [".. list-table::", "   :widths: 6 94", "", "   * - en", f"     - {_literal(english)}"]
+    for lang, catalog in catalogs.items():
+        message = catalog.get(key if isinstance(key, str) else key[0])  # type: ignore[attr-defined,index]
+        text = "" if message is None or not message.string else message.string
+        shown = text if isinstance(text, str) else " / ".join(text)
+        rows += [f"   * - {lang}", f"     - {_literal(shown) if shown else '(not translated)'}"]
+    return rows + [""]
+
+
+def _literal(text: str) -> str:
+    return "``" + text.replace("``", "` `") + "``" if text.strip() else "(empty)"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,6 +12,7 @@ Usage (from the repository root, with Babel installed: it is in the ``dev`` extr
     python scripts/messages.py compile   # locale/<lang>.po -> src/remi/_catalogues/<lang>.py
     python scripts/messages.py check     # exit 1 if any of the three is out of date, or a PO is incomplete
     python scripts/messages.py all       # extract, update, compile
+    python scripts/messages.py import F.json ...  # put translations from JSON files into the PO files
 
 ``tests/test_messages.py`` runs the same checks.
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import io
+import json
 import re
 import string
 import sys
@@ -214,6 +216,38 @@ def compiled_text(lang: str) -> str:
     )
 
 
+def import_json(paths: list[str]) -> list[str]:
+    """Put translations from JSON files (a list of {msgid, msgid_plural?, nb, sv, fi, sl}) into the POs.
+
+    Returns what could not be used: entries whose msgid is not in the source, or a language missing.
+    """
+    entries = [entry for path in paths for entry in json.loads(Path(path).read_text(encoding="utf-8"))]
+    known = {(k if isinstance(k, str) else k[0]): k for k in extract()}
+    unused = []
+    for lang in LANGUAGES:
+        catalog = read_language(lang)
+        for entry in entries:
+            key = known.get(entry["msgid"])
+            text = entry.get(lang)
+            if key is None or not text:
+                unused.append(
+                    f"{lang}: {entry['msgid']!r}"
+                    + (" is not in the source" if key is None else " has no translation")
+                )
+                continue
+            string_ = text if isinstance(key, str) else tuple(text)
+            have = catalog.get(entry["msgid"])
+            if have is None:
+                catalog.add(key, string_)
+            else:
+                have.string = string_
+                have.flags.discard("fuzzy")
+        out = io.BytesIO()
+        write_po(out, catalog, width=100, include_lineno=False)
+        (LOCALE / f"{lang}.po").write_bytes(out.getvalue())
+    return unused
+
+
 def _outputs() -> dict[Path, str]:
     out = {LOCALE / "remi.pot": pot_text()}
     for lang in LANGUAGES:
@@ -224,6 +258,11 @@ def _outputs() -> dict[Path, str]:
 def main(argv: list[str]) -> int:
     command = argv[1] if len(argv) > 1 else "check"
     LOCALE.mkdir(exist_ok=True)
+    if command == "import":
+        for problem in import_json(argv[2:]):
+            print(problem)
+        main([argv[0], "all"])
+        return 0
     if command in ("extract", "all"):
         (LOCALE / "remi.pot").write_text(pot_text(), encoding="utf-8")
     if command in ("update", "all"):
