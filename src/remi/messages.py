@@ -24,7 +24,6 @@ lowered (a sentence continued after a colon), ``{name!u}`` with it raised.
 
 from __future__ import annotations
 
-import importlib
 import string
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -193,7 +192,9 @@ _CATALOGUES: dict[str, Mapping[object, str | tuple[str, ...]]] = {}
 
 def _catalogue(lang: str) -> Mapping[object, str | tuple[str, ...]]:
     found = _CATALOGUES.get(lang)
-    if found is None:
-        module = importlib.import_module(f"remi._catalogues.{lang}")
-        found = _CATALOGUES[lang] = module.MESSAGES
+    if found is None:  # loaded when a reason is first written in another language: ``import remi`` reads none
+        from ._catalogues import fi, nb, sl, sv
+
+        modules = {"nb": nb, "sv": sv, "fi": fi, "sl": sl}
+        found = _CATALOGUES[lang] = modules[lang].MESSAGES
     return found
