@@ -1264,12 +1264,8 @@ def _swap_refusal(meld: Meld, card: Card, ruleset: Ruleset) -> Check | None:
         )
         return _fail("joker-locked-in-set", why, _SET)
     if card.is_joker:
-        why = (
-            msg("Only a natural card can take a wild ♠2's place.")
-            if twos
-            else msg("Only a natural card can take a joker's place.")
-        )
-        return _fail("swap-needs-natural", why, meld.kind)
+        # Only a game with jokers gets here (a joker is refused where the ♠2s are the wild cards).
+        return _fail("swap-needs-natural", msg("Only a natural card can take a joker's place."), meld.kind)
     if not meld.wild_count:
         why = (
             msg("{meld} holds no wild ♠2 to swap.", meld=meld)
