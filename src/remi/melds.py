@@ -376,7 +376,7 @@ class Check:
         return self
 
 
-def _fail(code: ErrorCode, reason: str, kind: MeldKind | None = None) -> Check:
+def _fail(code: ErrorCode, reason: Message, kind: MeldKind | None = None) -> Check:
     return Check(False, code, reason, kind)
 
 
