@@ -338,3 +338,63 @@ def test_numbers_outside_what_the_rules_can_mean_are_refused(
     with pytest.raises(RulesetError) as info:
         attrs.evolve(preset, **changes)
     assert reason in info.value.reason
+
+
+# -- str(ruleset): a short name line (issue 17) ------------------------------------------------
+
+
+@pytest.mark.parametrize(("key", "preset"), PRESET_ITEMS)
+def test_a_preset_reads_as_its_name(key: str, preset: Ruleset) -> None:
+    assert str(preset) == preset.name
+    assert repr(preset).startswith("Ruleset(name=") and len(repr(preset)) > 500
+
+
+@pytest.mark.parametrize("variant", list(remi.NORWEGIAN_VARIANTS))
+def test_a_named_variant_reads_as_its_name(variant: str) -> None:
+    assert str(remi.with_variants(remi.NORWEGIAN, variant)) == f"Norwegian Remi + {variant}"
+
+
+@pytest.mark.parametrize(("key", "preset"), PRESET_ITEMS)
+@pytest.mark.parametrize("variant", list(remi.NORWEGIAN_VARIANTS))
+def test_a_variant_of_any_preset_is_named_unless_it_changes_nothing(
+    key: str, preset: Ruleset, variant: str
+) -> None:
+    try:
+        ruleset = remi.with_variants(preset, variant)
+    except RulesetError:
+        return
+    if ruleset == preset:
+        assert str(ruleset) == preset.name
+    else:
+        text = str(ruleset)
+        assert text.startswith(preset.name) and len(text) < 120
+        assert f"+ {variant}" in text or "=" in text
+
+
+def test_every_variant_at_once_names_them_all_in_order() -> None:
+    names = [v for v in remi.NORWEGIAN_VARIANTS if v != "spade twos wild"]
+    assert str(remi.with_variants(remi.NORWEGIAN, *names)) == " + ".join(["Norwegian Remi", *names])
+
+
+def test_other_options_are_written_as_option_equals_value() -> None:
+    ours = attrs.evolve(
+        remi.with_variants(remi.NORWEGIAN, "shanghai"),
+        jokers=4,
+        values=attrs.evolve(remi.NORWEGIAN.values, court=5),
+        contracts=[(2, 0)] * 7,
+    )
+    assert str(ours) == (
+        "Norwegian Remi + shanghai (jokers=4, contracts=(2 sets, 2 sets, 2 sets, 2 sets, 2 sets, 2 sets, 2 sets), "
+        "values.court=5)"
+    )
+    # A variant only partly matched is written option by option.
+    assert str(attrs.evolve(remi.NORWEGIAN, jokers=0)) == "Norwegian Remi (jokers=0)"
+
+
+def test_a_renamed_ruleset_leads_with_its_name_and_its_nearest_preset() -> None:
+    assert str(attrs.evolve(remi.GIN, name="Our gin")) == "Our gin: Gin Rummy"
+    assert (
+        str(attrs.evolve(remi.SWEDISH, name="Finnish Basic Rummy"))
+        == "Finnish Basic Rummy (going_rummy=False)"
+    )
+    assert str(attrs.evolve(remi.FINNISH, name="Ours", going_rummy=False)) == "Ours: Swedish Basic Rummy"

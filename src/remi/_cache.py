@@ -25,6 +25,7 @@ from threading import Lock
 from typing import Any, Final, Generic, NamedTuple, ParamSpec, Protocol, TypeVar
 
 from .errors import NotationError
+from .messages import msg
 
 __all__ = ["Cache", "CacheInfo", "RulesetCache", "cache_info", "clear_caches", "memoize"]
 
@@ -237,7 +238,8 @@ def _named(name: object) -> _Registered:
     cache = _REGISTRY.get(name)
     if cache is None:
         raise NotationError(
-            "unknown-cache", f"No cache is named {name!r:.80}; cache_info() lists the caches there are."
+            "unknown-cache",
+            msg("No cache is named {name!r:.80}; cache_info() lists the caches there are.", name=name),
         )
     return cache
 

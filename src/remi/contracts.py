@@ -20,10 +20,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
-from .cards import Card, format_cards, parse_cards, sorted_hand
+from .cards import Card, parse_cards, sorted_hand
 from .codes import as_error_code
 from .errors import NotationError, RemiError, RulesetError
 from .melds import Check, Meld, check_meld, copies_problem, points_of
+from .messages import msg
 from .rulesets import Contract, Ruleset, require_ruleset
 
 __all__ = ["Contract", "MeldsInput", "check_contract", "check_opening", "contract_for"]
@@ -41,27 +42,37 @@ def _arrange_all(melds: MeldsInput, ruleset: Ruleset) -> tuple[tuple[Meld, ...],
     if isinstance(melds, (str, Meld)):
         raise NotationError(
             "not-melds",
-            f"Expected a list of melds (one meld or card group each), got the single {melds!r}.",
+            msg(
+                "Expected a list of melds (one meld or card group each), got the single {melds!r}.",
+                melds=melds,
+            ),
         )
     try:
         groups = list(melds)
     except TypeError:
-        raise NotationError("not-melds", f"Expected a list of melds, got {type(melds).__name__}.") from None
+        raise NotationError(
+            "not-melds", msg("Expected a list of melds, got {type}.", type=type(melds).__name__)
+        ) from None
     arranged: list[Meld] = []
     for number, group in enumerate(groups, start=1):
         result = check_meld(group, ruleset)
         if not result.ok or result.meld is None:
-            shown = str(group) if isinstance(group, Meld) else format_cards(parse_cards(group))
+            shown = group if isinstance(group, Meld) else parse_cards(group)
             return (), Check(
                 False,
                 # The copies a pack holds and a joker the game has not keep their own codes
                 # (docs/rules/index.rst, shared-copies; docs/rules/gin.rst, gin-no-jokers).
                 as_error_code(result.code) if result.code in _PACK_CODES else "invalid-meld",
-                f"Meld {number} ({shown}) is not legal: {result.reason}",
+                msg(
+                    "Meld {number} ({meld}) is not legal: {reason}",
+                    number=number,
+                    meld=shown,
+                    reason=result.reason,
+                ),
             )
         arranged.append(result.meld)
     # docs/rules/index.rst, shared-copies: the melds together come from one pack.
-    too_many = copies_problem((c for m in arranged for c in m.cards), ruleset, None, "these melds", True)
+    too_many = copies_problem((c for m in arranged for c in m.cards), ruleset, None, msg("these melds"), True)
     if too_many is not None:
         return (), too_many
     return tuple(arranged), None
@@ -75,11 +86,16 @@ def contract_for(round: int, ruleset: Ruleset) -> Contract:
     '3 runs'
     """
     if not require_ruleset(ruleset).contracts:
-        raise RulesetError("no-contracts", f"{ruleset.name} has no contracts.")
+        raise RulesetError("no-contracts", msg("{game} has no contracts.", game=ruleset.name))
     if not isinstance(round, int) or isinstance(round, bool) or not 1 <= round <= len(ruleset.contracts):
         raise RulesetError(
             "no-such-round",
-            f"{ruleset.name} has rounds 1 to {len(ruleset.contracts)}, not {round!r}.",
+            msg(
+                "{game} has rounds 1 to {last}, not {round!r}.",
+                game=ruleset.name,
+                last=len(ruleset.contracts),
+                round=round,
+            ),
         )
     return contract_at(round, ruleset)
 
@@ -116,7 +132,7 @@ def check_contract(
     held = None if hand is None else parse_cards(hand)
     if held is not None:
         # docs/rules/index.rst, shared-copies: a hand the pack cannot give is refused first.
-        bad_hand = copies_problem(held, ruleset, None, f"the hand {format_cards(held)!r}")
+        bad_hand = copies_problem(held, ruleset, None, msg("the hand '{cards}'", cards=held))
         if bad_hand is not None:
             return bad_hand
     arranged, bad = _arrange_all(melds, ruleset)
@@ -124,7 +140,13 @@ def check_contract(
         return bad
     if not arranged:
         return Check(
-            False, "no-melds", f"Round {round}'s contract ({contract}) needs melds; none were given."
+            False,
+            "no-melds",
+            msg(
+                "Round {round}'s contract ({contract}) needs melds; none were given.",
+                round=round,
+                contract=contract.phrase(),
+            ),
         )
     problems = _contract_problems(arranged, contract, round, ruleset, held)
     return next(problems, Check(True, "ok", "", melds=arranged))
@@ -157,7 +179,15 @@ def _contract_problems(
     if sets != contract.sets or len(runs) != contract.runs:
         got = Contract(sets, len(runs))
         yield Check(
-            False, "wrong-combinations", f"Round {round} asks for {contract}, not {got}.", melds=arranged
+            False,
+            "wrong-combinations",
+            msg(
+                "Round {round} asks for {contract}, not {got}.",
+                round=round,
+                contract=contract.phrase(),
+                got=got.phrase(),
+            ),
+            melds=arranged,
         )
     final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
     if not ruleset.all_down_at_once and not final:
@@ -175,8 +205,14 @@ def _extra_cards(arranged: tuple[Meld, ...], ruleset: Ruleset) -> Iterator[Check
             yield Check(
                 False,
                 "extra-cards",
-                f"The contract goes down with exactly its cards: sets of {ruleset.set_min}, "
-                f"runs of {ruleset.run_min}; {format_cards(meld.cards)} has {len(meld.cards)}.",
+                msg(
+                    "The contract goes down with exactly its cards: sets of {set_min}, runs of {run_min}; "
+                    "{cards} has {count}.",
+                    set_min=ruleset.set_min,
+                    run_min=ruleset.run_min,
+                    cards=meld.cards,
+                    count=len(meld.cards),
+                ),
                 melds=arranged,
             )
 
@@ -189,7 +225,11 @@ def _touching_runs(runs: Sequence[Meld], arranged: tuple[Meld, ...]) -> Iterator
                 yield Check(
                     False,
                     "runs-touch",
-                    f"{first} and {second} join into one run; two runs of one suit must overlap or leave a gap.",
+                    msg(
+                        "{first} and {second} join into one run; two runs of one suit must overlap or leave a gap.",
+                        first=first,
+                        second=second,
+                    ),
                     melds=arranged,
                 )
 
@@ -205,7 +245,7 @@ def _hand_problems(
         yield Check(
             False,
             "not-in-hand",
-            f"The hand does not hold {format_cards(sorted_hand(missing.elements()))}.",
+            msg("The hand does not hold {cards}.", cards=sorted_hand(missing.elements())),
             melds=arranged,
         )
     elif final and laid != held:
@@ -213,8 +253,11 @@ def _hand_problems(
         yield Check(
             False,
             "cards-left-in-hand",
-            f"Round {round} goes down only by going out, but "
-            f"{format_cards(sorted_hand(left.elements()))} would stay in hand.",
+            msg(
+                "Round {round} goes down only by going out, but {cards} would stay in hand.",
+                round=round,
+                cards=sorted_hand(left.elements()),
+            ),
             melds=arranged,
         )
 
@@ -234,14 +277,18 @@ def check_opening(melds: MeldsInput, ruleset: Ruleset) -> Check:
     if bad is not None:
         return bad
     if not arranged:
-        return Check(False, "no-melds", "An opening needs at least one meld; none were given.")
+        return Check(False, "no-melds", msg("An opening needs at least one meld; none were given."))
     points = sum(points_of(m, ruleset) for m in arranged)
     need = ruleset.opening_points
     if need is not None and points < need:
         return Check(
             False,
             "opening-too-low",
-            f"These melds count {points} points; an opening needs at least {need}.",
+            msg(
+                "These melds count {points} points; an opening needs at least {need}.",
+                points=points,
+                need=need,
+            ),
             melds=arranged,
             points=points,
         )

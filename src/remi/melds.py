@@ -34,14 +34,13 @@ from .cards import (
     SPADE_TWO,
     SUITS,
     Card,
-    format_cards,
     parse_card,
     parse_cards,
     sorted_hand,
 )
 from .codes import CheckCode, ErrorCode, as_error_code
 from .errors import MeldError, NotationError, StateError, require_language
-from .messages import params_of, render
+from .messages import Message, and_list, msg, nmsg, params_of, render
 from .rulesets import Ruleset, card_counts, pack_limits, pack_refusal, require_ruleset
 
 __all__ = [
@@ -62,6 +61,10 @@ __all__ = [
 
 MeldKind = Literal["set", "run"]
 JokerEnd = Literal["high", "low"]
+
+#: The two meld kinds, as the kind a refusal names.
+_SET: Final = "set"
+_RUN: Final = "run"
 
 
 #: The permissive rules :func:`parse_meld` uses when no ruleset is given.
@@ -106,7 +109,8 @@ def is_wild(card: Card, ruleset: Ruleset) -> bool:
         if not pack_limits(ruleset)[1]:
             # docs/rules/gin.rst, gin-no-jokers: no joker is wild (nor anything else) in a game without jokers.
             raise StateError(
-                "jokers-not-in-game", f"{ruleset.name} is played without jokers, so JK cannot be wild in it."
+                "jokers-not-in-game",
+                msg("{game} is played without jokers, so JK cannot be wild in it.", game=ruleset.name),
             )
         return True
     return ruleset.wild_spade_twos and card is SPADE_TWO
@@ -135,7 +139,7 @@ class Meld:
     def __attrs_post_init__(self) -> None:
         problem = _shape_problem(self)
         if problem is not None:
-            raise MeldError("malformed-meld", f"Cannot build a Meld: {problem}")
+            raise MeldError("malformed-meld", msg("Cannot build a Meld: {problem}", problem=problem))
 
     @property
     def low(self) -> int:
@@ -202,7 +206,7 @@ def meld_sort_key(meld: Meld) -> tuple[object, ...]:
     return (1, meld.suit, meld.rank, len(codes), codes, meld.wild)
 
 
-def _shape_problem(meld: Meld) -> str | None:
+def _shape_problem(meld: Meld) -> Message | None:
     """Say what is wrong with the fields of *meld* (kinds, types, ranges), or ``None``."""
     problem = _field_type_problem(meld)
     if problem is not None:
@@ -212,18 +216,22 @@ def _shape_problem(meld: Meld) -> str | None:
     return _run_shape_problem(len(meld.cards), meld.rank, meld.suit)
 
 
-def _field_type_problem(meld: Meld) -> str | None:
+def _field_type_problem(meld: Meld) -> Message | None:
     kind, cards, wild, rank, suit = meld.kind, meld.cards, meld.wild, meld.rank, meld.suit
     if kind not in ("set", "run"):
-        return f"kind must be 'set' or 'run', not {kind!r}."
+        return msg("kind must be 'set' or 'run', not {kind!r}.", kind=kind)
     if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
-        return f"cards must be a tuple of Card values, not {cards!r:.80}."
+        return msg("cards must be a tuple of Card values, not {cards!r:.80}.", cards=cards)
     if not isinstance(wild, tuple) or not all(isinstance(w, bool) for w in wild) or len(wild) != len(cards):
-        return f"wild must be a tuple of one bool per card ({len(cards)}), not {wild!r:.80}."
+        return msg(
+            "wild must be a tuple of one bool per card ({count}), not {wild!r:.80}.",
+            count=len(cards),
+            wild=wild,
+        )
     if not _is_whole(rank):
-        return f"rank must be a whole number, not {rank!r:.40}."
+        return msg("rank must be a whole number, not {rank!r:.40}.", rank=rank)
     if not _is_whole(suit):
-        return f"suit must be a whole number, not {suit!r:.40}."
+        return msg("suit must be a whole number, not {suit!r:.40}.", suit=suit)
     return None
 
 
@@ -231,34 +239,39 @@ def _is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _set_shape_problem(rank: int, suit: int) -> str | None:
+def _set_shape_problem(rank: int, suit: int) -> Message | None:
     if not 1 <= rank <= 13:
-        return f"a set's rank must be from 1 (ace) to 13 (king), not {rank}."
+        return msg("a set's rank must be from 1 (ace) to 13 (king), not {rank}.", rank=rank)
     if suit != -1:
-        return f"a set has no suit (-1), not {suit}."
+        return msg("a set has no suit (-1), not {suit}.", suit=suit)
     return None
 
 
-def _run_shape_problem(n: int, rank: int, suit: int) -> str | None:
+def _run_shape_problem(n: int, rank: int, suit: int) -> Message | None:
     if not 0 <= suit < len(SUITS):
-        return f"a run's suit must be from 0 to 3, not {suit}."
+        return msg("a run's suit must be from 0 to 3, not {suit}.", suit=suit)
     if rank < 1 or rank + max(n, 1) - 1 > 14:
-        return (
-            f"a run of {n} cards must start at a rank from 1 to "
-            f"{15 - max(n, 1)} (14 is the high ace), not {rank}."
+        return nmsg(
+            "a run of {n} card must start at a rank from 1 to {top} (14 is the high ace), not {rank}.",
+            "a run of {n} cards must start at a rank from 1 to {top} (14 is the high ace), not {rank}.",
+            n,
+            top=15 - max(n, 1),
+            rank=rank,
         )
     return None
 
 
 def _check_kind(kind: object) -> None:
     if kind not in (None, "set", "run"):
-        raise NotationError("bad-kind", f"kind must be 'set', 'run' or None, not {kind!r:.40}.")
+        raise NotationError(
+            "bad-kind", msg("kind must be 'set', 'run' or None, not {kind!r:.40}.", kind=kind)
+        )
 
 
 def _joker_not_in_game(cards: Iterable[Card], ruleset: Ruleset, kind: MeldKind | None) -> Check | None:
     """Refuse a joker in a game played without jokers (docs/rules/gin.rst, gin-no-jokers)."""
     if any(c.is_joker for c in cards) and not pack_limits(ruleset)[1]:
-        return _fail("jokers-not-in-game", f"{ruleset.name} is played without jokers.", kind)
+        return _fail("jokers-not-in-game", msg("{game} is played without jokers.", game=ruleset.name), kind)
     return None
 
 
@@ -266,19 +279,20 @@ def copies_problem(
     cards: Iterable[Card],
     ruleset: Ruleset,
     kind: MeldKind | None,
-    what: str = "this meld",
+    what: str | None = None,
     many: bool = False,
 ) -> Check | None:
     """Refuse more copies of a card than the pack holds (docs/rules/index.rst, shared-copies).
 
     Without a table size, the pack is the largest the game uses: its most
     decks (:attr:`Ruleset.max_decks`) and its most jokers (the one check:
-    :func:`~remi.rulesets.pack_refusal`). *what* names the cards in the reason.
+    :func:`~remi.rulesets.pack_refusal`). *what* names the cards in the reason
+    (a :class:`~remi.Message`; ``None``: "this meld").
     """
     problem = pack_refusal(card_counts(cards), ruleset)
     if problem is None:
         return None
-    return _fail(problem.code, problem.sentence(what, many=many), kind)
+    return _fail(problem.code, problem.sentence(msg("this meld") if what is None else what, many=many), kind)
 
 
 @attrs.frozen
@@ -344,7 +358,7 @@ class Check:
 
         >>> import remi
         >>> remi.check_meld("♠7 ♠8", remi.NORWEGIAN).reason_in("en")
-        'A meld needs at least 3 cards; this one has 2.'
+        'A run needs at least 4 cards; this one has 2.'
         """
         return render(self.reason, require_language(lang))
 
@@ -362,7 +376,7 @@ class Check:
         return self
 
 
-def _fail(code: ErrorCode, reason: str, kind: MeldKind | None = None) -> Check:
+def _fail(code: ErrorCode, reason: Message, kind: MeldKind | None = None) -> Check:
     return Check(False, code, reason, kind)
 
 
@@ -376,20 +390,15 @@ def _cards_of(cards: str | Iterable[Card | str] | Meld) -> tuple[Card, ...]:
     return parse_cards(cards)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _wild_cards(n: int, ruleset: Ruleset) -> Message:
+    """*n* wild cards in words: jokers, or wild ♠2s where the ♠2s are the wild cards."""
+    if ruleset.wild_spade_twos:
+        return nmsg("{n} wild ♠2", "{n} wild ♠2s", n)
+    return nmsg("{n} joker", "{n} jokers", n)
 
 
-def _wild_word(ruleset: Ruleset) -> str:
-    """What a reason calls one wild card: the joker, or the wild ♠2 where the ♠2s are the wild cards."""
-    return "wild ♠2" if ruleset.wild_spade_twos else "joker"
-
-
-def _list_suits(indices: Iterable[int]) -> str:
-    names = [SUITS[i] for i in sorted(set(indices))]
-    if len(names) <= 2:
-        return " and ".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+def _list_suits(indices: Iterable[int]) -> Message:
+    return and_list([SUITS[i] for i in sorted(set(indices))])
 
 
 # -- arranging loose cards ---------------------------------------------------------
@@ -397,14 +406,22 @@ def _list_suits(indices: Iterable[int]) -> str:
 
 def _ratio_check(naturals: int, wilds: int, ruleset: Ruleset, kind: MeldKind) -> Check | None:
     if wilds and naturals == 0:
-        return _fail("no-natural-card", "A meld needs at least one natural card.", kind)
+        return _fail("no-natural-card", msg("A meld needs at least one natural card."), kind)
     if ruleset.jokers_at_most_naturals and wilds > naturals:
-        return _fail(
-            "too-many-jokers",
-            f"A meld needs at least as many natural cards as {_wild_word(ruleset)}s; this one has "
-            f"{_plural(naturals, 'natural card')} and {_plural(wilds, _wild_word(ruleset))}.",
-            kind,
-        )
+        have = nmsg("{n} natural card", "{n} natural cards", naturals)
+        if ruleset.wild_spade_twos:
+            why = msg(
+                "A meld needs at least as many natural cards as wild ♠2s; this one has {naturals} and {wilds}.",
+                naturals=have,
+                wilds=_wild_cards(wilds, ruleset),
+            )
+        else:
+            why = msg(
+                "A meld needs at least as many natural cards as jokers; this one has {naturals} and {wilds}.",
+                naturals=have,
+                wilds=_wild_cards(wilds, ruleset),
+            )
+        return _fail("too-many-jokers", why, kind)
     return None
 
 
@@ -414,29 +431,36 @@ def _arrange_set(naturals: Sequence[Card], wilds: Sequence[Card], ruleset: Rules
     if n < ruleset.set_min:
         return _fail(
             "too-short",
-            f"A set needs at least {ruleset.set_min} cards; this one has {n}.",
-            "set",
+            msg("A set needs at least {least} cards; this one has {count}.", least=ruleset.set_min, count=n),
+            _SET,
         )
     if ruleset.set_max is not None and n > ruleset.set_max:
         return _fail(
             "set-too-large",
-            f"A set holds at most {ruleset.set_max} cards; this one has {n}.",
-            "set",
+            msg("A set holds at most {most} cards; this one has {count}.", most=ruleset.set_max, count=n),
+            _SET,
         )
     if ruleset.distinct_suit_sets:
         if n > len(SUITS):
             return _fail(
                 "set-too-large",
-                f"A set of distinct suits holds at most {len(SUITS)} cards; this one has {n}.",
-                "set",
+                msg(
+                    "A set of distinct suits holds at most {most} cards; this one has {count}.",
+                    most=len(SUITS),
+                    count=n,
+                ),
+                _SET,
             )
         counts = Counter(c.suit_index for c in naturals)
         repeated = [s for s, k in counts.items() if k > 1]
         if repeated:
             return _fail(
                 "repeated-suit",
-                f"A set must be of distinct suits here, and this one holds two {SUITS[repeated[0]]} cards.",
-                "set",
+                msg(
+                    "A set must be of distinct suits here, and this one holds two {suit} cards.",
+                    suit=SUITS[repeated[0]],
+                ),
+                _SET,
             )
     bad = _ratio_check(len(naturals), len(wilds), ruleset, "set")
     if bad is not None:
@@ -457,8 +481,34 @@ RUN_MAX: Final = 13
 def _too_long(n: int) -> Check:
     return _fail(
         "run-too-long",
-        f"A run holds at most {RUN_MAX} cards (the ace is low or high, never both); this one has {n}.",
-        "run",
+        msg(
+            "A run holds at most {most} cards (the ace is low or high, never both); this one has {count}.",
+            most=RUN_MAX,
+            count=n,
+        ),
+        _RUN,
+    )
+
+
+def _run_too_short(n: int, ruleset: Ruleset) -> Check:
+    return _fail(
+        "too-short",
+        msg("A run needs at least {least} cards; this one has {count}.", least=ruleset.run_min, count=n),
+        _RUN,
+    )
+
+
+def _ace_low_only(ruleset: Ruleset) -> Check:
+    return _fail(
+        "ace-high-not-allowed",
+        msg("In {game} the ace is low only, so it cannot sit above the king.", game=ruleset.name),
+        _RUN,
+    )
+
+
+def _not_one_rank(naturals: Sequence[Card]) -> Check:
+    return _fail(
+        "mixed-ranks", msg("{cards} is not a set: a set is of one rank.", cards=tuple(naturals)), _SET
     )
 
 
@@ -486,17 +536,23 @@ def _run_cards_problem(naturals: Sequence[Card], wilds: Sequence[Card], ruleset:
     if len(suits) > 1:
         return _fail(
             "mixed-suits",
-            f"{format_cards(naturals)} is not a run: a run is of one suit, and this one mixes {_list_suits(suits)}.",
-            "run",
+            msg(
+                "{cards} is not a run: a run is of one suit, and this one mixes {suits}.",
+                cards=tuple(naturals),
+                suits=_list_suits(suits),
+            ),
+            _RUN,
         )
     counts = Counter(c.rank for c in naturals)
     for rank, k in counts.items():
         if k > 1:
             return _fail(
-                "duplicate-in-run", f"A run cannot hold {Card.of(rank, naturals[0].suit_index)} twice.", "run"
+                "duplicate-in-run",
+                msg("A run cannot hold {card} twice.", card=Card.of(rank, naturals[0].suit_index)),
+                _RUN,
             )
     if n < ruleset.run_min:
-        return _fail("too-short", f"A run needs at least {ruleset.run_min} cards; this one has {n}.", "run")
+        return _run_too_short(n, ruleset)
     bad = _ratio_check(len(naturals), len(wilds), ruleset, "run")
     if bad is not None:
         return bad
@@ -522,7 +578,7 @@ def _run_refusal(
     ranks = [c.rank for c in naturals]
     n = len(naturals) + w
     if _wraps(ranks, w):
-        return _fail("wraps-corner", "A run never turns the corner: K-A-2 is not a run.", "run")
+        return _fail("wraps-corner", msg("A run never turns the corner: K-A-2 is not a run."), _RUN)
     if 1 in ranks:
         bad = _ace_side_problem(ranks, w, n, ruleset, joker_end)
         if bad is not None:
@@ -534,13 +590,17 @@ def _run_refusal(
     if not ruleset.ace_high and 1 not in ranks and rs[-1] == 13:
         return _fail(
             "ace-high-not-allowed",
-            f"In {ruleset.name} the ace is low only, so a run cannot go past the king.",
-            "run",
+            msg("In {game} the ace is low only, so a run cannot go past the king.", game=ruleset.name),
+            _RUN,
         )
     return _fail(
         "run-too-long",
-        f"A run of {n} cards does not fit between the lowest and highest rank.",
-        "run",
+        nmsg(
+            "A run of {n} card does not fit between the lowest and highest rank.",
+            "A run of {n} cards does not fit between the lowest and highest rank.",
+            n,
+        ),
+        _RUN,
     )
 
 
@@ -550,32 +610,35 @@ def _ace_side_problem(
     """Refuse a run that would fit with the ace at the end this ruleset forbids."""
     high = sorted(14 if r == 1 else r for r in ranks)
     if not ruleset.ace_high and _place(high, w, n, 1, 14, joker_end) is not None:
-        return _fail(
-            "ace-high-not-allowed",
-            f"In {ruleset.name} the ace is low only, so it cannot sit above the king.",
-            "run",
-        )
+        return _ace_low_only(ruleset)
     if not ruleset.ace_low and _place(sorted(ranks), w, n, 1, 14, joker_end) is not None:
         return _fail(
             "ace-low-not-allowed",
-            f"In {ruleset.name} the ace is high only, so it cannot sit below the two.",
-            "run",
+            msg("In {game} the ace is high only, so it cannot sit below the two.", game=ruleset.name),
+            _RUN,
         )
     return None
 
 
 def _gap_refusal(naturals: Sequence[Card], rs: Sequence[int], w: int, ruleset: Ruleset) -> Check:
     """Refuse a run whose ranks *rs* leave more holes than *w* wild cards can fill."""
-    text = format_cards(naturals)
+    text = tuple(naturals)
     suit = naturals[0].suit_index
     missing = [r for r in range(rs[0], rs[-1] + 1) if r not in rs]
-    shown = " ".join(str(Card.of(1 if r == 14 else r, suit)) for r in missing)
+    shown = tuple(Card.of(1 if r == 14 else r, suit) for r in missing)
     if w == 0:
-        return _fail("gap", f"{text} is not a run: {shown} is missing.", "run")
+        return _fail(
+            "gap", msg("{cards} is not a run: {missing} is missing.", cards=text, missing=shown), _RUN
+        )
     return _fail(
         "gap",
-        f"{text} is not a run: it is missing {shown}, more than {_plural(w, _wild_word(ruleset))} can fill.",
-        "run",
+        msg(
+            "{cards} is not a run: it is missing {missing}, more than {wilds} can fill.",
+            cards=text,
+            missing=shown,
+            wilds=_wild_cards(w, ruleset),
+        ),
+        _RUN,
     )
 
 
@@ -684,7 +747,7 @@ def _run_shapes(naturals: list[Card], w: int, wc: Card) -> list[Meld]:
         for low in range(max(1, ranks[0] - extra), min(ranks[0], 15 - length) + 1):
             at = {r - low: card for r, card in zip(mapping, naturals)}
             meld = _meld_or_none(
-                "run",
+                _RUN,
                 tuple(at.get(i, wc) for i in range(length)),
                 tuple(i not in at for i in range(length)),
                 low,
@@ -731,18 +794,18 @@ def _arrange(
         if n < min(ruleset.set_min, ruleset.run_min):
             return _fail(
                 "too-short",
-                f"A meld needs at least {min(ruleset.set_min, ruleset.run_min)} cards; this one has {n}.",
+                msg(
+                    "A meld needs at least {least} cards; this one has {count}.",
+                    least=min(ruleset.set_min, ruleset.run_min),
+                    count=n,
+                ),
                 kind,
             )
-        return _fail("no-natural-card", "A meld needs at least one natural card.", kind)
+        return _fail("no-natural-card", msg("A meld needs at least one natural card."), kind)
     same_rank = all(c.rank == naturals[0].rank for c in naturals)
     if kind == "set":
         if not same_rank:
-            return _fail(
-                "mixed-ranks",
-                f"{format_cards(naturals)} is not a set: a set is of one rank.",
-                "set",
-            )
+            return _not_one_rank(naturals)
         return _arrange_set(naturals, wilds, ruleset)
     if kind == "run":
         return _arrange_run(naturals, wilds, ruleset, joker_end)
@@ -760,7 +823,7 @@ def _arrange(
         return _arrange_run(naturals, wilds, ruleset, joker_end)
     return _fail(
         "not-a-meld",
-        f"{format_cards(naturals)} is neither a set (one rank) nor a run (one suit in sequence).",
+        msg("{cards} is neither a set (one rank) nor a run (one suit in sequence).", cards=tuple(naturals)),
     )
 
 
@@ -790,12 +853,14 @@ def check_meld(
     require_ruleset(ruleset)
     _check_kind(kind)
     if joker_end not in ("high", "low"):
-        raise NotationError("bad-end", f"joker_end must be 'high' or 'low', not {joker_end!r:.40}.")
+        raise NotationError(
+            "bad-end", msg("joker_end must be 'high' or 'low', not {end!r:.40}.", end=joker_end)
+        )
     if isinstance(cards, Meld):
         return validate_meld(cards, ruleset)
     hand = _cards_of(cards)
     if not hand:
-        return _fail("empty", "A meld needs cards; none were given.", kind)
+        return _fail("empty", msg("A meld needs cards; none were given."), kind)
     jokerless = _joker_not_in_game(hand, ruleset, kind)
     if jokerless is not None:
         return jokerless
@@ -840,7 +905,7 @@ def validate_meld(meld: Meld, ruleset: Ruleset) -> Check:
     """
     require_ruleset(ruleset)
     if not isinstance(meld, Meld):
-        return _fail("not-a-meld", f"Expected a Meld, got {type(meld).__name__}.")
+        return _fail("not-a-meld", msg("Expected a Meld, got {type}.", type=type(meld).__name__))
     result = _validate(meld, ruleset)
     if result.ok:
         too_many = copies_problem(meld.cards, ruleset, meld.kind)
@@ -851,7 +916,7 @@ def validate_meld(meld: Meld, ruleset: Ruleset) -> Check:
 def _validate(meld: Meld, ruleset: Ruleset) -> Check:
     n = len(meld.cards)
     if n == 0 or len(meld.wild) != n:
-        return _fail("malformed-meld", "The meld's cards and wild flags do not match.", meld.kind)
+        return _fail("malformed-meld", msg("The meld's cards and wild flags do not match."), meld.kind)
     jokerless = _joker_not_in_game(meld.cards, ruleset, meld.kind)
     if jokerless is not None:
         return jokerless
@@ -868,7 +933,7 @@ def _validate(meld: Meld, ruleset: Ruleset) -> Check:
     if bad is not None:
         return bad
     if n < ruleset.run_min:
-        return _fail("too-short", f"A run needs at least {ruleset.run_min} cards; this one has {n}.", "run")
+        return _run_too_short(n, ruleset)
     bad = _ratio_check(len(naturals), len(wilds), ruleset, "run")
     return _ok(meld) if bad is None else bad
 
@@ -879,18 +944,18 @@ def _split_marked(meld: Meld, ruleset: Ruleset) -> tuple[list[Card], list[Card]]
     wilds: list[Card] = []
     for card, wild in zip(meld.cards, meld.wild):
         if wild and not is_wild(card, ruleset):
-            return _fail("not-wild", f"{card} cannot stand in for another card.", meld.kind)
+            return _fail("not-wild", msg("{card} cannot stand in for another card.", card=card), meld.kind)
         if not wild and card.is_joker:
-            return _fail("malformed-meld", "A joker must be marked as wild.", meld.kind)
+            return _fail("malformed-meld", msg("A joker must be marked as wild."), meld.kind)
         (wilds if wild else naturals).append(card)
     return naturals, wilds
 
 
 def _validate_set(meld: Meld, naturals: list[Card], wilds: list[Card], ruleset: Ruleset) -> Check:
     if not naturals:
-        return _fail("no-natural-card", "A meld needs at least one natural card.", "set")
+        return _fail("no-natural-card", msg("A meld needs at least one natural card."), _SET)
     if any(c.rank != meld.rank for c in naturals):
-        return _fail("mixed-ranks", f"{format_cards(naturals)} is not a set: a set is of one rank.", "set")
+        return _not_one_rank(naturals)
     result = _arrange_set(naturals, wilds, ruleset)
     return _ok(meld) if result.ok else result
 
@@ -905,15 +970,16 @@ def _run_range_problem(meld: Meld, ruleset: Ruleset) -> Check | None:
     if meld.rank >= lo_bound and top <= hi_bound:
         return None
     if top > hi_bound and hi_bound == 13 and top == 14:
-        return _fail(
-            "ace-high-not-allowed",
-            f"In {ruleset.name} the ace is low only, so it cannot sit above the king.",
-            "run",
-        )
+        return _ace_low_only(ruleset)
     return _fail(
         "run-off-the-end",
-        f"A run from {rank_text(meld.rank)} with {n} cards runs past the end of the suit.",
-        "run",
+        nmsg(
+            "A run from {rank} with {n} card runs past the end of the suit.",
+            "A run from {rank} with {n} cards runs past the end of the suit.",
+            n,
+            rank=rank_text(meld.rank),
+        ),
+        _RUN,
     )
 
 
@@ -924,7 +990,11 @@ def _position_problem(meld: Meld) -> Check | None:
             continue
         want = meld.stands_for(index)
         if card is not want:
-            return _fail("wrong-position", f"{card} cannot stand where the run needs {want}.", "run")
+            return _fail(
+                "wrong-position",
+                msg("{card} cannot stand where the run needs {want}.", card=card, want=want),
+                _RUN,
+            )
     return None
 
 
@@ -953,12 +1023,14 @@ def check_layoff(
     """
     require_ruleset(ruleset)
     if end not in (None, "high", "low"):
-        raise NotationError("bad-end", f"end must be 'high', 'low' or None, not {end!r:.40}.")
+        raise NotationError("bad-end", msg("end must be 'high', 'low' or None, not {end!r:.40}.", end=end))
     if not isinstance(meld, Meld):
-        return _fail("not-a-meld", f"Expected a Meld to lay off onto, got {type(meld).__name__}.")
+        return _fail(
+            "not-a-meld", msg("Expected a Meld to lay off onto, got {type}.", type=type(meld).__name__)
+        )
     new = _cards_of(cards)
     if not new:
-        return _fail("empty", "Nothing was given to lay off.", meld.kind)
+        return _fail("empty", msg("Nothing was given to lay off."), meld.kind)
     jokerless = _joker_not_in_game(new, ruleset, meld.kind)
     if jokerless is not None:
         return jokerless
@@ -993,7 +1065,12 @@ def _illegal_table_meld(meld: Meld, ruleset: Ruleset) -> Check | None:
     keep = verdict.code in ("jokers-not-in-game", "too-many-copies")
     return _fail(
         as_error_code(verdict.code) if keep else "meld-not-legal",
-        f"{meld} is not a legal meld under {ruleset.name}: {verdict.reason}",
+        msg(
+            "{meld} is not a legal meld under {game}: {reason}",
+            meld=meld,
+            game=ruleset.name,
+            reason=verdict.reason,
+        ),
         meld.kind,
     )
 
@@ -1009,8 +1086,8 @@ def _layoff_set(meld: Meld, new: Sequence[Card], ruleset: Ruleset) -> Check:
         else:
             return _fail(
                 "does-not-fit",
-                f"{card} does not fit a set of {RANKS[meld.rank]}s.",
-                "set",
+                msg("{card} does not fit a set of {rank}s.", card=card, rank=RANKS[meld.rank]),
+                _SET,
             )
     result = _arrange_set(naturals, wilds, ruleset)
     if not result.ok:
@@ -1027,8 +1104,8 @@ def _layoff_run(meld: Meld, new: Sequence[Card], ruleset: Ruleset, end: JokerEnd
         if card.suit_index != meld.suit:
             return _fail(
                 "does-not-fit",
-                f"{card} does not fit a run of {SUITS[meld.suit]}.",
-                "run",
+                msg("{card} does not fit a run of {suit}.", card=card, suit=SUITS[meld.suit]),
+                _RUN,
             )
     if total > RUN_MAX:
         return _too_long(total)
@@ -1039,8 +1116,8 @@ def _layoff_run(meld: Meld, new: Sequence[Card], ruleset: Ruleset, end: JokerEnd
     if best is None:
         return _fail(
             "does-not-fit",
-            f"{format_cards(new)} cannot extend {meld} at either end.",
-            "run",
+            msg("{cards} cannot extend {meld} at either end.", cards=tuple(new), meld=meld),
+            _RUN,
         )
     bad = _ratio_check(best.natural_count, best.wild_count, ruleset, "run")
     return _ok(best) if bad is None else bad
@@ -1129,7 +1206,9 @@ def check_joker_swap(meld: Meld, card: Card | str, ruleset: Ruleset) -> Check:
     """
     require_ruleset(ruleset)
     if not isinstance(meld, Meld):
-        return _fail("not-a-meld", f"Expected a Meld to swap a joker out of, got {type(meld).__name__}.")
+        return _fail(
+            "not-a-meld", msg("Expected a Meld to swap a joker out of, got {type}.", type=type(meld).__name__)
+        )
     if not isinstance(card, Card):
         card = parse_card(card)
     # docs/rules/gin.rst, gin-no-jokers: the card offered is refused before the meld is read.
@@ -1160,27 +1239,40 @@ def swap_on_legal(meld: Meld, card: Card, ruleset: Ruleset) -> Check:
         if too_many is not None:
             return too_many
         return Check(True, "ok", "", meld.kind, swapped, freed=meld.cards[index])
-    return _fail("no-joker-for-card", f"No {_wild_word(ruleset)} in {meld} stands for {card}.", meld.kind)
+    if ruleset.wild_spade_twos:
+        why = msg("No wild ♠2 in {meld} stands for {card}.", meld=meld, card=card)
+    else:
+        why = msg("No joker in {meld} stands for {card}.", meld=meld, card=card)
+    return _fail("no-joker-for-card", why, meld.kind)
 
 
 def _swap_refusal(meld: Meld, card: Card, ruleset: Ruleset) -> Check | None:
     """Refuse a swap on a legal meld whatever the joker: a game or meld without swaps, no joker."""
+    twos = ruleset.wild_spade_twos
     if ruleset.joker_swap == "none":
-        return _fail(
-            "no-joker-swaps", f"{ruleset.name} does not allow {_wild_word(ruleset)} swaps.", meld.kind
+        why = (
+            msg("{game} does not allow wild ♠2 swaps.", game=ruleset.name)
+            if twos
+            else msg("{game} does not allow joker swaps.", game=ruleset.name)
         )
+        return _fail("no-joker-swaps", why, meld.kind)
     if meld.kind == "set" and ruleset.joker_swap == "runs":
-        return _fail(
-            "joker-locked-in-set",
-            f"A {_wild_word(ruleset)} in a set is locked there for the rest of the round.",
-            "set",
+        why = (
+            msg("A wild ♠2 in a set is locked there for the rest of the round.")
+            if twos
+            else msg("A joker in a set is locked there for the rest of the round.")
         )
+        return _fail("joker-locked-in-set", why, _SET)
     if card.is_joker:
-        return _fail(
-            "swap-needs-natural", f"Only a natural card can take a {_wild_word(ruleset)}'s place.", meld.kind
-        )
+        # Only a game with jokers gets here (a joker is refused where the ♠2s are the wild cards).
+        return _fail("swap-needs-natural", msg("Only a natural card can take a joker's place."), meld.kind)
     if not meld.wild_count:
-        return _fail("no-joker", f"{meld} holds no {_wild_word(ruleset)} to swap.", meld.kind)
+        why = (
+            msg("{meld} holds no wild ♠2 to swap.", meld=meld)
+            if twos
+            else msg("{meld} holds no joker to swap.", meld=meld)
+        )
+        return _fail("no-joker", why, meld.kind)
     return None
 
 
@@ -1217,7 +1309,7 @@ def parse_meld(text: str, ruleset: Ruleset | None = None, *, kind: MeldKind | No
     rules = require_ruleset(ruleset) if ruleset is not None else _NOTATION_RULES
     _check_kind(kind)
     if not isinstance(text, str):
-        raise NotationError("not-text", f"Expected meld text, got {type(text).__name__}.")
+        raise NotationError("not-text", msg("Expected meld text, got {type}.", type=type(text).__name__))
     cards, targets = _meld_tokens(text)
     if not any(targets):
         return check_meld(cards, rules, kind=kind).require().meld  # type: ignore[return-value]
@@ -1253,7 +1345,7 @@ def _annotated_set(text: str, cards: Sequence[Card], targets: Sequence[str | Non
     ranks = {c.rank for c, t in zip(cards, targets) if t is None}
     ranks.update(_parse_rank(t) for t in targets if t is not None)
     if len(ranks) != 1:
-        raise MeldError("mixed-ranks", f"{text!r} is not a set: a set is of one rank.")
+        raise MeldError("mixed-ranks", msg("{text!r} is not a set: a set is of one rank.", text=text))
     return Meld("set", tuple(cards), tuple(t is not None for t in targets), ranks.pop())
 
 
@@ -1268,7 +1360,7 @@ def _annotated_run(text: str, cards: Sequence[Card], targets: Sequence[str | Non
     ]
     suits = {stand.suit_index for stand in stands}
     if len(suits) != 1:
-        raise MeldError("mixed-suits", f"{text!r} is not a run: a run is of one suit.")
+        raise MeldError("mixed-suits", msg("{text!r} is not a run: a run is of one suit.", text=text))
     ordered = _consecutive(text, positions)
     return Meld("run", tuple(p[1] for p in ordered), tuple(p[2] for p in ordered), ordered[0][0], suits.pop())
 
@@ -1285,7 +1377,7 @@ def _consecutive(text: str, positions: list[_Position]) -> list[_Position]:
         if [p[0] for p in ordered] == list(range(first, first + len(ordered))):
             candidates.append((mapped == ordered, ordered))
     if not candidates:
-        raise MeldError("gap", f"{text!r} is not a run: its ranks are not consecutive.")
+        raise MeldError("gap", msg("{text!r} is not a run: its ranks are not consecutive.", text=text))
     return next((o for in_order, o in candidates if in_order), candidates[0][1])
 
 
@@ -1323,7 +1415,7 @@ def meld_points(meld: Meld, ruleset: Ruleset) -> int:
     # docs/rules/gin.rst, gin-no-jokers; docs/rules/index.rst, shared-copies: cards the pack cannot give.
     problem = pack_refusal(card_counts(meld.cards), ruleset)
     if problem is not None:
-        raise StateError(problem.code, problem.sentence(f"the meld {str(meld)!r}"))
+        raise StateError(problem.code, problem.sentence(msg("the meld '{meld}'", meld=meld)))
     return points_of(meld, ruleset)
 
 

@@ -43,7 +43,8 @@ when the check fails.
 
 >>> import remi
 >>> problem = pack_refusal(card_counts(remi.parse_cards("♠9 ♠9 ♠9")), remi.NORWEGIAN)
->>> problem.code, problem.sentence("the hand '♠9 ♠9 ♠9'")
+>>> from remi.messages import msg
+>>> problem.code, problem.sentence(msg("the hand '{cards}'", cards=remi.parse_cards("♠9 ♠9 ♠9")))
 ('too-many-copies', "Norwegian Remi is played with 2 decks, so there are only 2 ♠9; the hand '♠9 ♠9 ♠9' holds 3.")
 >>> pack_refusal(card_counts(remi.parse_cards("♠9 ♠9 ♥9")), remi.NORWEGIAN) is None
 True
@@ -61,6 +62,7 @@ from ._cache import memoize
 from .cards import JOKER_CODE, Card
 from .codes import ErrorCode
 from .errors import RulesetError
+from .messages import Message, msg, nmsg
 
 __all__ = [
     "Ruleset",
@@ -127,10 +129,10 @@ MAX_TURNS: Final = 10_000
 MAX_BUYS: Final = 50
 
 
-def _range_text(minimum: int, maximum: int | None) -> str:
+def _range_text(minimum: int, maximum: int | None) -> Message:
     if maximum is None:
-        return f"at least {minimum}" if minimum > 0 else "0 or more"
-    return f"from {minimum} to {maximum}"
+        return msg("at least {least}", least=minimum) if minimum > 0 else msg("0 or more")
+    return msg("from {least} to {most}", least=minimum, most=maximum)
 
 
 def _positive(minimum: int, maximum: int | None = None) -> Any:
@@ -140,11 +142,22 @@ def _positive(minimum: int, maximum: int | None = None) -> Any:
         if not isinstance(value, int) or isinstance(value, bool):
             raise RulesetError(
                 "bad-option",
-                f"{attribute.name} must be a whole number {_range_text(minimum, maximum)}, not {value!r}.",
+                msg(
+                    "{option} must be a whole number {range}, not {value!r}.",
+                    option=attribute.name,
+                    range=_range_text(minimum, maximum),
+                    value=value,
+                ),
             )
         if value < minimum or (maximum is not None and value > maximum):
             raise RulesetError(
-                "bad-option", f"{attribute.name} must be {_range_text(minimum, maximum)}, not {value!r}."
+                "bad-option",
+                msg(
+                    "{option} must be {range}, not {value!r}.",
+                    option=attribute.name,
+                    range=_range_text(minimum, maximum),
+                    value=value,
+                ),
             )
 
     return check
@@ -164,14 +177,25 @@ def _one_of(*choices: object) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value not in choices:
             options = ", ".join(repr(c) for c in choices)
-            raise RulesetError("bad-option", f"{attribute.name} must be one of {options}, not {value!r}.")
+            raise RulesetError(
+                "bad-option",
+                msg(
+                    "{option} must be one of {options}, not {value!r}.",
+                    option=attribute.name,
+                    options=options,
+                    value=value,
+                ),
+            )
 
     return check
 
 
 def _boolean(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, bool):
-        raise RulesetError("bad-option", f"{attribute.name} must be True or False, not {value!r}.")
+        raise RulesetError(
+            "bad-option",
+            msg("{option} must be True or False, not {value!r}.", option=attribute.name, value=value),
+        )
 
 
 def _is_count(value: object, minimum: int, maximum: int) -> bool:
@@ -184,12 +208,14 @@ def _sequence(value: Any, what: str) -> tuple[Any, ...]:
             return tuple(value)
         except TypeError:
             pass
-    raise RulesetError("bad-option", f"{what} must be a list, not {value!r}.")
+    raise RulesetError("bad-option", msg("{option} must be a list, not {value!r}.", option=what, value=value))
 
 
 def _text(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, str):
-        raise RulesetError("bad-option", f"{attribute.name} must be text, not {value!r}.")
+        raise RulesetError(
+            "bad-option", msg("{option} must be text, not {value!r}.", option=attribute.name, value=value)
+        )
 
 
 def _signed(bound: int) -> Any:
@@ -199,7 +225,13 @@ def _signed(bound: int) -> Any:
         if not isinstance(value, int) or isinstance(value, bool) or not -bound <= value <= bound:
             raise RulesetError(
                 "bad-option",
-                f"{attribute.name} must be a whole number from {-bound} to {bound}, not {value!r}.",
+                msg(
+                    "{option} must be a whole number from {least} to {most}, not {value!r}.",
+                    option=attribute.name,
+                    least=-bound,
+                    most=bound,
+                    value=value,
+                ),
             )
 
     return check
@@ -211,7 +243,11 @@ def _int_tuple(value: Any) -> tuple[int, ...]:
         if not _is_count(item, 1, MAX_DEALT):
             raise RulesetError(
                 "bad-option",
-                f"hand_size_by_round must list card counts from 1 to {MAX_DEALT}, not {item!r}.",
+                msg(
+                    "hand_size_by_round must list card counts from 1 to {most}, not {item!r}.",
+                    most=MAX_DEALT,
+                    item=item,
+                ),
             )
     return items
 
@@ -227,8 +263,13 @@ def _pair_tuple(value: Any) -> tuple[tuple[int, int], ...]:
         ):
             raise RulesetError(
                 "bad-option",
-                f"hand_size_by_players must list (players, cards) pairs with players from 2 to {MAX_PLAYERS} "
-                f"and cards from 1 to {MAX_DEALT}, not {item!r}.",
+                msg(
+                    "hand_size_by_players must list (players, cards) pairs with players from 2 to {players} "
+                    "and cards from 1 to {cards}, not {item!r}.",
+                    players=MAX_PLAYERS,
+                    cards=MAX_DEALT,
+                    item=item,
+                ),
             )
         out.append((item[0], item[1]))
     return tuple(out)
@@ -246,7 +287,7 @@ def _contracts(value: Any) -> tuple[Contract, ...]:
         else:
             raise RulesetError(
                 "bad-option",
-                f"A contract must be a Contract, a (sets, runs) pair or a dict, not {item!r}.",
+                msg("A contract must be a Contract, a (sets, runs) pair or a dict, not {item!r}.", item=item),
             )
     return tuple(out)
 
@@ -277,15 +318,24 @@ class Contract:
 
     def __attrs_post_init__(self) -> None:
         if self.sets + self.runs == 0:
-            raise RulesetError("bad-contract", "A contract must ask for at least one meld.")
+            raise RulesetError("bad-contract", msg("A contract must ask for at least one meld."))
 
     def __str__(self) -> str:
-        parts = []
-        if self.sets:
-            parts.append(f"{self.sets} set{'s' if self.sets != 1 else ''}")
-        if self.runs:
-            parts.append(f"{self.runs} run{'s' if self.runs != 1 else ''}")
-        return " + ".join(parts)
+        return str(self.phrase())
+
+    def phrase(self) -> Message:
+        """This contract in words, a :class:`~remi.Message` to put in a reason (``str`` is its English).
+
+        >>> Contract(sets=1, runs=2).phrase()
+        '1 set + 2 runs'
+        >>> dict(Contract(sets=2, runs=0).phrase().params)
+        {'n': 2}
+        """
+        sets = nmsg("{n} set", "{n} sets", self.sets)
+        runs = nmsg("{n} run", "{n} runs", self.runs)
+        if self.sets and self.runs:
+            return msg("{sets} + {runs}", sets=sets, runs=runs)
+        return sets if self.sets else runs
 
 
 @attrs.frozen
@@ -325,11 +375,11 @@ def _card_values(value: Any) -> CardValues:
         known = {a.name for a in attrs.fields(CardValues)}
         unknown = sorted(str(key) for key in set(value) - known)
         if unknown:
-            raise RulesetError("bad-option", f"Unknown card values: {', '.join(unknown)}.")
+            raise RulesetError("bad-option", msg("Unknown card values: {names}.", names=", ".join(unknown)))
         if "ace" not in value:
-            raise RulesetError("bad-option", "values must give the value of the ace.")
+            raise RulesetError("bad-option", msg("values must give the value of the ace."))
         return CardValues(**value)
-    raise RulesetError("bad-option", f"values must be CardValues, not {value!r}.")
+    raise RulesetError("bad-option", msg("values must be CardValues, not {value!r}.", value=value))
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -476,6 +526,27 @@ class Ruleset:
     def __attrs_post_init__(self) -> None:
         self._check()
 
+    def __str__(self) -> str:
+        """A short name line: the preset, the named variants on, then other options that differ.
+
+        The preset is the one of :data:`PRESETS` with this ruleset's name, else the
+        nearest one (fewest options changed); a ruleset named otherwise leads with its
+        own name. Options a variant of :func:`with_variants` changes are named by the
+        variant; the rest are written ``option=value`` (card values as
+        ``values.ace=15``). ``repr`` shows every field.
+
+        >>> import attrs, remi
+        >>> str(remi.NORWEGIAN)
+        'Norwegian Remi'
+        >>> str(remi.with_variants(remi.NORWEGIAN, "spade twos wild", "shanghai"))
+        'Norwegian Remi + spade twos wild + shanghai'
+        >>> str(attrs.evolve(remi.NORWEGIAN, jokers=4, first_dealer="lot"))
+        "Norwegian Remi (jokers=4, first_dealer='lot')"
+        >>> str(attrs.evolve(remi.with_variants(remi.SWEDISH, "joker and ace 15"), name="Ours", decks=2))
+        'Ours: Swedish Basic Rummy + joker and ace 15 (decks=2)'
+        """
+        return _name_line(self)
+
     # -- derived values ---------------------------------------------------------------------
     def pack_for(self, players: int) -> tuple[int, int]:
         """Return ``(decks, jokers)`` of the pack for a table of *players*.
@@ -560,17 +631,23 @@ class Ruleset:
     def from_dict(cls, data: Any) -> Ruleset:
         """Build a ruleset from :meth:`to_dict` output, with clear errors for bad input."""
         if not isinstance(data, dict):
-            raise RulesetError("bad-ruleset", f"A ruleset must be a dict, not {type(data).__name__}.")
+            raise RulesetError(
+                "bad-ruleset", msg("A ruleset must be a dict, not {type}.", type=type(data).__name__)
+            )
         known = {a.name for a in attrs.fields(cls)}
         unknown = sorted(str(key) for key in set(data) - known)
         if unknown:
-            raise RulesetError("bad-ruleset", f"Unknown ruleset options: {', '.join(unknown)}.")
+            raise RulesetError(
+                "bad-ruleset", msg("Unknown ruleset options: {names}.", names=", ".join(unknown))
+            )
         try:
             return cls(**data)
         except RulesetError:
             raise
         except (TypeError, ValueError, KeyError) as exc:
-            raise RulesetError("bad-ruleset", f"The ruleset cannot be built: {exc}.") from None
+            raise RulesetError(
+                "bad-ruleset", msg("The ruleset cannot be built: {error}.", error=str(exc))
+            ) from None
 
 
 # -- cross-field checks ---------------------------------------------------------------------
@@ -580,7 +657,7 @@ class Ruleset:
 # the deal is known to be described).
 
 
-def _joker_problems(rules: Ruleset) -> Iterator[str]:
+def _joker_problems(rules: Ruleset) -> Iterator[Message]:
     """Equipment: the joker counts are numbers (or one fewer than the players)."""
     for field in ("jokers", "large_table_jokers"):
         value = getattr(rules, field)
@@ -589,67 +666,82 @@ def _joker_problems(rules: Ruleset) -> Iterator[str]:
         if value != ONE_FEWER_THAN_PLAYERS and (
             not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_JOKERS
         ):
-            yield (
-                f"{field} must be a whole number from 0 to {MAX_JOKERS} "
-                f"(or {ONE_FEWER_THAN_PLAYERS!r}), not {value!r}."
+            yield msg(
+                "{option} must be a whole number from 0 to {most} (or {fewer!r}), not {value!r}.",
+                option=field,
+                most=MAX_JOKERS,
+                fewer=ONE_FEWER_THAN_PLAYERS,
+                value=value,
             )
     if rules.jokers == ONE_FEWER_THAN_PLAYERS and rules.max_players - 1 > MAX_JOKERS:
-        yield f"{ONE_FEWER_THAN_PLAYERS!r} gives more than {MAX_JOKERS} jokers."
+        yield msg("{fewer!r} gives more than {most} jokers.", fewer=ONE_FEWER_THAN_PLAYERS, most=MAX_JOKERS)
 
 
-def _player_problems(rules: Ruleset) -> Iterator[str]:
+def _player_problems(rules: Ruleset) -> Iterator[Message]:
     """Equipment: the table sizes form a range."""
     if rules.min_players > rules.max_players:
-        yield f"min_players ({rules.min_players}) is more than max_players ({rules.max_players})."
+        yield msg(
+            "min_players ({least}) is more than max_players ({most}).",
+            least=rules.min_players,
+            most=rules.max_players,
+        )
 
 
-def _meld_problems(rules: Ruleset) -> Iterator[str]:
+def _meld_problems(rules: Ruleset) -> Iterator[Message]:
     """Melds: set sizes form a range and the ace has a place in runs."""
     if rules.set_max is not None and rules.set_max < rules.set_min:
-        yield f"set_max ({rules.set_max}) is less than set_min ({rules.set_min})."
+        yield msg("set_max ({most}) is less than set_min ({least}).", most=rules.set_max, least=rules.set_min)
     if not (rules.ace_low or rules.ace_high):
-        yield "The ace must be allowed low or high in runs (or both)."
+        yield msg("The ace must be allowed low or high in runs (or both).")
 
 
-def _wild_two_problems(rules: Ruleset) -> Iterator[str]:
+def _wild_two_problems(rules: Ruleset) -> Iterator[Message]:
     """Equipment: with ♠2s wild the pack holds no jokers."""
     if rules.wild_spade_twos and (rules.jokers != 0 or rules.large_table_jokers not in (None, 0)):
-        yield "With ♠2s wild the pack holds no jokers: set jokers to 0."
+        yield msg("With ♠2s wild the pack holds no jokers: set jokers to 0.")
 
 
-def _contract_problems(rules: Ruleset) -> Iterator[str]:
+def _contract_problems(rules: Ruleset) -> Iterator[Message]:
     """Contracts: a contract game has contracts, hand sizes per round, and hands that can hold them."""
     if rules.family != "contract":
         return
     if not rules.contracts:
-        yield "A contract game needs at least one contract."
+        yield msg("A contract game needs at least one contract.")
     if not rules.hand_size_by_round:
-        yield "A contract game needs hand_size_by_round."
+        yield msg("A contract game needs hand_size_by_round.")
         return
     for index, contract in enumerate(rules.contracts, start=1):
         need = contract.sets * rules.set_min + contract.runs * rules.run_min
         hand = rules.hand_size_by_round[(index - 1) % len(rules.hand_size_by_round)]
         if need > hand + 1:
-            yield f"Round {index}'s contract ({contract}) needs {need} cards but a hand holds at most {hand + 1}."
+            yield msg(
+                "Round {round}'s contract ({contract}) needs {need} cards but a hand holds at most {most}.",
+                round=index,
+                contract=contract.phrase(),
+                need=need,
+                most=hand + 1,
+            )
 
 
-def _deal_problems(rules: Ruleset) -> Iterator[str]:
+def _deal_problems(rules: Ruleset) -> Iterator[Message]:
     """The deal: hand sizes are given for every table size and the pack can deal them."""
     if rules.family != "contract" and not rules.hand_size_by_round and not rules.hand_size_by_players:
-        yield "The ruleset says nothing about how many cards are dealt."
+        yield msg("The ruleset says nothing about how many cards are dealt.")
     if rules.hand_size_by_players:
         smallest = min(p for p, _ in rules.hand_size_by_players)
         if smallest > rules.min_players:
-            yield f"No hand size is given for {rules.min_players} players."
+            yield msg("No hand size is given for {players} players.", players=rules.min_players)
     for players in range(rules.min_players, rules.max_players + 1):
         cards = max(rules.hand_size_by_round) if rules.hand_size_by_round else rules.hand_size(players, 1)
         if cards < 1:
-            yield f"Nobody gets a card at a table of {players}."
+            yield msg("Nobody gets a card at a table of {players}.", players=players)
         needed = players * cards + 2 + (1 if rules.starter_extra_card else 0)
         if needed > rules.pack_size(players):
-            yield (
-                f"A table of {players} needs {needed} cards to deal, "
-                f"but the pack holds {rules.pack_size(players)}."
+            yield msg(
+                "A table of {players} needs {needed} cards to deal, but the pack holds {size}.",
+                players=players,
+                needed=needed,
+                size=rules.pack_size(players),
             )
 
 
@@ -659,7 +751,7 @@ def _largest_hand(rules: Ruleset) -> int:
     return dealt + 1
 
 
-def _meld_fit_problems(rules: Ruleset) -> Iterator[str]:
+def _meld_fit_problems(rules: Ruleset) -> Iterator[Message]:
     """Melds: some meld fits in a hand and in the pack, and an opening can be reached.
 
     A game in which no meld can ever be laid never ends (docs/rules/index.rst,
@@ -675,23 +767,28 @@ def _meld_fit_problems(rules: Ruleset) -> Iterator[str]:
     run_fits = rules.run_min <= hand
     set_fits = rules.set_min <= min(hand, copies)
     if not (run_fits or set_fits):
-        yield (
-            f"No meld can ever be laid: a hand holds at most {hand} cards on its turn, a run needs "
-            f"run_min ({rules.run_min}) and a set set_min ({rules.set_min}) of the {copies} cards "
-            "that can share a rank."
+        yield msg(
+            "No meld can ever be laid: a hand holds at most {hand} cards on its turn, a run needs "
+            "run_min ({run_min}) and a set set_min ({set_min}) of the {copies} cards that can share a rank.",
+            hand=hand,
+            run_min=rules.run_min,
+            set_min=rules.set_min,
+            copies=copies,
         )
     if rules.opening_points is not None:
         values = rules.values
         highest = max(values.ace, values.joker, values.ten, values.court, values.of_rank(9))
         most = hand * highest
         if rules.opening_points > most:
-            yield (
-                f"opening_points ({rules.opening_points}) can never be reached: a hand of {hand} cards "
-                f"counts at most {most}."
+            yield msg(
+                "opening_points ({points}) can never be reached: a hand of {hand} cards counts at most {most}.",
+                points=rules.opening_points,
+                hand=hand,
+                most=most,
             )
 
 
-def _gin_problems(rules: Ruleset) -> Iterator[str]:
+def _gin_problems(rules: Ruleset) -> Iterator[Message]:
     """Gin: a deal must leave stock to draw (docs/rules/index.rst, shared-ruleset-playable)."""
     if rules.family != "gin":
         return
@@ -703,55 +800,61 @@ def _gin_problems(rules: Ruleset) -> Iterator[str]:
             - (1 if rules.starter_extra_card else 0)
         )
         if stock <= rules.gin_stock_reserve:
-            yield (
-                f"gin_stock_reserve ({rules.gin_stock_reserve}) leaves no card to draw: "
-                f"at a table of {players} the stock holds {stock} after the deal, "
-                "so every deal would be void at once."
+            yield msg(
+                "gin_stock_reserve ({reserve}) leaves no card to draw: at a table of {players} the stock "
+                "holds {stock} after the deal, so every deal would be void at once.",
+                reserve=rules.gin_stock_reserve,
+                players=players,
+                stock=stock,
             )
 
 
-def _table_play_problems(rules: Ruleset) -> Iterator[str]:
+def _table_play_problems(rules: Ruleset) -> Iterator[Message]:
     """Table play: a kept discard and a swapped joker together could leave no move."""
     if rules.keep_taken_discard and rules.joker_swap != "none" and rules.has_wild_cards:
-        yield (
+        yield msg(
             "keep_taken_discard cannot be combined with joker swaps in this version: "
             "a swapped joker and the kept card could leave a player with no move."
         )
 
 
-def _opening_problems(rules: Ruleset) -> Iterator[str]:
+def _opening_problems(rules: Ruleset) -> Iterator[Message]:
     """Openings (51 games): no limit on melds per turn, no kept discard."""
     if rules.family != "opening":
         return
     if rules.melds_per_turn is not None:
-        yield "melds_per_turn cannot limit a 51 game, whose opening may take several melds in one turn."
+        yield msg("melds_per_turn cannot limit a 51 game, whose opening may take several melds in one turn.")
     if rules.keep_taken_discard:
-        yield "keep_taken_discard is not available for the 51 games in this version."
+        yield msg("keep_taken_discard is not available for the 51 games in this version.")
 
 
-def _contract_turn_problems(rules: Ruleset) -> Iterator[str]:
+def _contract_turn_problems(rules: Ruleset) -> Iterator[Message]:
     """Contracts: no limit on melds per turn."""
     if rules.family == "contract" and rules.melds_per_turn is not None:
-        yield "melds_per_turn cannot limit a contract game, whose contract takes several melds in one turn."
+        yield msg(
+            "melds_per_turn cannot limit a contract game, whose contract takes several melds in one turn."
+        )
 
 
-def _match_problems(rules: Ruleset) -> Iterator[str]:
+def _match_problems(rules: Ruleset) -> Iterator[Message]:
     """Scoring and the match: the match has an end."""
     if rules.rounds is None and rules.target_score is None:
-        yield "A match needs a number of rounds or a target score."
+        yield msg("A match needs a number of rounds or a target score.")
 
 
-def _contract_round_problems(rules: Ruleset) -> Iterator[str]:
+def _contract_round_problems(rules: Ruleset) -> Iterator[Message]:
     """Contracts and rounds: every round has its contract (docs/rules/index.rst, shared-ruleset-playable)."""
     if rules.family == "contract" and (rules.rounds is None or rules.rounds > len(rules.contracts)):
-        yield (
-            f"A contract game plays one round per contract: rounds must be a number "
-            f"from 1 to {len(rules.contracts)} (the contracts given), not {rules.rounds!r}."
+        yield msg(
+            "A contract game plays one round per contract: rounds must be a number "
+            "from 1 to {most} (the contracts given), not {rounds!r}.",
+            most=len(rules.contracts),
+            rounds=rules.rounds,
         )
 
 
 #: The cross-field checks, in the order their reasons are reported.
-_CHECKS: Final[tuple[Callable[[Ruleset], Iterator[str]], ...]] = (
+_CHECKS: Final[tuple[Callable[[Ruleset], Iterator[Message]], ...]] = (
     _joker_problems,
     _player_problems,
     _meld_problems,
@@ -768,7 +871,7 @@ _CHECKS: Final[tuple[Callable[[Ruleset], Iterator[str]], ...]] = (
 )
 
 
-def _problems(rules: Ruleset) -> Iterator[str]:
+def _problems(rules: Ruleset) -> Iterator[Message]:
     """Yield why *rules* cannot be played, topic by topic, in :data:`_CHECKS` order."""
     for check in _CHECKS:
         yield from check(rules)
@@ -994,7 +1097,11 @@ def find_ruleset(name: str) -> Ruleset:
     if preset is None:
         raise RulesetError(
             "unknown-ruleset",
-            f"No preset is called {name!r}; try one of: {', '.join(sorted(PRESETS))}.",
+            msg(
+                "No preset is called {name!r}; try one of: {presets}.",
+                name=name,
+                presets=", ".join(sorted(PRESETS)),
+            ),
         )
     return PRESETS[preset]
 
@@ -1046,7 +1153,7 @@ def with_variants(ruleset: Ruleset, *names: str) -> Ruleset:
     (5, 15, 15)
     """
     if not isinstance(ruleset, Ruleset):
-        raise RulesetError("bad-ruleset", f"Expected a Ruleset, got {type(ruleset).__name__}.")
+        raise RulesetError("bad-ruleset", msg("Expected a Ruleset, got {type}.", type=type(ruleset).__name__))
     try:
         return _apply_variants(ruleset, names)
     except RulesetError as exc:
@@ -1055,21 +1162,86 @@ def with_variants(ruleset: Ruleset, *names: str) -> Ruleset:
         raise RulesetError(exc.code, _variant_conflict(ruleset, names, exc.reason)) from None
 
 
-def _variant_conflict(ruleset: Ruleset, names: tuple[str, ...], reason: str) -> str:
+def _variant_conflict(ruleset: Ruleset, names: tuple[str, ...], reason: str) -> Message:
     """Name the variant, or the pair of variants, that *ruleset* cannot take (*reason* says why)."""
     for name in names:
         try:
             _apply_variants(ruleset, (name,))
         except RulesetError as exc:
-            return f"{ruleset.name} cannot take the variant {name!r}: {exc.reason}"
+            return msg(
+                "{game} cannot take the variant {variant!r}: {reason}",
+                game=ruleset.name,
+                variant=name,
+                reason=exc.reason,
+            )
     for i, first in enumerate(names):
         for second in names[i + 1 :]:
             try:
                 _apply_variants(ruleset, (first, second))
             except RulesetError as exc:
-                return f"The variants {first!r} and {second!r} cannot be combined: {exc.reason}"
+                return msg(
+                    "The variants {first!r} and {second!r} cannot be combined: {reason}",
+                    first=first,
+                    second=second,
+                    reason=exc.reason,
+                )
     shown = ", ".join(repr(n) for n in names)
-    return f"The variants {shown} cannot be combined: {reason}"
+    return msg("The variants {variants} cannot be combined: {reason}", variants=shown, reason=reason)
+
+
+def _option_changes(ruleset: Ruleset, base: Ruleset) -> dict[str, object]:
+    """The options of *ruleset* that differ from *base*, card values one by one (``values.ace``)."""
+    changes: dict[str, object] = {}
+    for field in attrs.fields(Ruleset):
+        if field.name == "name":
+            continue
+        mine, theirs = getattr(ruleset, field.name), getattr(base, field.name)
+        if field.name == "values":
+            for part in attrs.fields(CardValues):
+                if getattr(mine, part.name) != getattr(theirs, part.name):
+                    changes[f"values.{part.name}"] = getattr(mine, part.name)
+        elif mine != theirs:
+            changes[field.name] = mine
+    return changes
+
+
+def _variant_changes(name: str) -> dict[str, object]:
+    """The options the named variant sets, card values one by one as in :func:`_option_changes`."""
+    out: dict[str, object] = {}
+    for option, value in NORWEGIAN_VARIANTS[name].items():
+        if option == "values" and isinstance(value, Mapping):
+            out.update({f"values.{part}": v for part, v in value.items()})
+        else:
+            out[option] = value
+    return out
+
+
+def _shown_value(option: str, value: object) -> str:
+    if option == "contracts" and isinstance(value, tuple):
+        return "(" + ", ".join(str(c) for c in value) + ")"
+    return repr(value)
+
+
+def _name_line(ruleset: Ruleset) -> str:
+    """:meth:`Ruleset.__str__`: the preset, the variants on, the other options changed."""
+    presets = list(PRESETS.values())
+    base = next((p for p in presets if p.name == ruleset.name), None)
+    if base is None:
+        base = min(presets, key=lambda p: len(_option_changes(ruleset, p)))
+    changes = _option_changes(ruleset, base)
+    variants = []
+    for name in NORWEGIAN_VARIANTS:
+        wanted = _variant_changes(name)
+        if all(option in changes and changes[option] == value for option, value in wanted.items()):
+            variants.append(name)
+            for option in wanted:
+                del changes[option]
+    line = " + ".join([base.name, *variants])
+    if ruleset.name != base.name:
+        line = f"{ruleset.name}: {line}"
+    if changes:
+        line += " (" + ", ".join(f"{o}={_shown_value(o, v)}" for o, v in changes.items()) + ")"
+    return line
 
 
 def _apply_variants(ruleset: Ruleset, names: tuple[str, ...]) -> Ruleset:
@@ -1080,7 +1252,11 @@ def _apply_variants(ruleset: Ruleset, names: tuple[str, ...]) -> Ruleset:
         if change is None:
             raise RulesetError(
                 "unknown-variant",
-                f"No variant is called {name!r}; known: {', '.join(NORWEGIAN_VARIANTS)}.",
+                msg(
+                    "No variant is called {name!r}; known: {known}.",
+                    name=name,
+                    known=", ".join(NORWEGIAN_VARIANTS),
+                ),
             )
         for option, value in change.items():
             if option == "values" and isinstance(value, Mapping):
@@ -1111,10 +1287,6 @@ def card_counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 class PackProblem(NamedTuple):
     """Why a pack cannot give some cards: the code, the card, how many were given and how many it holds."""
 
@@ -1124,20 +1296,52 @@ class PackProblem(NamedTuple):
     held: int
     most: int
 
-    def sentence(self, what: str, *, many: bool = False) -> str:
+    def sentence(self, what: str, *, many: bool = False) -> Message:
         """One sentence naming the card, the count and the pack; *what* names the cards given.
 
-        *many* says that *what* is plural ("these melds"), for the verb.
+        *what* is a :class:`~remi.Message` ("this meld", "the hand '♠9 ♠9 ♠9'") so the
+        sentence renders in every language; *many* says that *what* is plural
+        ("these melds"), for the verb.
         """
-        holds = "hold" if many else "holds"
+        game, most, held = self.game, self.most, self.held
         if self.code == "jokers-not-in-game":
-            return f"{self.game} is played without jokers, so {what} cannot hold one."
+            return msg("{game} is played without jokers, so {what} cannot hold one.", game=game, what=what)
         if self.card.is_joker:
-            return f"{self.game} is played with at most {_plural(self.most, 'joker')}; {what} {holds} {self.held}."
-        are = "is" if self.most == 1 else "are"
-        return (
-            f"{self.game} is played with {_plural(self.most, 'deck')}, so there {are} only "
-            f"{self.most} {self.card}; {what} {holds} {self.held}."
+            if many:
+                return nmsg(
+                    "{game} is played with at most {n} joker; {what} hold {held}.",
+                    "{game} is played with at most {n} jokers; {what} hold {held}.",
+                    most,
+                    game=game,
+                    what=what,
+                    held=held,
+                )
+            return nmsg(
+                "{game} is played with at most {n} joker; {what} holds {held}.",
+                "{game} is played with at most {n} jokers; {what} holds {held}.",
+                most,
+                game=game,
+                what=what,
+                held=held,
+            )
+        if many:
+            return nmsg(
+                "{game} is played with {n} deck, so there is only {n} {card}; {what} hold {held}.",
+                "{game} is played with {n} decks, so there are only {n} {card}; {what} hold {held}.",
+                most,
+                game=game,
+                card=self.card,
+                what=what,
+                held=held,
+            )
+        return nmsg(
+            "{game} is played with {n} deck, so there is only {n} {card}; {what} holds {held}.",
+            "{game} is played with {n} decks, so there are only {n} {card}; {what} holds {held}.",
+            most,
+            game=game,
+            card=self.card,
+            what=what,
+            held=held,
         )
 
 
