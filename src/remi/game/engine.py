@@ -53,7 +53,7 @@ from ..actions import (
     read_action,
     read_meld,
 )
-from ..cards import Card, format_cards, make_pack, sorted_hand
+from ..cards import Card, make_pack, sorted_hand
 from ..codes import as_error_code
 from ..errors import IllegalActionError, NotationError, RemiError
 from ..melds import (
@@ -67,13 +67,14 @@ from ..melds import (
     swap_on_legal,
     validate_meld,
 )
+from ..messages import Message, and_list, msg, nmsg
 from ..rulesets import Ruleset
 from ..scoring import cards_value, settle_dealt
 from ..solver.arrangement import held_deadwood
 from ..solver.candidates import held_candidates
 from ..solver.knocks import held_knock_cards
 from .building import BuildSearch, placements
-from .policies import Policy, Refusal, must_keep_card, never, policy_for
+from .policies import Policy, Refusal, already_down, must_keep_card, never, policy_for, the_joker
 from .state import RoundResult, Scratch, with_changes
 
 if TYPE_CHECKING:
@@ -223,9 +224,16 @@ def _layoff_choice(s: GameState, meld: Meld, card: Card, low: bool) -> Check | R
         if meld.kind == "set":
             return (
                 "no-end-choice",
-                f"A set has no ends, so {card} cannot be placed low on {meld}; leave the end unset.",
+                msg(
+                    "A set has no ends, so {card} cannot be placed low on {meld}; leave the end unset.",
+                    card=card,
+                    meld=meld,
+                ),
             )
-        return ("no-end-choice", f"{card} can only go one place on {meld}; leave the end unset.")
+        return (
+            "no-end-choice",
+            msg("{card} can only go one place on {meld}; leave the end unset.", card=card, meld=meld),
+        )
     return lower
 
 
@@ -234,25 +242,32 @@ def _placed(result: Check | Refusal) -> Meld:
     if isinstance(result, tuple):  # pragma: no cover - refused before it is performed
         raise IllegalActionError(*result)
     if result.meld is None:  # pragma: no cover - a passing check always carries its meld
-        raise IllegalActionError("internal", "The move produced no meld.")
+        raise IllegalActionError("internal", msg("The move produced no meld."))
     return result.meld
 
 
 def _not_in_hand(hand: Sequence[Card], cards: Iterable[Card], seat: int) -> Refusal | None:
     missing = Counter(cards) - Counter(hand)
     if missing:
-        return ("not-in-hand", f"Seat {seat} does not hold {format_cards(sorted_hand(missing.elements()))}.")
+        return ("not-in-hand", _not_held(seat, sorted_hand(missing.elements())))
     return None
 
 
+def _not_held(seat: int, cards: tuple[Card, ...]) -> Message:
+    return msg("Seat {seat} does not hold {cards}.", seat=seat, cards=cards)
+
+
 def _card_not_in_hand(hand: Sequence[Card], card: Card, seat: int) -> Refusal | None:
-    return None if card in hand else ("not-in-hand", f"Seat {seat} does not hold {card}.")
+    return None if card in hand else ("not-in-hand", _not_held(seat, (card,)))
 
 
 def _no_such_meld(s: GameState, target: int) -> Refusal | None:
     if target < len(s.table):
         return None
-    return ("no-such-meld", f"There is no table meld {target}; the table has {len(s.table)}.")
+    return (
+        "no-such-meld",
+        msg("There is no table meld {target}; the table has {count}.", target=target, count=len(s.table)),
+    )
 
 
 def _played_card_refusal(s: GameState, target: int, card: Card) -> Refusal | None:
@@ -267,13 +282,17 @@ def _played_card_refusal(s: GameState, target: int, card: Card) -> Refusal | Non
 
 def _must_discard_last() -> Refusal:
     """The refusal of a move that leaves no card for the final discard a game's going out needs."""
-    return ("must-discard-last", "You must keep a card to discard: going out needs a final discard.")
+    return ("must-discard-last", msg("You must keep a card to discard: going out needs a final discard."))
 
 
-def _single_meld(action: LayDown, several: str) -> Refusal | None:
+def _no_melds() -> Message:
+    return msg("A lay-down needs at least one meld.")
+
+
+def _single_meld(action: LayDown, several: Message) -> Refusal | None:
     """A lay-down of no meld, or of more than one (*several* says how they go down instead)."""
     if not action.melds:
-        return ("no-melds", "A lay-down needs at least one meld.")
+        return ("no-melds", _no_melds())
     if len(action.melds) > 1:
         return ("one-meld-at-a-time", several)
     return None
@@ -282,7 +301,10 @@ def _single_meld(action: LayDown, several: str) -> Refusal | None:
 def _nothing_laid(rules: Ruleset) -> Refusal:
     return (
         "nothing-laid-in-gin",
-        f"In {rules.name} nothing is laid on the table during play; knock to end the deal.",
+        msg(
+            "In {ruleset} nothing is laid on the table during play; knock to end the deal.",
+            ruleset=rules.name,
+        ),
     )
 
 
@@ -305,13 +327,23 @@ def _strands_taken_card(s: GameState, hand: Sequence[Card], table: Sequence[Meld
     return not _fits_somewhere(table, taken, s.ruleset)
 
 
-_STRANDED: Final = "That would leave only {}, just taken from the discard pile, which may not be discarded."
+def _stranded(card: Card) -> Message:
+    """The reason a move may not leave only *card*, just taken from the discard pile, in hand."""
+    return msg(
+        "That would leave only {card}, just taken from the discard pile, which may not be discarded.",
+        card=card,
+    )
 
 
-def _pending_text(s: GameState) -> str:
+def _pending_text(s: GameState) -> Message:
     """How a reason names the wild card(s) taken back this turn: the joker, or the ♠2."""
-    names = sorted({"the joker" if c.is_joker else str(c) for c in s.pending})
-    return " and ".join(names) if names else "the joker"
+    names: dict[str, object] = {}
+    for card in s.pending:
+        name = the_joker() if card.is_joker else card
+        names.setdefault(str(name), name)
+    if not names:
+        return the_joker()
+    return and_list([names[key] for key in sorted(names)])
 
 
 def _pending_ok(s: GameState, table: Sequence[Meld], hand: Sequence[Card], pending: Sequence[Card]) -> bool:
@@ -387,9 +419,9 @@ def _refuse_draw(s: GameState, action: DrawStock) -> Refusal | None:
     if s.ruleset.discard_reuse == "none":
         return (
             "stock-empty",
-            "The stock is empty; take the discard, or pass to decline it and end the deal.",
+            msg("The stock is empty; take the discard, or pass to decline it and end the deal."),
         )
-    return ("stock-empty", "The stock is empty and cannot be rebuilt; take the discard.")
+    return ("stock-empty", msg("The stock is empty and cannot be rebuilt; take the discard."))
 
 
 def _perform_draw(s: GameState, action: DrawStock) -> GameState:
@@ -407,7 +439,7 @@ def _perform_draw(s: GameState, action: DrawStock) -> GameState:
 
 
 def _refuse_take(s: GameState, action: TakeDiscard) -> Refusal | None:
-    return None if s.discard else ("discard-empty", "The discard pile is empty; draw from the stock.")
+    return None if s.discard else ("discard-empty", msg("The discard pile is empty; draw from the stock."))
 
 
 def _perform_take(s: GameState, action: TakeDiscard) -> GameState:
@@ -456,15 +488,16 @@ def _refuse_buy(s: GameState, action: Buy) -> Refusal | None:
         return None
     top = s.discard_top
     if s.ruleset.discard_reuse == "none":
-        why = "this game never reuses the discard pile, so nothing can be the penalty card"
+        why = msg("this game never reuses the discard pile, so nothing can be the penalty card")
     elif len(s.discard) == 2:
-        why = (
-            f"the pile holds only the next card, {s.discard[-2]}, under it, which stays face up, "
-            "so nothing is left to rebuild the stock from for the penalty card"
+        why = msg(
+            "the pile holds only the next card, {card}, under it, which stays face up, "
+            "so nothing is left to rebuild the stock from for the penalty card",
+            card=s.discard[-2],
         )
     else:
-        why = "the pile holds nothing under it to rebuild the stock from for the penalty card"
-    return ("cannot-buy", f"The stock is empty and {why}: {top} cannot be bought.")
+        why = msg("the pile holds nothing under it to rebuild the stock from for the penalty card")
+    return ("cannot-buy", msg("The stock is empty and {why}: {card} cannot be bought.", why=why, card=top))
 
 
 def _perform_buy(s: GameState, action: Buy) -> GameState:
@@ -506,7 +539,10 @@ def _refuse_pass(s: GameState, action: Pass) -> Refusal | None:
         return None
     return (
         "must-draw",
-        f"Seat {s.to_act} must draw from the stock or take the discard; passing is not possible.",
+        msg(
+            "Seat {seat} must draw from the stock or take the discard; passing is not possible.",
+            seat=s.to_act,
+        ),
     )
 
 
@@ -577,13 +613,18 @@ def _meld_limit(s: GameState, policy: Policy) -> Refusal | None:
     if policy.limits_melds_per_turn and limit is not None and s.melds_this_turn >= limit:
         return (
             "meld-limit",
-            f"You may lay at most {limit} new meld{'s' if limit != 1 else ''} a turn in {rules.name}.",
+            nmsg(
+                "You may lay at most {n} new meld a turn in {ruleset}.",
+                "You may lay at most {n} new melds a turn in {ruleset}.",
+                limit,
+                ruleset=rules.name,
+            ),
         )
     return None
 
 
 def _joker_pending(s: GameState) -> Refusal:
-    return ("joker-pending", f"Play {_pending_text(s)} you took from the table first.")
+    return ("joker-pending", msg("Play {wild} you took from the table first.", wild=_pending_text(s)))
 
 
 def _lay_question(
@@ -659,8 +700,10 @@ def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
         return _refuse_knock_lay(s, action)
     several = _single_meld(
         action,
-        "Lay the melds one at a time, one lay-down action each: a contract or an opening may take "
-        "several within the turn (GameState.lay lays a whole layout in one call).",
+        msg(
+            "Lay the melds one at a time, one lay-down action each: a contract or an opening may take "
+            "several within the turn (GameState.lay lays a whole layout in one call)."
+        ),
     )
     if several is not None:
         return several
@@ -684,16 +727,22 @@ def _not_built(s: GameState, meld: Meld) -> Refusal | None:
     if sorted(c.code for c in meld.cards) == [c.code for c in s.building]:
         return None
     if not s.building:
-        steps = ", ".join(f"build {c}" for c in sorted_hand(meld.cards))
+        # The steps are actions in notation (the same in every language), listed with commas.
+        steps = ", ".join(str(_BUILD_VALUES[c.code]) for c in sorted_hand(meld.cards))
         return (
             "lay-card-by-card",
-            f"In this round a meld goes down card by card: {steps}, then lay it "
-            "(GameState.lay plays the steps in one call).",
+            msg(
+                "In this round a meld goes down card by card: {steps}, then lay it "
+                "(GameState.lay plays the steps in one call).",
+                steps=steps,
+            ),
         )
     return (
         "not-the-built-meld",
-        f"The meld being built holds {format_cards(s.building)}: lay a meld of exactly those cards, "
-        "or add its next card.",
+        msg(
+            "The meld being built holds {cards}: lay a meld of exactly those cards, or add its next card.",
+            cards=s.building,
+        ),
     )
 
 
@@ -714,18 +763,26 @@ def _lay_meld_refusal(s: GameState, policy: Policy, meld: Meld, builds: bool) ->
         return missing
     verdict = validate_meld(meld, rules)  # the action's meld: input, checked here
     if not verdict.ok:
-        return ("invalid-meld", f"{meld} is not a legal meld: {verdict.reason}")
+        return ("invalid-meld", _not_legal_meld(meld, verdict.reason))
     if builds and meld not in placements(tuple(c.code for c in s.building), rules):
         # A meld the solver never forms (a ♠2 wild where it stands as itself).
-        return ("invalid-meld", f"{meld} is not a meld your hand can form.")
+        return ("invalid-meld", _not_formed(meld))
     exact = policy.exact_sizes(s)
     if (
         not builds
         and (not exact or len(meld.cards) == (rules.set_min if meld.kind == "set" else rules.run_min))
         and (meld not in _hand_melds(hand, rules, exact))
     ):  # pragma: no cover - every legal meld of the hand is a candidate
-        return ("invalid-meld", f"{meld} is not a meld your hand can form.")
+        return ("invalid-meld", _not_formed(meld))
     return None
+
+
+def _not_legal_meld(meld: Meld, reason: str) -> Message:
+    return msg("{meld} is not a legal meld: {reason}", meld=meld, reason=reason)
+
+
+def _not_formed(meld: Meld) -> Message:
+    return msg("{meld} is not a meld your hand can form.", meld=meld)
 
 
 def _lay_rest_refusal(s: GameState, policy: Policy, meld: Meld) -> Refusal | None:
@@ -743,7 +800,7 @@ def _lay_rest_refusal(s: GameState, policy: Policy, meld: Meld) -> Refusal | Non
         for card in meld.cards:
             rest.remove(card)
         if _strands_taken_card(s, rest, [*s.table, meld]):
-            return ("taken-card-stranded", _STRANDED.format(s.taken))
+            return ("taken-card-stranded", _stranded(s.taken))
     return None
 
 
@@ -842,47 +899,60 @@ def _refuse_build(s: GameState, action: Build) -> Refusal | None:
     policy = policy_for(rules)
     seat = s.turn_player
     if not policy.builds(s):
-        return (
-            "melds-go-down-whole",
-            f"In {rules.name} {'this round ' if rules.contracts else ''}a meld goes down whole, "
-            "in one lay action: nothing is built card by card.",
-        )
+        if rules.contracts:
+            whole = msg(
+                "In {ruleset} this round a meld goes down whole, in one lay action: nothing is built card by card.",
+                ruleset=rules.name,
+            )
+        else:
+            whole = msg(
+                "In {ruleset} a meld goes down whole, in one lay action: nothing is built card by card.",
+                ruleset=rules.name,
+            )
+        return ("melds-go-down-whole", whole)
     card = action.card
     chosen = [*s.building, card]
     missing = _not_in_hand(s.hands[seat], chosen, seat)
     if missing is not None:
         if card in s.hands[seat]:
-            return ("not-in-hand", f"Every {card} seat {seat} holds is already in the meld being built.")
+            return (
+                "not-in-hand",
+                msg(
+                    "Every {card} seat {seat} holds is already in the meld being built.", card=card, seat=seat
+                ),
+            )
         return missing
     if s.building and card.code < s.building[-1].code:
-        return (
-            "build-order",
-            f"A meld is built in card order (♠A … ♣K{_joker_last(s.ruleset)}): {card} comes before "
-            f"{s.building[-1]}, already chosen.",
-        )
+        return ("build-order", _out_of_order(s.ruleset, card, s.building[-1]))
     search = _build_search(s)
     if search is None or not search.can_add(s.building, card):
         if search is None and not s.building:
             why = _refuse_lay_whole(s)
             if why is not None:
-                return ("no-meld-to-build", f"No meld can be laid now: {_lowered(why[1])}")
+                return ("no-meld-to-build", msg("No meld can be laid now: {why!l}", why=why[1]))
             text = policy.unreachable_text(s, seat)
             if text is not None:
-                return ("no-meld-to-build", f"No meld can be laid now: {text}.")
+                return ("no-meld-to-build", msg("No meld can be laid now: {why}.", why=text))
         return (
             "no-meld-to-build",
-            f"No meld that can be laid now is made of {format_cards(chosen)} and higher cards.",
+            msg("No meld that can be laid now is made of {cards} and higher cards.", cards=tuple(chosen)),
         )
     return None
 
 
-def _joker_last(rules: Ruleset) -> str:
-    """The end of the card order a meld is built in: jokers come last where the game has them."""
-    return "" if rules.wild_spade_twos or not rules.jokers else ", the joker last"
-
-
-def _lowered(reason: str) -> str:
-    return reason[:1].lower() + reason[1:] if reason[:2] != reason[:2].upper() else reason
+def _out_of_order(rules: Ruleset, card: Card, last: Card) -> Message:
+    """The card order a meld is built in: jokers come last where the game has them."""
+    if rules.wild_spade_twos or not rules.jokers:
+        return msg(
+            "A meld is built in card order (♠A … ♣K): {card} comes before {last}, already chosen.",
+            card=card,
+            last=last,
+        )
+    return msg(
+        "A meld is built in card order (♠A … ♣K, the joker last): {card} comes before {last}, already chosen.",
+        card=card,
+        last=last,
+    )
 
 
 def _refuse_lay_whole(s: GameState) -> Refusal | None:
@@ -895,7 +965,7 @@ def _refuse_lay_whole(s: GameState) -> Refusal | None:
     if s.pending and not policy.freed_joker_in_new_meld():
         return _joker_pending(s)
     if policy.lay_kinds(s, seat) == () or (s.down[seat] >= 0 and not policy.in_progress(s, seat)):
-        return ("contract-already-down", "Your contract is already down; it goes down once per round.")
+        return ("contract-already-down", already_down())
     return None
 
 
@@ -1017,13 +1087,16 @@ def _refuse_layoff(s: GameState, action: LayOff) -> Refusal | None:
     seat = s.turn_player
     hand = s.hands[seat]
     if not policy.is_down(s, seat) and rules.layoff_needs != "always":
-        return ("contract-not-down", f"{policy.not_down_text(rules)}, so you may not lay off.")
+        return (
+            "contract-not-down",
+            msg("{not_down}, so you may not lay off.", not_down=policy.not_down_text(rules)),
+        )
     if policy.in_progress(s, seat):
         return policy.in_progress_refusal(s, seat)
     if not _may_lay_off(s, policy, seat):
         return (
             "contract-down-this-turn",
-            f"{policy.down_this_turn_text(rules)}; you may lay off from your next turn.",
+            msg("{down}; you may lay off from your next turn.", down=policy.down_this_turn_text(rules)),
         )
     played = _played_card_refusal(s, action.target, action.card)
     if played is not None:
@@ -1043,10 +1116,13 @@ def _refuse_layoff(s: GameState, action: LayOff) -> Refusal | None:
         if not _pending_ok(s, table, rest, pending):
             return (
                 "joker-stuck",
-                f"That would leave {_pending_text(s)} you took from the table with nowhere to go this turn.",
+                msg(
+                    "That would leave {wild} you took from the table with nowhere to go this turn.",
+                    wild=_pending_text(s),
+                ),
             )
     if s.taken is not None and len(rest) == 1 and _strands_taken_card(s, rest, table):
-        return ("taken-card-stranded", _STRANDED.format(s.taken))
+        return ("taken-card-stranded", _stranded(s.taken))
     return None
 
 
@@ -1154,9 +1230,17 @@ def _swap_offered(s: GameState) -> list[Action]:
     return sorted({a for a in _swap_candidates(s) if _refuse_swap(s, a) is None}, key=_action_key)
 
 
-def _wild(rules: Ruleset) -> str:
-    """What a reason calls one wild card: a joker, or a wild ♠2 where the ♠2s are the wild cards."""
-    return "wild ♠2" if rules.wild_spade_twos else "joker"
+def _swap_not_yet(policy: Policy, rules: Ruleset, seat_down: bool) -> Message:
+    """Why a seat may not swap a wild card yet (a joker, or a wild ♠2 where the ♠2s are the wild cards)."""
+    if not seat_down:
+        not_down = policy.not_down_text(rules)
+        if rules.wild_spade_twos:
+            return msg("{not_down}, so you may not swap a wild ♠2.", not_down=not_down)
+        return msg("{not_down}, so you may not swap a joker.", not_down=not_down)
+    down = policy.down_this_turn_text(rules)
+    if rules.wild_spade_twos:
+        return msg("{down}; you may swap a wild ♠2 from your next turn.", down=down)
+    return msg("{down}; you may swap a joker from your next turn.", down=down)
 
 
 def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
@@ -1165,21 +1249,20 @@ def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
     seat = s.turn_player
     hand = s.hands[seat]
     if rules.joker_swap == "none":
-        return ("no-joker-swaps", f"{rules.name} does not allow {_wild(rules)} swaps.")
+        if rules.wild_spade_twos:
+            return ("no-joker-swaps", msg("{ruleset} does not allow wild ♠2 swaps.", ruleset=rules.name))
+        return ("no-joker-swaps", msg("{ruleset} does not allow joker swaps.", ruleset=rules.name))
     if policy.in_progress(s, seat) and not policy.freed_joker_in_new_meld():
         return policy.in_progress_refusal(s, seat)
     if not _may_swap(s, policy, seat):
         if not policy.is_down(s, seat):
-            return (
-                "contract-not-down",
-                f"{policy.not_down_text(rules)}, so you may not swap a {_wild(rules)}.",
-            )
-        return (
-            "contract-down-this-turn",
-            f"{policy.down_this_turn_text(rules)}; you may swap a {_wild(rules)} from your next turn.",
-        )
+            return ("contract-not-down", _swap_not_yet(policy, rules, False))
+        return ("contract-down-this-turn", _swap_not_yet(policy, rules, True))
     if s.pending:
-        return ("joker-pending", f"Play {_pending_text(s)} you took from the table before you swap another.")
+        return (
+            "joker-pending",
+            msg("Play {wild} you took from the table before you swap another.", wild=_pending_text(s)),
+        )
     played = _played_card_refusal(s, action.target, action.card)
     if played is not None:
         return played
@@ -1195,7 +1278,7 @@ def _refuse_swap(s: GameState, action: SwapJoker) -> Refusal | None:
         if not _pending_ok(s, table, rest, [swap.freed]):
             return (
                 "joker-stuck",
-                "The wild card could not be played again this turn, so it may not be taken.",
+                msg("The wild card could not be played again this turn, so it may not be taken."),
             )
     if not policy.is_down(s, seat):
         rest = list(hand)
@@ -1209,7 +1292,7 @@ def _perform_swap(s: GameState, action: SwapJoker) -> GameState:
     swap = _swap_check(s.table[action.target], action.card, s.ruleset)
     meld, freed = _placed(swap), swap.freed
     if freed is None:  # pragma: no cover - a passing swap always frees its joker
-        raise IllegalActionError("internal", "The swap freed no joker.")
+        raise IllegalActionError("internal", msg("The swap freed no joker."))
     w = Scratch.of(s)
     seat = s.turn_player
     w.table[action.target] = meld
@@ -1275,7 +1358,10 @@ def _refuse_discard(s: GameState, action: Discard) -> Refusal | None:
     if s.pending:
         return (
             "joker-pending",
-            f"You took {_pending_text(s)} from the table this turn and must play it before you discard.",
+            msg(
+                "You took {wild} from the table this turn and must play it before you discard.",
+                wild=_pending_text(s),
+            ),
         )
     if policy.in_progress(s, seat):
         return policy.in_progress_refusal(s, seat)
@@ -1284,13 +1370,13 @@ def _refuse_discard(s: GameState, action: Discard) -> Refusal | None:
         return refusal
     if action.shanghai:
         if not rules.shanghai:
-            return ("no-shanghai", f"{rules.name} is played without Shanghai calls.")
+            return ("no-shanghai", _no_shanghai(rules))
         if len(hand) <= 1:
-            return ("shanghai-pointless", "Your last card goes out; there is nothing to protect.")
+            return ("shanghai-pointless", msg("Your last card goes out; there is nothing to protect."))
         if not _fits_somewhere(s.table, action.card, rules):
             return (
                 "shanghai-pointless",
-                f"{action.card} fits no table meld, so there is nothing to protect.",
+                msg("{card} fits no table meld, so there is nothing to protect.", card=action.card),
             )
     return None
 
@@ -1341,7 +1427,10 @@ def _unplayable_discard(s: GameState, hand: Sequence[Card], card: Card, seat: in
     if missing is not None:
         return missing
     if not _discard_allowed(s, hand, card):
-        return ("discard-just-taken", f"{card} was just taken from the discard pile and may not go back.")
+        return (
+            "discard-just-taken",
+            msg("{card} was just taken from the discard pile and may not go back.", card=card),
+        )
     return None
 
 
@@ -1358,7 +1447,11 @@ def _refuse_knock(s: GameState, action: Knock) -> Refusal | None:
         left = held_deadwood(rest, rules)
         return (
             "knock-too-high",
-            f"You cannot knock with {left} points of deadwood; the limit is {rules.knock_limit}.",
+            msg(
+                "You cannot knock with {points} points of deadwood; the limit is {limit}.",
+                points=left,
+                limit=rules.knock_limit,
+            ),
         )
     return None
 
@@ -1430,8 +1523,10 @@ def _refuse_knock_lay(s: GameState, action: LayDown) -> Refusal | None:
     hand = s.hands[seat]
     several = _single_meld(
         action,
-        "The knocker lays the melds one at a time, one lay-down action each "
-        "(GameState.lay lays several in one call).",
+        msg(
+            "The knocker lays the melds one at a time, one lay-down action each "
+            "(GameState.lay lays several in one call)."
+        ),
     )
     if several is not None:
         return several
@@ -1441,21 +1536,29 @@ def _refuse_knock_lay(s: GameState, action: LayDown) -> Refusal | None:
         return missing
     verdict = validate_meld(meld, rules)
     if not verdict.ok:
-        return ("invalid-meld", f"{meld} is not a legal meld: {verdict.reason}")
+        return ("invalid-meld", _not_legal_meld(meld, verdict.reason))
     key = meld_sort_key(meld)
     if key < _knock_floor(s):
         return (
             "knock-meld-order",
-            f"The knocker lays the melds in ascending order, and {meld} comes before {s.table[-1]}, "
-            "laid already: lay the melds in order.",
+            msg(
+                "The knocker lays the melds in ascending order, and {meld} comes before {last}, "
+                "laid already: lay the melds in order.",
+                meld=meld,
+                last=s.table[-1],
+            ),
         )
     if meld not in _hand_melds(hand, rules):  # pragma: no cover - every legal meld of the hand is a candidate
-        return ("invalid-meld", f"{meld} is not a meld your hand can form.")
+        return ("invalid-meld", _not_formed(meld))
     if not _knock_reachable(_without(hand, meld.cards), rules, key):
         return (
             "knock-too-high",
-            f"After {meld} the cards left cannot be melded down to at most {rules.knock_limit} points of "
-            "deadwood with melds laid in order.",
+            msg(
+                "After {meld} the cards left cannot be melded down to at most {limit} points of "
+                "deadwood with melds laid in order.",
+                meld=meld,
+                limit=rules.knock_limit,
+            ),
         )
     return None
 
@@ -1478,7 +1581,11 @@ def _refuse_knock_finish(s: GameState) -> Refusal | None:
         return None
     return (
         "knock-too-high",
-        f"The cards left hold {left} points of deadwood; the limit is {rules.knock_limit}: lay more melds first.",
+        msg(
+            "The cards left hold {points} points of deadwood; the limit is {limit}: lay more melds first.",
+            points=left,
+            limit=rules.knock_limit,
+        ),
     )
 
 
@@ -1666,49 +1773,90 @@ def _not_an_action(value: object) -> str:
     return f"action must be a remi action or its text, not {type(value).__name__} {value!r:.60}."
 
 
+def _not_an_action_reason(value: object) -> Message:
+    """The reason :func:`why_illegal` gives for a value that is no action (as the ``TypeError`` says)."""
+    return msg(
+        "action must be a remi action or its text, not {type} {value}.",
+        type=type(value).__name__,
+        value=f"{value!r:.60}",
+    )
+
+
 def lay_of(s: GameState, meld: Meld | str) -> LayDown:
     """The ``LayDown`` of one meld (a value or its text, read with the state's ruleset)."""
     return LayDown((read_meld(meld, s.ruleset),))
 
 
-def _wrong_phase(s: GameState, action: Action) -> Refusal:
+def _phase_text(s: GameState) -> Message:
+    """What the seat to act must do in this phase, for a wrong-phase reason."""
     seat = s.to_act
-    expected = {
-        "cut": f"seat {seat} must cut the pack first",
-        "draw": f"seat {seat} must first draw from the stock or take the discard",
-        "buy": f"seat {seat} must say buy or pass on {s.discard_top}",
-        "play": policy_for(s.ruleset).play_text(seat, s.ruleset),
-        "knock": f"seat {seat} has knocked and lays their melds, one at a time, then passes",
-        "shanghai": f"seat {seat} must call Shanghai or pass",
-    }[s.phase]
-    return ("wrong-phase", f"'{action}' is not possible now: {expected}.")
+    phase = s.phase
+    if phase == "cut":
+        return msg("seat {seat} must cut the pack first", seat=seat)
+    if phase == "draw":
+        return msg("seat {seat} must first draw from the stock or take the discard", seat=seat)
+    if phase == "buy":
+        return msg("seat {seat} must say buy or pass on {card}", seat=seat, card=s.discard_top)
+    if phase == "play":
+        return policy_for(s.ruleset).play_text(seat, s.ruleset)
+    if phase == "knock":
+        return msg("seat {seat} has knocked and lays their melds, one at a time, then passes", seat=seat)
+    return msg("seat {seat} must call Shanghai or pass", seat=seat)
+
+
+def wrong_phase_refusal(s: GameState, action: Action | str) -> Refusal:
+    """The refusal of an action of a kind *s*'s phase does not take, quoting *action* (a value, or the text typed).
+
+    >>> import remi
+    >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+    >>> wrong_phase_refusal(state, "discard 6s")[1]
+    "'discard 6s' is not possible now: seat 1 must first draw from the stock or take the discard."
+    """
+    return (
+        "wrong-phase",
+        msg("{action!r} is not possible now: {expected}.", action=str(action), expected=_phase_text(s)),
+    )
+
+
+def _no_shanghai(rules: Ruleset) -> Message:
+    return msg("{ruleset} is played without Shanghai calls.", ruleset=rules.name)
+
+
+def _game_over() -> Message:
+    return msg("The game is over; no more actions.")
 
 
 def _absent_from_game(rules: Ruleset, kind: type[Any]) -> Refusal | None:
     """The refusal of a kind of move *rules* never has (knocking, buying, Shanghai calls), in any phase."""
     if kind is Knock and not policy_for(rules).knocks:
-        return ("no-knocking", f"{rules.name} is not ended by knocking; go out by shedding your cards.")
+        return (
+            "no-knocking",
+            msg("{ruleset} is not ended by knocking; go out by shedding your cards.", ruleset=rules.name),
+        )
     if kind is Buy and not rules.buying:
-        return ("no-buying", f"{rules.name} is played without buying; a discard goes to the next player.")
+        return (
+            "no-buying",
+            msg("{ruleset} is played without buying; a discard goes to the next player.", ruleset=rules.name),
+        )
     if kind is CallShanghai and not rules.shanghai:
-        return ("no-shanghai", f"{rules.name} is played without Shanghai calls.")
+        return ("no-shanghai", _no_shanghai(rules))
     return None
 
 
 def _refusal(s: GameState, action: Action) -> Refusal | None:
     if s.phase == "over":
-        return ("game-over", "The game is over; no more actions.")
+        return ("game-over", _game_over())
     kind = _KIND_OF[type(action)]
     absent = _absent_from_game(s.ruleset, kind.action)
     if absent is not None:
         # Not a matter of the phase: the game has no such move at all.
         return absent
     if s.phase not in kind.phases:
-        return _wrong_phase(s, action)
+        return wrong_phase_refusal(s, action)
     if s.building and kind not in _BUILDING_KINDS:
         return (
             "meld-unfinished",
-            f"A meld is being built from {format_cards(s.building)}: add its next card or lay it first.",
+            msg("A meld is being built from {cards}: add its next card or lay it first.", cards=s.building),
         )
     if kind.on_table and s.phase == "play" and not policy_for(s.ruleset).table_play:
         return _nothing_laid(s.ruleset)
@@ -1719,7 +1867,7 @@ def refusal_of(s: GameState, action: Action | str) -> Refusal | None:
     """Why *action* (a value or its text) is not legal in *s*, or ``None``: its kind's refusal, nothing played."""
     if not isinstance(action, str) and not is_action(action):
         # is_legal is ``action in legal_actions()``: False, with why_illegal's reason naming the argument.
-        return ("not-an-action", _not_an_action(action))
+        return ("not-an-action", _not_an_action_reason(action))
     try:
         return _refusal(s, coerce(s, action))
     except RemiError as exc:
@@ -1734,7 +1882,7 @@ def why_illegal(s: GameState, action: Action | str) -> IllegalActionError | Nota
     """
     if not isinstance(action, str) and not is_action(action):
         # apply raises a TypeError here; why_illegal answers, as is_legal answers False.
-        return IllegalActionError("not-an-action", _not_an_action(action))
+        return IllegalActionError("not-an-action", _not_an_action_reason(action))
     try:
         act = coerce(s, action)
     except (NotationError, IllegalActionError) as exc:
@@ -1747,12 +1895,15 @@ def apply(s: GameState, action: Action | str, player: int | None) -> GameState:
     """Play *action* in *s* (see :meth:`GameState.apply`)."""
     act = coerce(s, action)
     if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
-        raise IllegalActionError("bad-player", f"player must be a seat number, not {player!r}.")
+        raise IllegalActionError(
+            "bad-player", msg("player must be a seat number, not {player}.", player=repr(player))
+        )
     if player is not None and player != s.current_player:
         if s.is_over:
-            raise IllegalActionError("game-over", "The game is over; no more actions.")
+            raise IllegalActionError("game-over", _game_over())
         raise IllegalActionError(
-            "not-your-turn", f"It is seat {s.current_player}'s move, not seat {player}'s."
+            "not-your-turn",
+            msg("It is seat {seat}'s move, not seat {player}'s.", seat=s.current_player, player=player),
         )
     # An action taken from this state's legal_actions() (the same object) is legal: no need
     # to ask its kind's refusal again.
@@ -1776,12 +1927,14 @@ def lay_all(s: GameState, melds: Sequence[Meld | str]) -> GameState:
     """Apply one ``LayDown`` per meld, in order; raise the first refusal, naming the meld."""
     state = s
     if not melds:
-        raise IllegalActionError("no-melds", "A lay-down needs at least one meld.")
+        raise IllegalActionError("no-melds", _no_melds())
     for number, meld in enumerate(melds, start=1):
         try:
             action = lay_of(s, meld)
         except RemiError as exc:  # text that is no meld: its reason quotes it
-            raise type(exc)(exc.code, f"Meld {number}: {exc.reason}") from None
+            raise type(exc)(
+                exc.code, msg("Meld {number}: {reason}", number=number, reason=exc.reason)
+            ) from None
         for step in build_steps(state, action):
             refusal = _refusal(state, step)
             if refusal is not None:
@@ -1789,7 +1942,12 @@ def lay_all(s: GameState, melds: Sequence[Meld | str]) -> GameState:
                 whole = _layout_refusal(state, code, [action.melds[0], *melds[number:]])
                 if whole is not None:
                     raise IllegalActionError(*whole)
-                raise IllegalActionError(code, f"Meld {number} ({action.melds[0]}): {reason}")
+                raise IllegalActionError(
+                    code,
+                    msg(
+                        "Meld {number} ({meld}): {reason}", number=number, meld=action.melds[0], reason=reason
+                    ),
+                )
             state = _KIND_OF[type(step)].perform(state, step)
     return state
 

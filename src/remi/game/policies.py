@@ -19,21 +19,50 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
-from ..cards import Card, format_cards, sorted_hand
+from ..cards import Card, sorted_hand
 from ..codes import ErrorCode
 from ..contracts import check_contract, contract_at, contract_problem
 from ..melds import Meld, MeldKind, points_of
-from ..rulesets import Ruleset
+from ..messages import Message, msg, nmsg
+from ..rulesets import Contract, Ruleset
 from ..solver.completion import contract_lay_test, held_can_complete_contract
 from ..solver.openings import held_opening_points_left, opening_lay_test, opening_reaches
 
 if TYPE_CHECKING:
     from . import GameState
 
-__all__ = ["Policy", "Refusal", "policy_for", "never", "must_keep_card"]
+__all__ = [
+    "Policy",
+    "Refusal",
+    "policy_for",
+    "never",
+    "must_keep_card",
+    "contract_words",
+    "the_joker",
+    "already_down",
+]
 
-#: A refusal: a stable code and a one-sentence reason.
+#: A refusal: a stable code and a one-sentence reason (a :class:`~remi.messages.Message`).
 Refusal = tuple[ErrorCode, str]
+
+
+def contract_words(contract: Contract) -> Message:
+    """A contract in words, as ``str(contract)`` writes it in English: ``2 sets + 1 run``.
+
+    >>> from remi.rulesets import Contract
+    >>> contract_words(Contract(sets=1, runs=2))
+    '1 set + 2 runs'
+    """
+    sets = nmsg("{n} set", "{n} sets", contract.sets)
+    runs = nmsg("{n} run", "{n} runs", contract.runs)
+    if contract.sets and contract.runs:
+        return msg("{sets} + {runs}", sets=sets, runs=runs)
+    return sets if contract.sets else runs
+
+
+def the_joker() -> Message:
+    """How a reason names a joker taken back from the table."""
+    return msg("the joker")
 
 
 def _final_round(s: GameState) -> bool:
@@ -112,7 +141,7 @@ class Policy:
         """
         return lambda meld: self.lay_refusal(s, seat, hand, meld) is None
 
-    def unreachable_text(self, s: GameState, seat: int) -> str | None:
+    def unreachable_text(self, s: GameState, seat: int) -> Message | None:
         """Why no meld can be laid now when its lay-down could not be completed this turn (``None``: unsaid)."""
         return None
 
@@ -126,7 +155,7 @@ class Policy:
 
     def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:
         """Why the turn cannot end (discard) while a lay-down is half done."""
-        return ("internal", "Finish your lay-down before you discard.")  # pragma: no cover
+        return ("internal", msg("Finish your lay-down before you discard."))  # pragma: no cover
 
     def may_swap_before_down(self, rules: Ruleset) -> bool:
         """Whether a seat that is not down may take back a joker (to use it in its first lay-down)."""
@@ -146,20 +175,23 @@ class Policy:
         """Whether the deal ends void at the start of a turn for want of stock (Gin's reserve)."""
         return False
 
-    def not_down_text(self, rules: Ruleset) -> str:
+    def not_down_text(self, rules: Ruleset) -> Message:
         """The start of a reason: the seat has not gone down yet."""
-        return "You have not laid a meld yet"
+        return msg("You have not laid a meld yet")
 
-    def down_this_turn_text(self, rules: Ruleset) -> str:
+    def down_this_turn_text(self, rules: Ruleset) -> Message:
         """The start of a reason: the seat went down in this very turn."""
-        return "You laid your first meld this turn"
+        return msg("You laid your first meld this turn")
 
-    def play_text(self, seat: int, rules: Ruleset) -> str:
+    def play_text(self, seat: int, rules: Ruleset) -> Message:
         """What the seat on turn may do in the play phase, for a wrong-phase reason."""
-        moves = ["lay down", "lay off"]
         if rules.joker_swap != "none" and (rules.wild_spade_twos or rules.jokers != 0):
-            moves.append("swap a wild ♠2" if rules.wild_spade_twos else "swap a joker")
-        return f"it is seat {seat}'s play: {', '.join(moves)} or discard"
+            if rules.wild_spade_twos:
+                return msg(
+                    "it is seat {seat}'s play: lay down, lay off, swap a wild ♠2 or discard", seat=seat
+                )
+            return msg("it is seat {seat}'s play: lay down, lay off, swap a joker or discard", seat=seat)
+        return msg("it is seat {seat}'s play: lay down, lay off or discard", seat=seat)
 
 
 class ContractPolicy(Policy):
@@ -186,23 +218,45 @@ class ContractPolicy(Policy):
     def lay_refusal(self, s: GameState, seat: int, hand: Sequence[Card], meld: Meld) -> Refusal | None:
         rules = s.ruleset
         if s.down[seat] >= 0 and not self.in_progress(s, seat):
-            return ("contract-already-down", "Your contract is already down; it goes down once per round.")
+            return ("contract-already-down", already_down())
         contract = contract_at(s.round, rules)
         laid = self.own_melds(s, seat)
         want = contract.sets if meld.kind == "set" else contract.runs
         have = sum(1 for m in laid if m.kind == meld.kind)
         if have >= want:
+            words = contract_words(contract)
+            if meld.kind == "set":
+                return (
+                    "wrong-combinations",
+                    msg(
+                        "Round {round} asks for {contract}; it needs no further set ({laid} laid).",
+                        round=s.round,
+                        contract=words,
+                        laid=have,
+                    ),
+                )
             return (
                 "wrong-combinations",
-                f"Round {s.round} asks for {contract}; it needs no further {meld.kind} ({have} laid).",
+                msg(
+                    "Round {round} asks for {contract}; it needs no further run ({laid} laid).",
+                    round=s.round,
+                    contract=words,
+                    laid=have,
+                ),
             )
         if self.exact_sizes(s):
             size = rules.set_min if meld.kind == "set" else rules.run_min
             if len(meld.cards) != size:
                 return (
                     "extra-cards",
-                    f"The contract goes down with exactly its cards: sets of {rules.set_min}, "
-                    f"runs of {rules.run_min}; {meld} has {len(meld.cards)}.",
+                    msg(
+                        "The contract goes down with exactly its cards: sets of {set_min}, "
+                        "runs of {run_min}; {meld} has {count}.",
+                        set_min=rules.set_min,
+                        run_min=rules.run_min,
+                        meld=meld,
+                        count=len(meld.cards),
+                    ),
                 )
         partial = contract_problem([*laid, meld], s.round, rules) if rules.same_suit_runs_apart else None
         if partial is not None and partial.code == "runs-touch":
@@ -212,12 +266,23 @@ class ContractPolicy(Policy):
             rest.remove(card)
         keep = 1 if must_keep_card(s) else 0
         if not held_can_complete_contract(rest, [*laid, meld], s.round, rules, keep=keep):
-            extra = " and keep a card to discard" if keep else ""
-            return (
-                "contract-unreachable",
-                f"With {meld} laid, the cards left cannot complete round {s.round}'s contract "
-                f"({contract}){extra} this turn.",
-            )
+            if keep:
+                why = msg(
+                    "With {meld} laid, the cards left cannot complete round {round}'s contract "
+                    "({contract}) and keep a card to discard this turn.",
+                    meld=meld,
+                    round=s.round,
+                    contract=contract_words(contract),
+                )
+            else:
+                why = msg(
+                    "With {meld} laid, the cards left cannot complete round {round}'s contract "
+                    "({contract}) this turn.",
+                    meld=meld,
+                    round=s.round,
+                    contract=contract_words(contract),
+                )
+            return ("contract-unreachable", why)
         return None
 
     def _missing(self, s: GameState, seat: int) -> dict[MeldKind, int]:
@@ -275,15 +340,21 @@ class ContractPolicy(Policy):
 
         return ok
 
-    def unreachable_text(self, s: GameState, seat: int) -> str | None:
-        contract = contract_at(s.round, s.ruleset)
+    def unreachable_text(self, s: GameState, seat: int) -> Message | None:
+        words = contract_words(contract_at(s.round, s.ruleset))
         if _final_round(s):
             # docs/rules/norwegian.rst, norwegian-round-seven: the runs take every card in hand.
-            return (
-                f"round {s.round} goes down only by going out, and no {contract} take all "
-                f"{len(s.hands[seat])} cards in hand"
+            return msg(
+                "round {round} goes down only by going out, and no {contract} take all {count} cards in hand",
+                round=s.round,
+                contract=words,
+                count=len(s.hands[seat]),
             )
-        return f"the cards in hand cannot complete round {s.round}'s contract ({contract}) this turn"
+        return msg(
+            "the cards in hand cannot complete round {round}'s contract ({contract}) this turn",
+            round=s.round,
+            contract=words,
+        )
 
     def layout_refusal(self, s: GameState, seat: int, melds: Sequence[Meld]) -> Refusal | None:
         """The last round's runs take every card in hand (docs/rules/norwegian.rst, norwegian-round-seven)."""
@@ -296,21 +367,28 @@ class ContractPolicy(Policy):
         left = Counter(hand) - Counter(card for meld in (*laid, *melds) for card in meld.cards)
         return (
             "cards-left-in-hand",
-            f"Round {s.round} goes down only by going out: its runs must take every card in hand, "
-            f"and {format_cards(sorted_hand(left.elements()))} would be left.",
+            msg(
+                "Round {round} goes down only by going out: its runs must take every card in hand, "
+                "and {cards} would be left.",
+                round=s.round,
+                cards=sorted_hand(left.elements()),
+            ),
         )
 
     def in_progress_refusal(self, s: GameState, seat: int) -> Refusal:
         return (
             "contract-unfinished",
-            f"Your contract ({s.contract}) is half laid; lay its other melds first.",
+            msg(
+                "Your contract ({contract}) is half laid; lay its other melds first.",
+                contract=contract_words(contract_at(s.round, s.ruleset)),
+            ),
         )
 
-    def not_down_text(self, rules: Ruleset) -> str:
-        return "Your contract is not down yet"
+    def not_down_text(self, rules: Ruleset) -> Message:
+        return msg("Your contract is not down yet")
 
-    def down_this_turn_text(self, rules: Ruleset) -> str:
-        return "Your contract went down this turn"
+    def down_this_turn_text(self, rules: Ruleset) -> Message:
+        return msg("Your contract went down this turn")
 
 
 class OpeningPolicy(Policy):
@@ -357,13 +435,21 @@ class OpeningPolicy(Policy):
         if keep_one and held_opening_points_left(hand, meld.cards, rules, keep_one=False) >= need:
             return (
                 "opening-keeps-discard",
-                f"Your opening must reach {need_total} points this turn and leave a card for the final "
-                f"discard; with {laid} laid, the cards left reach {need_total} only by taking your last card.",
+                msg(
+                    "Your opening must reach {need} points this turn and leave a card for the final "
+                    "discard; with {laid} laid, the cards left reach {need} only by taking your last card.",
+                    need=need_total,
+                    laid=laid,
+                ),
             )
         return (
             "opening-too-low",
-            f"Your opening must reach {need_total} points this turn, and with "
-            f"{laid} laid the cards left cannot make up the rest.",
+            msg(
+                "Your opening must reach {need} points this turn, and with "
+                "{laid} laid the cards left cannot make up the rest.",
+                need=need_total,
+                laid=laid,
+            ),
         )
 
     def lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
@@ -387,14 +473,24 @@ class OpeningPolicy(Policy):
         need = s.ruleset.opening_points
         if seat not in s.owners:
             # docs/rules/kalooki.rst, kalooki-swap-before-opening: nothing laid yet, but a joker swapped.
-            goal = "" if need is None else f" ({need} points)"
-            return (
-                "opening-unfinished",
-                f"You swapped a joker before opening, so you must open{goal} this turn; lay your opening first.",
-            )
+            if need is None:
+                why = msg(
+                    "You swapped a joker before opening, so you must open this turn; lay your opening first."
+                )
+            else:
+                why = msg(
+                    "You swapped a joker before opening, so you must open ({need} points) this turn; "
+                    "lay your opening first.",
+                    need=need,
+                )
+            return ("opening-unfinished", why)
         return (
             "opening-unfinished",
-            f"Your opening has {self.points(s, seat)} of {need} points; lay more melds first.",
+            msg(
+                "Your opening has {points} of {need} points; lay more melds first.",
+                points=self.points(s, seat),
+                need=need,
+            ),
         )
 
     def may_swap_before_down(self, rules: Ruleset) -> bool:
@@ -416,28 +512,43 @@ class OpeningPolicy(Policy):
         need = 1 if total is None else total - laid
         if opening_reaches(hand, (), need, rules, must_keep_card(s)):
             return None
-        keep = " and keep a card to discard" if must_keep_card(s) else ""
-        wild = "the joker" if freed.is_joker else f"the wild {freed}"
+        keep = must_keep_card(s)
+        wild = the_joker() if freed.is_joker else msg("the wild {card}", card=freed)
         if total is None:
-            goal = "open"
+            goal = msg("open")
+        elif laid and keep:
+            goal = msg(
+                "make up the rest of your opening ({laid} of {total} points laid) and keep a card to discard",
+                laid=laid,
+                total=total,
+            )
         elif laid:
-            goal = f"make up the rest of your opening ({laid} of {total} points laid){keep}"
+            goal = msg(
+                "make up the rest of your opening ({laid} of {total} points laid)", laid=laid, total=total
+            )
+        elif keep:
+            goal = msg("open with {total} points and keep a card to discard", total=total)
         else:
-            goal = f"open with {total} points{keep}"
+            goal = msg("open with {total} points", total=total)
         return (
             "contract-not-down",
-            f"You have not opened yet, and after swapping {card} for {wild} your cards could not {goal} "
-            "this turn, so you may not swap it.",
+            msg(
+                "You have not opened yet, and after swapping {card} for {wild} your cards could not {goal} "
+                "this turn, so you may not swap it.",
+                card=card,
+                wild=wild,
+                goal=goal,
+            ),
         )
 
     def freed_joker_in_new_meld(self) -> bool:
         return True
 
-    def not_down_text(self, rules: Ruleset) -> str:
-        return f"You have not opened yet (an opening needs {rules.opening_points} points)"
+    def not_down_text(self, rules: Ruleset) -> Message:
+        return msg("You have not opened yet (an opening needs {points} points)", points=rules.opening_points)
 
-    def down_this_turn_text(self, rules: Ruleset) -> str:
-        return "You opened this turn"
+    def down_this_turn_text(self, rules: Ruleset) -> Message:
+        return msg("You opened this turn")
 
 
 class GinPolicy(Policy):
@@ -451,8 +562,13 @@ class GinPolicy(Policy):
         # docs/rules/gin.rst: the stock's last cards are not drawn; the deal is void.
         return stock_size <= rules.gin_stock_reserve
 
-    def play_text(self, seat: int, rules: Ruleset) -> str:
-        return f"it is seat {seat}'s play: discard or knock"
+    def play_text(self, seat: int, rules: Ruleset) -> Message:
+        return msg("it is seat {seat}'s play: discard or knock", seat=seat)
+
+
+def already_down() -> Message:
+    """The reason a contract cannot go down again this round."""
+    return msg("Your contract is already down; it goes down once per round.")
 
 
 def never(meld: Meld) -> bool:
