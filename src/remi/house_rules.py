@@ -31,7 +31,7 @@ from .messages import Message, and_list, msg, nmsg
 if TYPE_CHECKING:
     from .rulesets import CardValues, Contract, Ruleset
 
-__all__ = ["house_rules", "preset_of", "rule_sentences", "RULE_FIELDS"]
+__all__ = ["house_rules", "preset_of", "rule_sentences", "changed_rules", "contract_words", "RULE_FIELDS"]
 
 
 # -- small phrases ----------------------------------------------------------------------------------
@@ -555,10 +555,6 @@ def _winner(r: Ruleset) -> Message:
     return msg("The highest total wins.")
 
 
-def _name(r: Ruleset) -> Message:
-    return msg("The game is called {name}.", name=r.name)
-
-
 def _family(r: Ruleset) -> Message:
     return {
         "contract": msg("It is a contract game: each round asks for its own melds."),
@@ -572,7 +568,6 @@ _Sentence = Callable[["Ruleset"], Message]
 
 #: Which sentence writes each field's rule, in the order of the sheet.
 RULE_FIELDS: Final[tuple[tuple[_Sentence, tuple[str, ...]], ...]] = (
-    (_name, ("name",)),
     (_family, ("family",)),
     (_players, ("min_players", "max_players")),
     (_pack, ("decks", "jokers")),
@@ -634,12 +629,31 @@ def rule_sentences(ruleset: Ruleset, fields: Iterable[str]) -> tuple[Message, ..
 
 
 def _differs(ruleset: Ruleset, preset: Ruleset) -> list[str]:
+    """The fields in which *ruleset* differs from *preset*."""
     return [
-        name
-        for _, names in RULE_FIELDS
-        for name in names
-        if name != "name" and getattr(ruleset, name) != getattr(preset, name)
+        name for _, names in RULE_FIELDS for name in names if getattr(ruleset, name) != getattr(preset, name)
     ]
+
+
+def changed_rules(ruleset: Ruleset, preset: Ruleset) -> tuple[Message, ...]:
+    """The sentences of the rules *ruleset* changes from *preset*, in the sheet's order.
+
+    An option that differs but changes nothing in this game (a hand size per
+    table size in a game dealt by rounds) writes the same sentence as the
+    preset's and is left out.
+
+    >>> import remi
+    >>> changed_rules(remi.with_variants(remi.NORWEGIAN, "joker and ace 15"), remi.NORWEGIAN)
+    ('Cards count: ace 15; 2 to 9 face value; 10 10; J, Q and K 10; joker 15.',)
+    """
+    wanted = set(_differs(ruleset, preset))
+    out = []
+    for write, names in RULE_FIELDS:
+        if wanted.intersection(names):
+            sentence = write(ruleset)
+            if sentence != write(preset):
+                out.append(sentence)
+    return tuple(out)
 
 
 def preset_of(ruleset: Ruleset, presets: Mapping[str, Ruleset]) -> Ruleset:
@@ -753,7 +767,7 @@ def house_rules(ruleset: Ruleset, presets: Mapping[str, Ruleset], lang: str = "e
         lines.append(heading.render(lang))
         lines.append(" ".join(sentence.render(lang) for sentence in sentences))
     lines.append("")
-    changed = rule_sentences(ruleset, _differs(ruleset, preset))
+    changed = changed_rules(ruleset, preset)
     if changed:
         lines.append(msg("House rules that differ from {preset}:", preset=preset.name).render(lang))
         lines.extend("- " + sentence.render(lang) for sentence in changed)

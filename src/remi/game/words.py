@@ -55,7 +55,7 @@ __all__ = ["describe_action", "score_sheet", "meld_words"]
 
 
 def meld_words(state: StateCore, target: int) -> Message:
-    """Table meld number *target* in words: its cards and whose set or run it is.
+    """Table meld number *target* in words: its notation (a joker says what it stands for) and whose set or run it is.
 
     >>> import remi
     >>> s = remi.GameState.from_position("game: swedish | players: 2 | meld 0 seat 1: ♣6 ♣7 ♣8 | "
@@ -70,14 +70,14 @@ def meld_words(state: StateCore, target: int) -> Message:
     meld = state.table[target]
     owner = state.owners[target] if target < len(state.owners) else -1
     if meld.kind == "run":
-        return msg("{cards} (seat {seat}'s run)", cards=meld.cards, seat=owner)
-    return msg("{cards} (seat {seat}'s set)", cards=meld.cards, seat=owner)
+        return msg("{meld} (seat {seat}'s run)", meld=meld, seat=owner)
+    return msg("{meld} (seat {seat}'s set)", meld=meld, seat=owner)
 
 
 def _new_meld(meld: Meld) -> Message:
     if meld.kind == "run":
-        return msg("the run {cards}", cards=meld.cards)
-    return msg("the set {cards}", cards=meld.cards)
+        return msg("the run {meld}", meld=meld)
+    return msg("the set {meld}", meld=meld)
 
 
 def _wild_in(state: StateCore, target: int) -> Message:
