@@ -414,13 +414,22 @@ def _cut(r: Ruleset) -> Message:
     if not r.liverpool_cut:
         return msg("There is no Liverpool cut.")
     return msg(
-        "Liverpool: before the deal, the player to the right of the dealer cuts the pack; cutting exactly "
-        "the cards dealt and the upcard scores {bonus} points.",
-        bonus=r.cut_bonus,
+        "Liverpool: before the deal, the player to the right of the dealer cuts the pack, trying to cut "
+        "exactly the cards to be dealt and the upcard."
     )
 
 
+def _cut_rules(r: Ruleset) -> Message:
+    if not r.liverpool_cut:
+        return _cut(r)
+    return msg("{head} {last}", head=_cut(r), last=_cut_bonus(r))
+
+
 def _cut_bonus(r: Ruleset) -> Message:
+    if r.cut_bonus < 0:
+        return msg(
+            "An exact Liverpool cut takes {points} points off the cutter's score.", points=-r.cut_bonus
+        )
     return msg("An exact Liverpool cut scores {bonus} points.", bonus=r.cut_bonus)
 
 
@@ -600,8 +609,7 @@ RULE_FIELDS: Final[tuple[tuple[_Sentence, tuple[str, ...]], ...]] = (
     (_buying, ("buying",)),
     (_buy_limit, ("max_buys_per_round",)),
     (_buy_before, ("buy_only_before_contract",)),
-    (_cut, ("liverpool_cut",)),
-    (_cut_bonus, ("cut_bonus",)),
+    (_cut_rules, ("liverpool_cut", "cut_bonus")),
     (_shanghai, ("shanghai",)),
     (_values, ("values",)),
     (_ace_low_in_run, ("values",)),
@@ -719,7 +727,7 @@ def _body(r: Ruleset) -> list[tuple[Message, list[Message]]]:
         if r.buy_only_before_contract:
             buying.append(_buy_before(r))
         sections.append((msg("Buying"), buying))
-    extras = [_cut(r)] if r.liverpool_cut else []
+    extras = [_cut_rules(r)] if r.liverpool_cut else []
     if r.shanghai:
         extras.append(_shanghai(r))
     if extras:
