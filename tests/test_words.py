@@ -242,3 +242,14 @@ def test_the_matches_walked_offer_every_kind_of_action() -> None:
         for action in state.legal_actions()
     }
     assert seen == set(KINDS.values())
+
+
+def test_a_swap_of_a_wild_two_names_the_two() -> None:
+    state = remi.GameState.from_position(
+        "game: norwegian jokers=0 wild_spade_twos=true | players: 3 | round: 2 | phase: play | "
+        "turn player: 0 | turn: 9 | meld 0 seat 1: ♥2 ♠2 ♥4 ♥5 | hand 0: ♥3 ♥K ♥Q | hand 1: ♦5 ♦6 | "
+        "hand 2: ♣3 ♣4 | discard: ♦4"
+    )
+    assert state.describe(remi.SwapJoker("♥3", 0)) == (
+        "Seat 0 puts ♥3 in place of the wild ♠2 in ♥2 ♠2=♥3 ♥4 ♥5 (seat 1's run) and takes the ♠2."
+    )

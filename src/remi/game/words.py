@@ -80,14 +80,14 @@ def _new_meld(meld: Meld) -> Message:
     return msg("the set {meld}", meld=meld)
 
 
-def _wild_in(state: StateCore, target: int) -> Message:
-    """The wild card a swap takes from table meld *target*: a joker, or a wild ♠2."""
+def _wild_in(state: StateCore, target: int) -> Card | None:
+    """The wild ♠2 a swap would take from table meld *target* (``None``: a joker)."""
     if 0 <= target < len(state.table):
         meld = state.table[target]
         for card, wild in zip(meld.cards, meld.wild):
             if wild and not card.is_joker:
-                return msg("the wild {card}", card=card)
-    return msg("the joker")
+                return card
+    return None
 
 
 def _top(state: StateCore) -> Message:
@@ -145,11 +145,19 @@ def _describe(state: StateCore, action: Action) -> Message:
             )
         return msg("Seat {seat} lays off {card} on {meld}.", seat=seat, card=action.card, meld=meld)
     if isinstance(action, SwapJoker):
+        two = _wild_in(state, action.target)
+        if two is not None:
+            return msg(
+                "Seat {seat} puts {card} in place of the wild {wild} in {meld} and takes the {wild}.",
+                seat=seat,
+                card=action.card,
+                wild=two,
+                meld=meld_words(state, action.target),
+            )
         return msg(
-            "Seat {seat} puts {card} in place of {wild} in {meld} and takes {wild!l}.",
+            "Seat {seat} puts {card} in place of the joker in {meld} and takes the joker.",
             seat=seat,
             card=action.card,
-            wild=_wild_in(state, action.target),
             meld=meld_words(state, action.target),
         )
     if isinstance(action, Discard):
