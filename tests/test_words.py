@@ -253,3 +253,15 @@ def test_a_swap_of_a_wild_two_names_the_two() -> None:
     assert state.describe(remi.SwapJoker("♥3", 0)) == (
         "Seat 0 puts ♥3 in place of the wild ♠2 in ♥2 ♠2=♥3 ♥4 ♥5 (seat 1's run) and takes the ♠2."
     )
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_description_is_a_message(name: str) -> None:
+    from remi.game.words import _describe
+    from remi.messages import Message
+
+    for state in playout(GAMES[name], seed=7):
+        if state.is_over:
+            break
+        for action in state.legal_actions():
+            assert isinstance(_describe(state, action), Message)

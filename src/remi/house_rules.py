@@ -69,7 +69,12 @@ def contract_words(contract: Contract) -> Message:
 
 
 def _laid(r: Ruleset) -> Message:
-    """What a player who is "down" has laid, in this family's words."""
+    """What a player who is "down" has laid, in this family's words.
+
+    >>> import remi
+    >>> _laid(remi.NORWEGIAN), _laid(remi.KALOOKI), _laid(remi.SWEDISH)
+    ('your contract', 'your opening', 'your first meld')
+    """
     if r.family == "contract":
         return msg("your contract")
     if r.opening_points is not None:
@@ -637,7 +642,12 @@ def rule_sentences(ruleset: Ruleset, fields: Iterable[str]) -> tuple[Message, ..
 
 
 def _differs(ruleset: Ruleset, preset: Ruleset) -> list[str]:
-    """The fields in which *ruleset* differs from *preset*."""
+    """The fields in which *ruleset* differs from *preset*.
+
+    >>> import remi
+    >>> _differs(remi.FINNISH, remi.SWEDISH)
+    ['going_rummy']
+    """
     return [
         name for _, names in RULE_FIELDS for name in names if getattr(ruleset, name) != getattr(preset, name)
     ]
@@ -679,7 +689,12 @@ def preset_of(ruleset: Ruleset, presets: Mapping[str, Ruleset]) -> Ruleset:
 
 
 def _body(r: Ruleset) -> list[tuple[Message, list[Message]]]:
-    """The sheet's sections: a heading and the sentences that matter for this game."""
+    """The sheet's sections: a heading and the sentences that matter for this game.
+
+    >>> import remi
+    >>> [str(heading) for heading, _ in _body(remi.GIN)][:3]
+    ['Players and pack', 'The deal', 'Melds']
+    """
     wild = r.has_wild_cards
     contract = r.family == "contract"
     opening = r.opening_points is not None

@@ -81,7 +81,14 @@ def _new_meld(meld: Meld) -> Message:
 
 
 def _wild_in(state: StateCore, target: int) -> Card | None:
-    """The wild ♠2 a swap would take from table meld *target* (``None``: a joker)."""
+    """The wild ♠2 a swap would take from table meld *target* (``None``: a joker).
+
+    >>> import remi
+    >>> s = remi.GameState.from_position("game: swedish | players: 2 | meld 0 seat 1: ♣6 ♣7 ♣8 | "
+    ...     "hand 0: ♣9 ♠K | hand 1: ♥2 ♥5")
+    >>> _wild_in(s, 0) is None
+    True
+    """
     if 0 <= target < len(state.table):
         meld = state.table[target]
         for card, wild in zip(meld.cards, meld.wild):
@@ -98,7 +105,13 @@ def _top(state: StateCore) -> Message:
 
 
 def _goes_out(state: StateCore, seat: int, cards: tuple[Card, ...]) -> bool:
-    """Whether playing *cards* would leave *seat*'s hand empty."""
+    """Whether playing *cards* would leave *seat*'s hand empty.
+
+    >>> import remi
+    >>> s = remi.GameState.from_position("game: swedish | players: 2 | hand 0: ♠K | hand 1: ♥2 ♥5")
+    >>> _goes_out(s, 0, (remi.Card("♠K"),)), _goes_out(s, 1, (remi.Card("♥2"),))
+    (True, False)
+    """
     hand = list(state.hands[seat]) if 0 <= seat < len(state.hands) else []
     for card in cards:
         if card not in hand:
