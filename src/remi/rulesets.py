@@ -649,6 +649,17 @@ class Ruleset:
                 "bad-ruleset", msg("The ruleset cannot be built: {error}.", error=str(exc))
             ) from None
 
+    def describe(self, lang: str = "en") -> str:
+        """The house-rules sheet in *lang*: the rules in plain sentences and every option that differs from the preset.
+
+        >>> import remi
+        >>> print(remi.GIN.describe().splitlines()[-1])
+        These are the rules of Gin Rummy, with no house rules.
+        """
+        from .house_rules import house_rules
+
+        return house_rules(self, PRESETS, lang)
+
 
 # -- cross-field checks ---------------------------------------------------------------------
 # Each check below looks at one topic and yields the reasons the ruleset is unplayable.

@@ -46,6 +46,7 @@ from ..rulesets import Ruleset
 from . import engine as _engine
 from . import positions as _position
 from . import views as _views
+from . import words as _words
 from .engine import event_rng, start
 from .state import PHASES, Phase, RoundResult, StateCore, blank_state, read_dict
 
@@ -263,6 +264,28 @@ class GameState(StateCore):
                 f"The state could not play on: seat {state.to_act} has no legal action in phase {state.phase}.",
             )
         return state
+
+    def describe(self, action: Action | str, lang: str = "en") -> str:
+        """Say in *lang* what *action* (a value or its text) does, for the seat to act.
+
+        Table melds are named by their cards and owner. An illegal action is
+        described as what the move would be; text that is no action raises
+        :class:`~remi.NotationError` (see :mod:`remi.game.words`).
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, players=4, seed=1).describe("draw")
+        'Seat 1 draws from the stock.'
+        """
+        return _words.describe_action(self, action, lang)
+
+    def score_sheet(self, lang: str = "en") -> str:
+        """The score sheet in *lang*: rounds by seats, totals, who went out, the winners.
+
+        >>> import remi
+        >>> print(remi.new_game(remi.GIN, players=2, seed=1).score_sheet().splitlines()[0])
+        Round | Seat 0 | Seat 1 | Went out
+        """
+        return _words.score_sheet(self, lang)
 
 
 def new_game(
