@@ -53,7 +53,6 @@ from .errors import (
     UnsupportedError,
 )
 from .game import PHASES, GameState, Phase, PlayerView, RoundResult, new_game
-from .messages import LANGUAGES, Message
 from .melds import (
     Check,
     Meld,
@@ -67,6 +66,7 @@ from .melds import (
     parse_meld,
     validate_meld,
 )
+from .messages import LANGUAGES, Message
 from .records import GameRecord, Recorder, replay
 from .rulesets import (
     FINNISH,

@@ -23,8 +23,8 @@ from ..cards import Card, sorted_hand
 from ..codes import ErrorCode
 from ..contracts import check_contract, contract_at, contract_problem
 from ..melds import Meld, MeldKind, points_of
-from ..messages import Message, msg, nmsg
-from ..rulesets import Contract, Ruleset
+from ..messages import Message, msg
+from ..rulesets import Ruleset
 from ..solver.completion import contract_lay_test, held_can_complete_contract
 from ..solver.openings import held_opening_points_left, opening_lay_test, opening_reaches
 
@@ -37,27 +37,12 @@ __all__ = [
     "policy_for",
     "never",
     "must_keep_card",
-    "contract_words",
     "the_joker",
     "already_down",
 ]
 
 #: A refusal: a stable code and a one-sentence reason (a :class:`~remi.messages.Message`).
 Refusal = tuple[ErrorCode, str]
-
-
-def contract_words(contract: Contract) -> Message:
-    """A contract in words, as ``str(contract)`` writes it in English: ``2 sets + 1 run``.
-
-    >>> from remi.rulesets import Contract
-    >>> contract_words(Contract(sets=1, runs=2))
-    '1 set + 2 runs'
-    """
-    sets = nmsg("{n} set", "{n} sets", contract.sets)
-    runs = nmsg("{n} run", "{n} runs", contract.runs)
-    if contract.sets and contract.runs:
-        return msg("{sets} + {runs}", sets=sets, runs=runs)
-    return sets if contract.sets else runs
 
 
 def the_joker() -> Message:
@@ -224,7 +209,7 @@ class ContractPolicy(Policy):
         want = contract.sets if meld.kind == "set" else contract.runs
         have = sum(1 for m in laid if m.kind == meld.kind)
         if have >= want:
-            words = contract_words(contract)
+            words = contract.phrase()
             if meld.kind == "set":
                 return (
                     "wrong-combinations",
@@ -272,7 +257,7 @@ class ContractPolicy(Policy):
                     "({contract}) and keep a card to discard this turn.",
                     meld=meld,
                     round=s.round,
-                    contract=contract_words(contract),
+                    contract=contract.phrase(),
                 )
             else:
                 why = msg(
@@ -280,7 +265,7 @@ class ContractPolicy(Policy):
                     "({contract}) this turn.",
                     meld=meld,
                     round=s.round,
-                    contract=contract_words(contract),
+                    contract=contract.phrase(),
                 )
             return ("contract-unreachable", why)
         return None
@@ -341,7 +326,7 @@ class ContractPolicy(Policy):
         return ok
 
     def unreachable_text(self, s: GameState, seat: int) -> Message | None:
-        words = contract_words(contract_at(s.round, s.ruleset))
+        words = contract_at(s.round, s.ruleset).phrase()
         if _final_round(s):
             # docs/rules/norwegian.rst, norwegian-round-seven: the runs take every card in hand.
             return msg(
@@ -380,7 +365,7 @@ class ContractPolicy(Policy):
             "contract-unfinished",
             msg(
                 "Your contract ({contract}) is half laid; lay its other melds first.",
-                contract=contract_words(contract_at(s.round, s.ruleset)),
+                contract=contract_at(s.round, s.ruleset).phrase(),
             ),
         )
 
