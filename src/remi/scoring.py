@@ -36,7 +36,7 @@ from .cards import Card, format_cards, parse_cards, sorted_hand
 from .codes import as_error_code
 from .errors import IllegalActionError, StateError
 from .melds import Meld, check_meld, is_wild, layoff_on_legal
-from .messages import Message, msg
+from .messages import Message, msg, nmsg
 from .rulesets import Ruleset, Scoring, card_counts, pack_limits, pack_refusal, require_ruleset, value_of
 from .solver.arrangement import held_arrangement, held_deadwood
 
@@ -581,34 +581,24 @@ def _settle_knock(
 
 def _tie_detail(tied: Sequence[int], seat: int, knock: int, others: bool) -> Message:
     """The detail of a Gin deal where *tied* defenders tie the knock (*others*: more defenders lose)."""
-    if len(tied) == 1:
-        if others:
-            return msg(
-                "Seat {tied} ties seat {seat}'s knock at {knock}: nobody wins the deal, and a tie scores nothing; "
-                "each other defender loses the difference to their deadwood.",
-                tied=tied[0],
-                seat=seat,
-                knock=knock,
-            )
-        return msg(
-            "Seat {tied} ties seat {seat}'s knock at {knock}: nobody wins the deal, and a tie scores nothing.",
-            tied=tied[0],
-            seat=seat,
-            knock=knock,
-        )
     seats: object = tied[0]
     for later in tied[1:]:
         seats = msg("{head} and {last}", head=seats, last=later)
     if others:
-        return msg(
+        return nmsg(
+            "Seat {tied} ties seat {seat}'s knock at {knock}: nobody wins the deal, and a tie scores nothing; "
+            "each other defender loses the difference to their deadwood.",
             "Seats {tied} tie seat {seat}'s knock at {knock}: nobody wins the deal, and a tie scores nothing; "
             "each other defender loses the difference to their deadwood.",
+            len(tied),
             tied=seats,
             seat=seat,
             knock=knock,
         )
-    return msg(
+    return nmsg(
+        "Seat {tied} ties seat {seat}'s knock at {knock}: nobody wins the deal, and a tie scores nothing.",
         "Seats {tied} tie seat {seat}'s knock at {knock}: nobody wins the deal, and a tie scores nothing.",
+        len(tied),
         tied=seats,
         seat=seat,
         knock=knock,
