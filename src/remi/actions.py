@@ -30,7 +30,7 @@ testing their classes:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar, Final, Literal, Union
+from typing import Any, ClassVar, Final, Literal, Union, get_args
 
 import attrs
 
@@ -425,6 +425,13 @@ def parse_action(text: str) -> Action:
     Traceback (most recent call last):
     ...
     remi.NotationError: 'off ♣9 -1' is not a valid action: '-1' is not a table meld number (0, 1, 2 ...).
+
+    An action word without what it takes is told what is missing, with an example:
+
+    >>> parse_action("off ♣9")
+    Traceback (most recent call last):
+    ...
+    remi.NotationError: 'off ♣9' needs a table meld number after the card: off ♣9 2.
     """
     return read_action(text, None)
 
@@ -437,9 +444,8 @@ _SIMPLE: Final[dict[str, Action]] = {
     "buy": Buy(),
     "pass": Pass(),
 }
-_VERBS: Final = frozenset(
-    ("cut", "draw", "take", "buy", "pass", "lay", "build", "off", "swap", "discard", "knock", "shanghai")
-)
+#: Every action word: the kinds of action.
+_VERBS: Final = frozenset(get_args(ActionKind))
 
 
 def _shape(verb: str) -> Message:
