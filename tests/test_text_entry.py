@@ -265,7 +265,8 @@ discard: ♠Q ♦10
         ("discard ♠1", True, "'♠1' is not a card"),
         ("discard ♣9 shanhai", True, "'shanhai' is not 'shanghai'"),
         ("draw now", True, "draw takes nothing after it"),
-        ("build", False, "build takes one card"),
+        ("build", False, "'build' needs a card: build ♠5."),
+        ("build ♠5 ♠6", False, "build takes one card"),
         ("lay ♠1 ♠2 ♠3", True, "'♠1' is not a card"),
         ("lay ♠A ♠2", False, "A run needs at least 3 cards"),
         ("shanghai x", True, "'x' is neither a table meld number nor a card"),
@@ -279,6 +280,70 @@ def test_refusals_quote_the_text_and_name_the_part(text: str, at_state: bool, na
     assert repr(text) in info.value.reason
     assert names in info.value.reason
     assert "'4' is not a card" not in info.value.reason
+
+
+# -- issue 17, "Messages that help": an action word whose arguments are missing says what it needs ----
+
+#: Every action word that takes something, typed with too little: the whole reason (the text
+#: quoted once, what it needs, an example the player can type).
+MISSING = [
+    ("lay", "'lay' needs a meld: lay ♠7 ♥7 ♦7."),
+    ("LAY", "'LAY' needs a meld: lay ♠7 ♥7 ♦7."),
+    (
+        "lay ♠7 ♥7 ♦7 /",
+        "'lay ♠7 ♥7 ♦7 /' needs cards in every meld between the '/': lay ♠7 ♥7 ♦7 / ♣5 ♣6 ♣7 ♣8.",
+    ),
+    (
+        "lay / ♠7 ♥7 ♦7",
+        "'lay / ♠7 ♥7 ♦7' needs cards in every meld between the '/': lay ♠7 ♥7 ♦7 / ♣5 ♣6 ♣7 ♣8.",
+    ),
+    ("build", "'build' needs a card: build ♠5."),
+    ("discard", "'discard' needs a card: discard ♠7."),
+    ("discard shanghai", "'discard shanghai' needs a card: discard ♠7."),
+    ("knock", "'knock' needs a card: knock ♠K."),
+    ("off", "'off' needs a card and a table meld number: off ♠9 2."),
+    ("off ♣9", "'off ♣9' needs a table meld number after the card: off ♣9 2."),
+    ("off 9c", "'off 9c' needs a table meld number after the card: off ♣9 2."),
+    ("off ♣9 low", "'off ♣9 low' needs a table meld number after the card: off ♣9 2."),
+    ("off 2", "'off 2' needs a card before the table meld number: off ♠9 2."),
+    ("swap", "'swap' needs a natural card and a table meld number: swap ♠3 1."),
+    ("swap ♥4", "'swap ♥4' needs a table meld number after the card: swap ♥4 1."),
+    ("swap 1", "'swap 1' needs a natural card before the table meld number: swap ♠3 1."),
+    ("shanghai", "'shanghai' needs a table meld number: shanghai 2."),
+    ("shanghai low", "'shanghai low' needs a table meld number: shanghai 2."),
+]
+
+
+@pytest.mark.parametrize(("text", "reason"), MISSING, ids=[t for t, _ in MISSING])
+def test_an_action_word_with_its_arguments_missing_says_what_it_needs(text: str, reason: str) -> None:
+    with pytest.raises(NotationError) as info:
+        remi.parse_action(text)
+    assert info.value.reason == reason
+    assert info.value.code == ("empty" if "/" in text else "unknown-action")
+    assert "is not an action" not in info.value.reason
+    assert isinstance(info.value.reason, remi.Message)
+
+
+def test_every_action_word_that_takes_something_is_covered() -> None:
+    takes = {"lay", "build", "discard", "knock", "off", "swap", "shanghai"}
+    assert {text.split()[0].lower() for text, _ in MISSING} == takes
+    for verb in ("cut", "draw", "take", "buy", "pass"):
+        assert str(remi.parse_action(verb)) == verb
+
+
+@pytest.mark.parametrize("text", ["discard", "build", "knock", "lay", "off ♣9", "swap ♠3", "shanghai"])
+def test_a_missing_argument_is_said_at_a_state_too(text: str) -> None:
+    state = remi.new_game(remi.GIN, players=2, seed=1)
+    with pytest.raises(NotationError) as info:
+        state.apply(text)
+    assert repr(text) in info.value.reason and "needs" in info.value.reason
+
+
+def test_a_word_that_is_no_card_is_still_named() -> None:
+    with pytest.raises(NotationError) as info:
+        remi.parse_action("off zz")
+    assert info.value.code == "unknown-card"
+    assert "'zz' is not a card" in info.value.reason
 
 
 JUNK = st.lists(

@@ -25,6 +25,7 @@ from ._types import StateDict
 from .actions import (
     ACTION_TYPES,
     Action,
+    ActionKind,
     Build,
     Buy,
     CallShanghai,
@@ -241,6 +242,7 @@ __all__ = [
     "replay",
     "Phase",
     "Action",
+    "ActionKind",
     "Cut",
     "DrawStock",
     "TakeDiscard",

@@ -16,22 +16,33 @@ Discard(card=Card('♠K'), shanghai=False)
 'off JK 2 low'
 >>> str(remi.LayDown.of("♣5 ♣6 ♣7 ♣8", "♥9 ♠9 ♦9"))
 'lay ♠9 ♥9 ♦9 / ♣5 ♣6 ♣7 ♣8'
+
+Every action has a ``kind``, the first word of its notation (an
+:data:`ActionKind`), so a table can group the actions it offers without
+testing their classes:
+
+>>> remi.parse_action("off jk 2 low").kind, remi.Discard("♠K").kind
+('off', 'discard')
+>>> [cls.kind for cls in remi.ACTION_TYPES]
+['cut', 'draw', 'take', 'buy', 'pass', 'lay', 'build', 'off', 'swap', 'discard', 'knock', 'shanghai']
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Final, Union
+from typing import Any, ClassVar, Final, Literal, Union, get_args
 
 import attrs
 
 from .cards import Card, parse_card
 from .errors import MeldError, NotationError, RemiError
 from .melds import Meld, meld_sort_key, parse_meld
+from .messages import Message, msg
 from .rulesets import Ruleset
 
 __all__ = [
     "Action",
+    "ActionKind",
     "Cut",
     "DrawStock",
     "TakeDiscard",
@@ -45,6 +56,12 @@ __all__ = [
     "Knock",
     "CallShanghai",
     "parse_action",
+]
+
+
+#: The kind of an action, ``action.kind``: the first word of its notation (``"off"`` for ``off ♠9 2``).
+ActionKind = Literal[
+    "cut", "draw", "take", "buy", "pass", "lay", "build", "off", "swap", "discard", "knock", "shanghai"
 ]
 
 
@@ -66,7 +83,10 @@ def meld_key(meld: Meld) -> tuple[object, ...]:
 
 def _canonical_meld(meld: Meld) -> Meld:
     if not isinstance(meld, Meld):
-        raise NotationError("not-a-meld", f"Expected a Meld, got {type(meld).__name__} {meld!r}.")
+        raise NotationError(
+            "not-a-meld",
+            msg("Expected a Meld, got {type} {value}.", type=type(meld).__name__, value=repr(meld)),
+        )
     if (
         not isinstance(meld.cards, tuple)
         or not isinstance(meld.wild, tuple)
@@ -74,7 +94,9 @@ def _canonical_meld(meld: Meld) -> Meld:
         or not all(isinstance(w, bool) for w in meld.wild)
         or len(meld.wild) != len(meld.cards)
     ):
-        raise NotationError("not-a-meld", f"{meld!r} is not a meld of cards with a wild flag for each.")
+        raise NotationError(
+            "not-a-meld", msg("{value} is not a meld of cards with a wild flag for each.", value=repr(meld))
+        )
     if meld.kind != "set":
         return meld
     pairs = sorted(zip(meld.cards, meld.wild), key=lambda p: (p[1], p[0].code))
@@ -87,7 +109,9 @@ def _canonical_meld(meld: Meld) -> Meld:
 
 def _canonical_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
     if isinstance(melds, (str, Meld)) or not isinstance(melds, Iterable):
-        raise NotationError("not-melds", f"A lay-down takes a sequence of melds, not {melds!r}.")
+        raise NotationError(
+            "not-melds", msg("A lay-down takes a sequence of melds, not {value}.", value=repr(melds))
+        )
     return tuple(sorted((_canonical_meld(m) for m in melds), key=meld_key))
 
 
@@ -97,12 +121,18 @@ def _card(value: Card | str) -> Card:
         return value
     if isinstance(value, str):
         return parse_card(value)
-    raise NotationError("not-a-card", f"Expected a card, got {type(value).__name__} {value!r}.")
+    raise NotationError(
+        "not-a-card",
+        msg("Expected a card, got {type} {value}.", type=type(value).__name__, value=repr(value)),
+    )
 
 
 def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, bool):
-        raise NotationError("bad-flag", f"{attribute.name} must be True or False, not {value!r}.")
+        raise NotationError(
+            "bad-flag",
+            msg("{name} must be True or False, not {value}.", name=attribute.name, value=repr(value)),
+        )
 
 
 def _number(text: str) -> int:
@@ -114,7 +144,9 @@ def _number(text: str) -> int:
 
 def _index(value: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise NotationError("bad-index", f"A table meld index is a number from 0, not {value!r}.")
+        raise NotationError(
+            "bad-index", msg("A table meld index is a number from 0, not {value}.", value=repr(value))
+        )
     return value
 
 
@@ -125,6 +157,9 @@ class Cut:
     >>> str(Cut()), parse_action("cut") == Cut()
     ('cut', True)
     """
+
+    #: The first word of the notation: ``'cut'``.
+    kind: ClassVar[ActionKind] = "cut"
 
     def __str__(self) -> str:
         return "cut"
@@ -138,6 +173,9 @@ class DrawStock:
     DrawStock()
     """
 
+    #: The first word of the notation: ``'draw'``.
+    kind: ClassVar[ActionKind] = "draw"
+
     def __str__(self) -> str:
         return "draw"
 
@@ -149,6 +187,9 @@ class TakeDiscard:
     >>> parse_action("TAKE")
     TakeDiscard()
     """
+
+    #: The first word of the notation: ``'take'``.
+    kind: ClassVar[ActionKind] = "take"
 
     def __str__(self) -> str:
         return "take"
@@ -162,6 +203,9 @@ class Buy:
     'buy'
     """
 
+    #: The first word of the notation: ``'buy'``.
+    kind: ClassVar[ActionKind] = "buy"
+
     def __str__(self) -> str:
         return "buy"
 
@@ -173,6 +217,9 @@ class Pass:
     >>> str(Pass())
     'pass'
     """
+
+    #: The first word of the notation: ``'pass'``.
+    kind: ClassVar[ActionKind] = "pass"
 
     def __str__(self) -> str:
         return "pass"
@@ -187,6 +234,9 @@ class LayDown:
     >>> LayDown.of("♠7 ♥7 ♦7") == LayDown.of("♦7 ♠7 ♥7")
     True
     """
+
+    #: The first word of the notation: ``'lay'``.
+    kind: ClassVar[ActionKind] = "lay"
 
     melds: tuple[Meld, ...] = attrs.field(converter=_canonical_melds)
 
@@ -227,6 +277,9 @@ class Build:
     Build(card=Card('♠5'))
     """
 
+    #: The first word of the notation: ``'build'``.
+    kind: ClassVar[ActionKind] = "build"
+
     card: Card = attrs.field(converter=_card)
 
     def __str__(self) -> str:
@@ -247,6 +300,9 @@ class LayOff:
     'off ♠9 0'
     """
 
+    #: The first word of the notation: ``'off'``.
+    kind: ClassVar[ActionKind] = "off"
+
     card: Card = attrs.field(converter=_card)
     target: int = attrs.field(converter=_index)
     low: bool = attrs.field(default=False, validator=_flag)
@@ -263,6 +319,9 @@ class SwapJoker:
     SwapJoker(card=Card('♠3'), target=1)
     """
 
+    #: The first word of the notation: ``'swap'``.
+    kind: ClassVar[ActionKind] = "swap"
+
     card: Card = attrs.field(converter=_card)
     target: int = attrs.field(converter=_index)
 
@@ -277,6 +336,9 @@ class Discard:
     >>> str(Discard("KS", shanghai=True))
     'discard ♠K shanghai'
     """
+
+    #: The first word of the notation: ``'discard'``.
+    kind: ClassVar[ActionKind] = "discard"
 
     card: Card = attrs.field(converter=_card)
     shanghai: bool = attrs.field(default=False, validator=_flag)
@@ -296,6 +358,9 @@ class Knock:
     Knock(card=Card('♥9'))
     """
 
+    #: The first word of the notation: ``'knock'``.
+    kind: ClassVar[ActionKind] = "knock"
+
     card: Card = attrs.field(converter=_card)
 
     def __str__(self) -> str:
@@ -309,6 +374,9 @@ class CallShanghai:
     >>> parse_action("shanghai 2")
     CallShanghai(target=2, low=False)
     """
+
+    #: The first word of the notation: ``'shanghai'``.
+    kind: ClassVar[ActionKind] = "shanghai"
 
     target: int = attrs.field(converter=_index)
     low: bool = attrs.field(default=False, validator=_flag)
@@ -357,25 +425,18 @@ def parse_action(text: str) -> Action:
     Traceback (most recent call last):
     ...
     remi.NotationError: 'off ♣9 -1' is not a valid action: '-1' is not a table meld number (0, 1, 2 ...).
+
+    An action word without what it takes is told what is missing, with an example:
+
+    >>> parse_action("off ♣9")
+    Traceback (most recent call last):
+    ...
+    remi.NotationError: 'off ♣9' needs a table meld number after the card: off ♣9 2.
     """
     return read_action(text, None)
 
 
-#: What each verb takes, for the refusal of text with the wrong number of words.
-_SHAPES: Final = {
-    "cut": "cut takes nothing after it",
-    "draw": "draw takes nothing after it",
-    "take": "take takes nothing after it",
-    "buy": "buy takes nothing after it",
-    "pass": "pass takes nothing after it",
-    "lay": "lay takes melds separated by '/' (lay ♠7 ♥7 ♦7 / ♣5 ♣6 ♣7 ♣8)",
-    "build": "build takes one card (build ♠5)",
-    "off": "off takes a card, a table meld number and optionally low (off ♠9 2 low)",
-    "swap": "swap takes a natural card and a table meld number (swap ♠3 1)",
-    "discard": "discard takes a card and optionally shanghai (discard ♠K shanghai)",
-    "knock": "knock takes one card (knock ♠K)",
-    "shanghai": "shanghai takes a table meld number and optionally low (shanghai 2 low)",
-}
+#: The verbs that take nothing after them.
 _SIMPLE: Final[dict[str, Action]] = {
     "cut": Cut(),
     "draw": DrawStock(),
@@ -383,22 +444,117 @@ _SIMPLE: Final[dict[str, Action]] = {
     "buy": Buy(),
     "pass": Pass(),
 }
+#: Every action word: the kinds of action.
+_VERBS: Final = frozenset(get_args(ActionKind))
+
+
+def _shape(verb: str) -> Message:
+    """What *verb* takes, for the refusal of text with too many words."""
+    if verb in _SIMPLE:
+        return msg("{verb} takes nothing after it", verb=verb)
+    if verb == "lay":
+        return msg("lay takes melds separated by '/' (lay ♠7 ♥7 ♦7 / ♣5 ♣6 ♣7 ♣8)")
+    if verb == "build":
+        return msg("build takes one card (build ♠5)")
+    if verb == "off":
+        return msg("off takes a card, a table meld number and optionally low (off ♠9 2 low)")
+    if verb == "swap":
+        return msg("swap takes a natural card and a table meld number (swap ♠3 1)")
+    if verb == "discard":
+        return msg("discard takes a card and optionally shanghai (discard ♠K shanghai)")
+    if verb == "knock":
+        return msg("knock takes one card (knock ♠K)")
+    return msg("shanghai takes a table meld number and optionally low (shanghai 2 low)")
 
 
 class _Part(Exception):
     """One wrong part of an action text: the sentence that names it."""
+
+    def __init__(self, reason: Message) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _Missing(Exception):
+    """Action text whose verb lacks what it needs: the whole sentence that says what, with an example."""
+
+    def __init__(self, reason: Message) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 def _table_number(word: str) -> int:
     try:
         return _number(word)
     except ValueError:
-        raise _Part(f"{word!r} is not a table meld number (0, 1, 2 ...)") from None
+        raise _Part(msg("{word!r} is not a table meld number (0, 1, 2 ...)", word=word)) from None
 
 
 def _word(word: str, expected: str) -> None:
     if word.lower() != expected:
-        raise _Part(f"{word!r} is not {expected!r}, the only word that may follow")
+        raise _Part(
+            msg("{word!r} is not {expected!r}, the only word that may follow", word=word, expected=expected)
+        )
+
+
+def _missing(verb: str, args: list[str], text: str) -> Message | None:
+    """Say what *text* (the verb *verb* and the words *args*) lacks, or ``None`` when nothing is missing.
+
+    Only text with too few words lacks something: ``discard``, ``off ♣9``,
+    ``lay``, ``swap ♠3``, ``shanghai low``... A card typed where a number
+    belongs (or the reverse) is refused by the reader of that part.
+    """
+    words = [w for w in args if w.lower() != ("shanghai" if verb == "discard" else "low")]
+    n = len(words)
+    if verb == "lay":
+        if not args:
+            return msg("{text!r} needs a meld: lay ♠7 ♥7 ♦7.", text=text)
+        body = text.split(None, 1)[1]
+        if not all(part.strip() for part in body.split("/")):
+            return msg(
+                "{text!r} needs cards in every meld between the '/': lay ♠7 ♥7 ♦7 / ♣5 ♣6 ♣7 ♣8.", text=text
+            )
+        return None
+    if verb in ("build", "discard", "knock"):
+        if n:
+            return None
+        if verb == "build":
+            return msg("{text!r} needs a card: build ♠5.", text=text)
+        if verb == "knock":
+            return msg("{text!r} needs a card: knock ♠K.", text=text)
+        return msg("{text!r} needs a card: discard ♠7.", text=text)
+    if verb == "shanghai":
+        return msg("{text!r} needs a table meld number: shanghai 2.", text=text) if not n else None
+    if verb not in ("off", "swap") or n >= 2:
+        return None
+    if not n:
+        if verb == "off":
+            return msg("{text!r} needs a card and a table meld number: off ♠9 2.", text=text)
+        return msg("{text!r} needs a natural card and a table meld number: swap ♠3 1.", text=text)
+    if _number_or_none(words[0]) is not None:
+        number = _number_or_none(words[0])
+        if verb == "off":
+            return msg(
+                "{text!r} needs a card before the table meld number: off ♠9 {number}.",
+                text=text,
+                number=number,
+            )
+        return msg(
+            "{text!r} needs a natural card before the table meld number: swap ♠3 {number}.",
+            text=text,
+            number=number,
+        )
+    card = parse_card(words[0])  # a word that is no card is refused as such
+    if verb == "off":
+        return msg("{text!r} needs a table meld number after the card: off {card} 2.", text=text, card=card)
+    return msg("{text!r} needs a table meld number after the card: swap {card} 1.", text=text, card=card)
+
+
+def _number_or_none(word: str) -> int | None:
+    try:
+        return _number(word)
+    except ValueError:
+        return None
 
 
 def read_meld(meld: Meld | str, ruleset: Ruleset | None) -> Meld:
@@ -433,26 +589,39 @@ def read_action(text: str, ruleset: Ruleset | None) -> Action:
     ``parse_action``, records) reads text with the state's ruleset through it.
     """
     if not isinstance(text, str):
-        raise NotationError("not-text", f"Expected action text, got {type(text).__name__}.")
+        raise NotationError("not-text", msg("Expected action text, got {type}.", type=type(text).__name__))
     words = text.split()
     if not words:
-        raise NotationError("empty-action", f"An action needs text; {text!r} holds none.")
+        raise NotationError("empty-action", msg("An action needs text; {text!r} holds none.", text=text))
     verb, args = words[0].lower(), words[1:]
-    shape = _SHAPES.get(verb)
-    if shape is None:
+    if verb not in _VERBS:
         raise NotationError(
             "unknown-action",
-            f"{text!r} is not an action: expected cut, draw, take, buy, pass, lay, build, off, swap, "
-            "discard, knock or shanghai.",
+            msg(
+                "{text!r} is not an action: expected cut, draw, take, buy, pass, lay, build, off, swap, "
+                "discard, knock or shanghai.",
+                text=text,
+            ),
         )
     try:
+        missing = _missing(verb, args, text)
+        if missing is not None:
+            raise _Missing(missing)
         action = _read_words(verb, args, text, ruleset)
+    except _Missing as lacking:
+        raise NotationError("empty" if verb == "lay" and args else "unknown-action", lacking.reason) from None
     except _Part as part:
-        raise NotationError("unknown-action", f"{text!r} is not a valid action: {part}.") from None
+        raise NotationError(
+            "unknown-action", msg("{text!r} is not a valid action: {part}.", text=text, part=part.reason)
+        ) from None
     except RemiError as exc:  # a card that is no card, a meld that is no meld
-        raise NotationError(exc.code, f"{text!r} is not a valid action: {exc.reason}") from None
+        raise NotationError(
+            exc.code, msg("{text!r} is not a valid action: {reason}", text=text, reason=exc.reason)
+        ) from None
     if action is None:
-        raise NotationError("unknown-action", f"{text!r} is not a valid action: {shape}.")
+        raise NotationError(
+            "unknown-action", msg("{text!r} is not a valid action: {shape}.", text=text, shape=_shape(verb))
+        )
     return action
 
 

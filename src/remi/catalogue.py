@@ -133,6 +133,7 @@ from .game import GameState
 from .game.policies import policy_for
 from .game.state import require_state
 from .melds import RUN_MAX, Meld, meld_shapes, meld_sort_key
+from .messages import Message, msg
 from .rulesets import Ruleset, require_ruleset
 
 __all__ = [
@@ -160,7 +161,7 @@ class CatalogueError(RemiError, ValueError):
     """An action or id outside a ruleset's catalogue."""
 
 
-def _fail(reason: str) -> CatalogueError:
+def _fail(reason: Message) -> CatalogueError:
     return CatalogueError("not-an-action", reason)
 
 
@@ -196,7 +197,13 @@ def _card_codes(value: Any, name: str) -> tuple[int, ...]:
     for code in codes:
         if not 0 <= code <= 52:
             raise CatalogueError(
-                "bad-card-code", f"{name} {items!r:.80} holds {code}, which is not a card code (0 to 52)."
+                "bad-card-code",
+                msg(
+                    "{name} {items!r:.80} holds {code}, which is not a card code (0 to 52).",
+                    name=name,
+                    items=items,
+                    code=code,
+                ),
             )
     return codes
 
@@ -360,11 +367,13 @@ class Catalogue:
             for card, wild in zip(meld.cards, meld.wild):
                 if wild:
                     if card is not wild_card:
-                        raise _fail(f"{card} cannot be wild in {self.ruleset.name}.")
+                        raise _fail(
+                            msg("{card} cannot be wild in {game}.", card=card, game=self.ruleset.name)
+                        )
                     w += 1
                 else:
                     if card.is_joker or card.rank != meld.rank:
-                        raise _fail(f"{meld} is not a set of rank {meld.rank}.")
+                        raise _fail(msg("{meld} is not a set of rank {rank}.", meld=meld, rank=meld.rank))
                     counts[card.suit_index] += 1
             key: tuple[int, ...] = (meld.rank, *counts)
             option = w
@@ -373,16 +382,25 @@ class Catalogue:
             for index, (card, wild) in enumerate(zip(meld.cards, meld.wild)):
                 if wild:
                     if card is not wild_card:
-                        raise _fail(f"{card} cannot be wild in {self.ruleset.name}.")
+                        raise _fail(
+                            msg("{card} cannot be wild in {game}.", card=card, game=self.ruleset.name)
+                        )
                     mask |= 1 << index
                 elif card is not meld.stands_for(index):
-                    raise _fail(f"{meld} holds {card} where {meld.stands_for(index)} belongs.")
+                    raise _fail(
+                        msg(
+                            "{meld} holds {card} where {want} belongs.",
+                            meld=meld,
+                            card=card,
+                            want=meld.stands_for(index),
+                        )
+                    )
             key = (meld.suit, meld.rank, len(meld.cards))
             option = mask
         segment = self._segment_of.get((meld.kind, key))
         place = None if segment is None else self._option_index[(meld.kind, key)].get(option)
         if segment is None or place is None:
-            raise _fail(f"The meld {meld} has no number in {self.ruleset.name}.")
+            raise _fail(msg("The meld {meld} has no number in {game}.", meld=meld, game=self.ruleset.name))
         return segment.base + place
 
     def _shape_ok(self, meld: Meld) -> bool:
@@ -415,19 +433,33 @@ class Catalogue:
                 found[meld_sort_key(meld)] = meld
         result = tuple(found[k] for k in sorted(found))
         if len(result) > self.places:
-            raise _fail(f"{len(result)} placements of {key} exceed the bound {self.places}.")
+            raise _fail(
+                msg(
+                    "{count} placements of {key} exceed the bound {bound}.",
+                    count=len(result),
+                    key=str(key),
+                    bound=self.places,
+                )
+            )
         return result
 
     # -- the public mapping ---------------------------------------------------------------
     def _target(self, target: int) -> int:
         if target >= self.max_table:
-            raise _fail(f"Table meld {target} is past the bound {self.max_table} of {self.ruleset.name}.")
+            raise _fail(
+                msg(
+                    "Table meld {target} is past the bound {bound} of {game}.",
+                    target=target,
+                    bound=self.max_table,
+                    game=self.ruleset.name,
+                )
+            )
         return target
 
     def _start(self, name: str, action: Action) -> int:
         start = self._blocks.get(name)
         if start is None:
-            raise _fail(f"{self.ruleset.name} never offers '{action}'.")
+            raise _fail(msg("{game} never offers '{action}'.", game=self.ruleset.name, action=action))
         return start
 
     def encode(self, action: Action) -> int:
@@ -453,19 +485,19 @@ class Catalogue:
         if isinstance(action, Discard):
             start = self._start("discard", action)
             if action.shanghai and not self._shanghai:
-                raise _fail(f"{self.ruleset.name} has no Shanghai discards.")
+                raise _fail(msg("{game} has no Shanghai discards.", game=self.ruleset.name))
             return start + action.card.code * (2 if self._shanghai else 1) + int(action.shanghai)
         if isinstance(action, LayDown):
             if "meld" in self._blocks:
                 return self._knock_meld_id(action)
-            raise _fail(f"'{action}' takes several steps: use encode_steps().")
+            raise _fail(msg("'{action}' takes several steps: use encode_steps().", action=action))
         if isinstance(action, LayOff):
             start = self._start("off", action)
             return start + (action.card.code * self.max_table + self._target(action.target)) * 2 + action.low
         if isinstance(action, SwapJoker):
             start = self._start("swap", action)
             if action.card.is_joker:
-                raise _fail("The card swapped in for a joker is a natural card.")
+                raise _fail(msg("The card swapped in for a joker is a natural card."))
             return start + action.card.code * self.max_table + self._target(action.target)
         if isinstance(action, Build):
             # The engine's own card-by-card build: the catalogue's build id of the card.
@@ -489,24 +521,32 @@ class Catalogue:
             return (self.encode(action),)
         start = self._start("lay", action)
         if len(action.melds) != 1:
-            raise _fail(f"A numbered lay-down holds exactly one meld, not {len(action.melds)}.")
+            raise _fail(
+                msg("A numbered lay-down holds exactly one meld, not {count}.", count=len(action.melds))
+            )
         meld = action.melds[0]
         key = tuple(sorted(card.code for card in meld.cards))
         self._meld_id(meld)
         try:
             place = self._placements_of(key).index(meld)
         except ValueError:
-            raise _fail(f"The meld {meld} has no number in {self.ruleset.name}.") from None
+            raise _fail(
+                msg("The meld {meld} has no number in {game}.", meld=meld, game=self.ruleset.name)
+            ) from None
         return (*(start + code for code in key), start + 53 + place)
 
     def _knock_meld_id(self, action: LayDown) -> int:
         """The ``meld`` id of a Gin knocker's lay-down of one meld."""
         start = self._start("meld", action)
         if len(action.melds) != 1:
-            raise _fail(f"A numbered lay-down holds exactly one meld, not {len(action.melds)}.")
+            raise _fail(
+                msg("A numbered lay-down holds exactly one meld, not {count}.", count=len(action.melds))
+            )
         place = self._knock_meld_ids.get(action.melds[0])
         if place is None:
-            raise _fail(f"The meld {action.melds[0]} has no number in {self.ruleset.name}.")
+            raise _fail(
+                msg("The meld {meld} has no number in {game}.", meld=action.melds[0], game=self.ruleset.name)
+            )
         return start + place
 
     def advance(self, partial: Sequence[int], ident: int) -> tuple[tuple[int, ...], Action | None]:
@@ -522,13 +562,17 @@ class Catalogue:
         step = self.decode(ident)
         if not isinstance(step, MeldStep):
             if partial:
-                raise _fail(f"'{step}' while a meld is being built.")
+                raise _fail(msg("'{action}' while a meld is being built.", action=step))
             return (), step
         if step.card is not None:
             return (*partial, step.card.code), None
         melds = self._placements_of(tuple(sorted(partial)))
         if step.place is None or step.place >= len(melds):
-            raise _fail(f"The cards {list(partial)} have no placement {step.place}.")
+            raise _fail(
+                msg(
+                    "The cards {codes} have no placement {place}.", codes=str(list(partial)), place=step.place
+                )
+            )
         return (), LayDown((melds[step.place],))
 
     def steps(self, state: GameState) -> LaySteps:
@@ -550,7 +594,14 @@ class Catalogue:
         else:
             ident = _ident(ident)
         if not 0 <= ident < self.size:
-            raise _fail(f"{ident} is not an action id of {self.ruleset.name} (0 to {self.size - 1}).")
+            raise _fail(
+                msg(
+                    "{ident} is not an action id of {game} (0 to {last}).",
+                    ident=ident,
+                    game=self.ruleset.name,
+                    last=self.size - 1,
+                )
+            )
         step = self._decode(ident)
         self._decoded[ident] = step
         return step
@@ -612,7 +663,13 @@ class Catalogue:
 
     def _check_state(self, state: GameState) -> None:
         if state.ruleset is not self.ruleset and state.ruleset != self.ruleset:
-            raise _fail(f"This catalogue numbers {self.ruleset.name}, not {state.ruleset.name}.")
+            raise _fail(
+                msg(
+                    "This catalogue numbers {game}, not {other}.",
+                    game=self.ruleset.name,
+                    other=state.ruleset.name,
+                )
+            )
 
     def block(self, name: str) -> range | None:
         """Return the ids of one block (``"lay"``, ``"discard"`` …), or ``None`` when absent.
@@ -685,7 +742,7 @@ class LaySteps:
                 single.append(number)
                 own[number] = action
         if engine and self._keys:
-            raise _fail("Whole lay-downs beside the engine's card-by-card build.")
+            raise _fail(msg("Whole lay-downs beside the engine's card-by-card build."))
         nexts: dict[tuple[int, ...], set[int]] = {}
         for key in self._keys:
             for i in range(len(key)):
@@ -702,7 +759,9 @@ class LaySteps:
             number = cat._knock_meld_id(action)
         else:
             if len(action.melds) != 1:
-                raise _fail(f"A numbered lay-down holds exactly one meld, not {len(action.melds)}.")
+                raise _fail(
+                    msg("A numbered lay-down holds exactly one meld, not {count}.", count=len(action.melds))
+                )
             meld = action.melds[0]
             key = tuple(sorted(c.code for c in meld.cards))
             if not built:
@@ -710,7 +769,7 @@ class LaySteps:
                 return
             # The engine's build is under way: the lay of exactly its cards, one id.
             if key != built:
-                raise _fail(f"'{action}' does not lay the cards being built.")
+                raise _fail(msg("'{action}' does not lay the cards being built.", action=action))
             number = cat._start("lay", action) + 53 + _place(cat, key, meld)
         self._single.append(number)
         self._own[number] = action
@@ -732,10 +791,13 @@ class LaySteps:
         if last is not None and last[0] == prefix:
             return list(last[1])
         if prefix and prefix not in self._next and prefix not in self._keys:
-            shown = " ".join(str(CARDS[code]) for code in prefix)
             raise CatalogueError(
                 "partial-not-reachable",
-                f"No legal lay-down here starts with the cards {prefix} ({shown}), in ascending code order.",
+                msg(
+                    "No legal lay-down here starts with the cards {codes} ({cards}), in ascending code order.",
+                    codes=str(prefix),
+                    cards=tuple(CARDS[code] for code in prefix),
+                ),
             )
         if not prefix and not self._keys:
             self._last = (prefix, self._single)
@@ -756,7 +818,9 @@ def _place(cat: Catalogue, key: tuple[int, ...], meld: Meld) -> int:
     try:
         return cat._placements_of(key).index(meld)
     except ValueError:
-        raise _fail(f"The meld {meld} has no number in {cat.ruleset.name}.") from None
+        raise _fail(
+            msg("The meld {meld} has no number in {game}.", meld=meld, game=cat.ruleset.name)
+        ) from None
 
 
 @memoize("catalogue.run_masks", maxsize=512)
@@ -790,7 +854,13 @@ def _for(ruleset: Ruleset, players: int | None) -> Catalogue:
         players = _int_of(players, "players must be a number of players or None")
     if players is not None and not ruleset.min_players <= players <= ruleset.max_players:
         raise _fail(
-            f"{ruleset.name} is played by {ruleset.min_players} to {ruleset.max_players}, not {players}."
+            msg(
+                "{game} is played by {least} to {most}, not {players}.",
+                game=ruleset.name,
+                least=ruleset.min_players,
+                most=ruleset.max_players,
+                players=players,
+            )
         )
     return cat
 

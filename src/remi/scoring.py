@@ -36,6 +36,7 @@ from .cards import Card, format_cards, parse_cards, sorted_hand
 from .codes import as_error_code
 from .errors import IllegalActionError, StateError
 from .melds import Meld, check_meld, is_wild, layoff_on_legal
+from .messages import Message, msg, nmsg
 from .rulesets import Ruleset, Scoring, card_counts, pack_limits, pack_refusal, require_ruleset, value_of
 from .solver.arrangement import held_arrangement, held_deadwood
 
@@ -76,22 +77,29 @@ def card_value(card: Card, ruleset: Ruleset) -> int:
     require_ruleset(ruleset)
     if card.is_joker and not pack_limits(ruleset)[1]:
         raise StateError(
-            "jokers-not-in-game", f"{ruleset.name} is played without jokers, so JK has no value in it."
+            "jokers-not-in-game",
+            msg("{game} is played without jokers, so JK has no value in it.", game=ruleset.name),
         )
     return ruleset.values.joker if is_wild(card, ruleset) else ruleset.values.of_rank(card.rank)
 
 
-def refuse_hand(cards: Sequence[Card], ruleset: Ruleset, what: str = "the hand") -> None:
+def refuse_hand(cards: Sequence[Card], ruleset: Ruleset, seat: int | None = None) -> None:
     """Raise :class:`~remi.StateError` when *ruleset*'s pack cannot give the cards *cards*.
 
     A joker in a game without jokers (``jokers-not-in-game``, docs/rules/gin.rst,
     gin-no-jokers) or more copies of a card than the pack holds
     (``too-many-copies``, docs/rules/index.rst, shared-copies); the message
-    quotes the cards as *what* followed by their text.
+    quotes the cards as the hand (*seat*'s hand when a seat is given).
     """
     problem = pack_refusal(card_counts(cards), ruleset)
     if problem is not None:
-        raise StateError(problem.code, problem.sentence(f"{what} {format_cards(cards)!r}"))
+        shown = format_cards(cards)
+        what = (
+            msg("the hand {cards!r}", cards=shown)
+            if seat is None
+            else msg("seat {seat}'s hand {cards!r}", seat=seat, cards=shown)
+        )
+        raise StateError(problem.code, problem.sentence(what))
 
 
 def hand_value(cards: str | Iterable[Card | str], ruleset: Ruleset) -> int:
@@ -148,27 +156,35 @@ class Settlement:
 def _hands(hands: Hands, ruleset: Ruleset) -> list[tuple[Card, ...]]:
     require_ruleset(ruleset)
     if isinstance(hands, str):
-        raise StateError("bad-hands", "Expected one hand per seat, not a single text.")
+        raise StateError("bad-hands", msg("Expected one hand per seat, not a single text."))
     try:
         out = [parse_cards(hand) for hand in hands]
     except TypeError:
-        raise StateError("bad-hands", "Expected a sequence of hands, one per seat.") from None
+        raise StateError("bad-hands", msg("Expected a sequence of hands, one per seat.")) from None
     if len(out) < 2:
-        raise StateError("bad-hands", f"A deal needs at least two seats, not {len(out)}.")
+        raise StateError("bad-hands", msg("A deal needs at least two seats, not {count}.", count=len(out)))
     # docs/rules/gin.rst, gin-no-jokers; docs/rules/index.rst, shared-copies: each hand, then
     # every hand together (one pack deals them all), is what the pack can give.
     for seat, hand in enumerate(out):
-        refuse_hand(hand, ruleset, f"seat {seat}'s hand")
+        refuse_hand(hand, ruleset, seat)
     together = pack_refusal(card_counts(c for hand in out for c in hand), ruleset)
     if together is not None:
         shown = " / ".join(format_cards(hand) for hand in out)
-        raise StateError(together.code, together.sentence(f"the hands {shown!r}", many=True))
+        raise StateError(together.code, together.sentence(msg("the hands {hands!r}", hands=shown), many=True))
     return out
 
 
 def _seat(seat: object, seats: int, what: str) -> int:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
-        raise StateError("bad-seat", f"{what} must be a seat from 0 to {seats - 1}, not {seat!r}.")
+        raise StateError(
+            "bad-seat",
+            msg(
+                "{what} must be a seat from 0 to {last}, not {value}.",
+                what=what,
+                last=seats - 1,
+                value=repr(seat),
+            ),
+        )
     return seat
 
 
@@ -195,17 +211,20 @@ def _penalty(cards: Dealt, seat: int | None, ruleset: Ruleset) -> Settlement:
     values = [cards_value(hand, ruleset) for hand in cards]
     if seat is None:
         return Settlement(
-            tuple(values), None, "no-winner", "Nobody went out: every player scores their hand."
+            tuple(values), None, "no-winner", msg("Nobody went out: every player scores their hand.")
         )
     surcharge = ruleset.loser_surcharge
     deltas = tuple(0 if i == seat else v + surcharge for i, v in enumerate(values))
-    extra = f" plus {surcharge}" if surcharge else ""
-    return Settlement(
-        deltas,
-        seat,
-        "out",
-        f"Seat {seat} went out and scores 0; the others score their hand{extra}.",
+    detail = (
+        msg(
+            "Seat {seat} went out and scores 0; the others score their hand plus {surcharge}.",
+            seat=seat,
+            surcharge=surcharge,
+        )
+        if surcharge
+        else msg("Seat {seat} went out and scores 0; the others score their hand.", seat=seat)
     )
+    return Settlement(deltas, seat, "out", detail)
 
 
 def settle_basic(
@@ -231,7 +250,7 @@ def settle_basic(
 
 def _basic(cards: Dealt, seat: int | None, ruleset: Ruleset, going_rummy: bool) -> Settlement:
     if seat is None:
-        return Settlement((0,) * len(cards), None, "no-winner", "Nobody went out: nobody scores.")
+        return Settlement((0,) * len(cards), None, "no-winner", msg("Nobody went out: nobody scores."))
     total = sum(cards_value(hand, ruleset) for i, hand in enumerate(cards) if i != seat)
     doubled = going_rummy and ruleset.going_rummy
     if doubled:
@@ -242,9 +261,14 @@ def _basic(cards: Dealt, seat: int | None, ruleset: Ruleset, going_rummy: bool) 
             deltas,
             seat,
             "rummy",
-            f"Seat {seat} went rummy and takes twice the others' hands: {total}.",
+            msg("Seat {seat} went rummy and takes twice the others' hands: {total}.", seat=seat, total=total),
         )
-    return Settlement(deltas, seat, "out", f"Seat {seat} went out and takes the others' hands: {total}.")
+    return Settlement(
+        deltas,
+        seat,
+        "out",
+        msg("Seat {seat} went out and takes the others' hands: {total}.", seat=seat, total=total),
+    )
 
 
 def settle_block(hands: Hands, ruleset: Ruleset, *, first: int = 0) -> Settlement:
@@ -277,7 +301,12 @@ def _block(cards: Dealt, ruleset: Ruleset, start: int) -> Settlement:
         deltas,
         winner,
         "block",
-        f"The deal is blocked; seat {winner} holds the lowest hand ({low}) and scores the differences: {total}.",
+        msg(
+            "The deal is blocked; seat {seat} holds the lowest hand ({low}) and scores the differences: {total}.",
+            seat=winner,
+            low=low,
+            total=total,
+        ),
     )
 
 
@@ -355,7 +384,7 @@ def _best_after_layoffs(
     if best is None:
         raise IllegalActionError(
             "bad-layoff",
-            f"{format_cards(given or ())} cannot all be laid off onto the knocker's melds.",
+            msg("{cards} cannot all be laid off onto the knocker's melds.", cards=tuple(given or ())),
         )
     return best
 
@@ -432,7 +461,12 @@ def _gin(
     if knock_dead > ruleset.knock_limit:
         raise IllegalActionError(
             "knock-too-high",
-            f"Seat {seat} cannot knock with {knock_dead} in deadwood; the limit is {ruleset.knock_limit}.",
+            msg(
+                "Seat {seat} cannot knock with {deadwood} in deadwood; the limit is {limit}.",
+                seat=seat,
+                deadwood=knock_dead,
+                limit=ruleset.knock_limit,
+            ),
         )
     if knock_dead == 0:
         return _settle_gin_out(cards, seat, ruleset)
@@ -454,14 +488,17 @@ def _settle_gin_out(cards: Sequence[tuple[Card, ...]], seat: int, ruleset: Rules
         # docs/rules/gin.rst, gin-loser-deadwood: the whole hand, or only the deadwood.
         owed = held_deadwood(cards[d], ruleset) if deadwood_only else cards_value(cards[d], ruleset)
         deltas[d] = -ruleset.gin_multiplier * owed
-    what = "deadwood" if deadwood_only else "hand"
-    return Settlement(
-        tuple(deltas),
-        seat,
-        "gin",
-        f"Seat {seat} goes gin and scores {ruleset.gin_bonus}; "
-        f"the others lose {ruleset.gin_multiplier} times their {what}.",
+    params = {"seat": seat, "bonus": ruleset.gin_bonus, "times": ruleset.gin_multiplier}
+    detail = (
+        msg(
+            "Seat {seat} goes gin and scores {bonus}; the others lose {times} times their deadwood.", **params
+        )
+        if deadwood_only
+        else msg(
+            "Seat {seat} goes gin and scores {bonus}; the others lose {times} times their hand.", **params
+        )
     )
+    return Settlement(tuple(deltas), seat, "gin", detail)
 
 
 def _defenders_deadwood(
@@ -479,12 +516,14 @@ def _defenders_deadwood(
         exact = sorted_hand(parse_cards(wanted)) if wanted is not None else None
         if exact is not None and Counter(exact) - Counter(cards[d]):
             raise IllegalActionError(
-                "bad-layoff", f"Seat {d} does not hold {format_cards(exact)} to lay off."
+                "bad-layoff", msg("Seat {seat} does not hold {cards} to lay off.", seat=d, cards=exact)
             )
         dead[d] = _best_after_layoffs(cards[d], shown, ruleset, exact)[0]
     for d in given:
         if d not in dead:
-            raise StateError("bad-seat", f"Only defenders lay off; {d!r} is not a defender.")
+            raise StateError(
+                "bad-seat", msg("Only defenders lay off; {value} is not a defender.", value=repr(d))
+            )
     return dead
 
 
@@ -509,24 +548,60 @@ def _settle_knock(
             tuple(deltas),
             winner,
             "undercut",
-            f"Seat {winner} undercuts seat {seat} ({low} against {knock_dead}) and scores "
-            f"{ruleset.undercut_bonus}; the knocker loses {ruleset.undercut_penalty} plus the difference.",
+            msg(
+                "Seat {winner} undercuts seat {seat} ({low} against {knock}) and scores {bonus}; "
+                "the knocker loses {penalty} plus the difference.",
+                winner=winner,
+                seat=seat,
+                low=low,
+                knock=knock_dead,
+                bonus=ruleset.undercut_bonus,
+                penalty=ruleset.undercut_penalty,
+            ),
         )
     for d in defenders:
         deltas[d] = -(dead[d] - knock_dead)
     tied = [d for d in defenders if dead[d] == knock_dead]
     if tied:
         # docs/rules/gin.rst, gin-undercut: a tie that is not an undercut names no winner.
-        who = f"Seat {tied[0]} ties" if len(tied) == 1 else f"Seats {' and '.join(map(str, tied))} tie"
-        detail = f"{who} seat {seat}'s knock at {knock_dead}: nobody wins the deal, and a tie scores nothing"
-        if len(tied) < len(defenders):
-            detail += "; each other defender loses the difference to their deadwood"
-        return Settlement(tuple(deltas), None, "tie", detail + ".")
+        return Settlement(
+            tuple(deltas), None, "tie", _tie_detail(tied, seat, knock_dead, len(tied) < len(defenders))
+        )
     return Settlement(
         tuple(deltas),
         seat,
         "knock",
-        f"Seat {seat} knocks with {knock_dead}; each defender loses the difference to their deadwood.",
+        msg(
+            "Seat {seat} knocks with {knock}; each defender loses the difference to their deadwood.",
+            seat=seat,
+            knock=knock_dead,
+        ),
+    )
+
+
+def _tie_detail(tied: Sequence[int], seat: int, knock: int, others: bool) -> Message:
+    """The detail of a Gin deal where *tied* defenders tie the knock (*others*: more defenders lose)."""
+    seats: object = tied[0]
+    for later in tied[1:]:
+        seats = msg("{head} and {last}", head=seats, last=later)
+    if others:
+        return nmsg(
+            "Seat {tied} ties seat {seat}'s knock at {knock}: nobody wins the deal, and a tie scores nothing; "
+            "each other defender loses the difference to their deadwood.",
+            "Seats {tied} tie seat {seat}'s knock at {knock}: nobody wins the deal, and a tie scores nothing; "
+            "each other defender loses the difference to their deadwood.",
+            len(tied),
+            tied=seats,
+            seat=seat,
+            knock=knock,
+        )
+    return nmsg(
+        "Seat {tied} ties seat {seat}'s knock at {knock}: nobody wins the deal, and a tie scores nothing.",
+        "Seats {tied} tie seat {seat}'s knock at {knock}: nobody wins the deal, and a tie scores nothing.",
+        len(tied),
+        tied=seats,
+        seat=seat,
+        knock=knock,
     )
 
 
@@ -536,21 +611,23 @@ def _shown_melds(
     out: list[Meld] = []
     for group in melds:
         result = check_meld(group, ruleset)
-        shown = str(group) if isinstance(group, Meld) else format_cards(parse_cards(group))
+        shown: Meld | tuple[Card, ...] = group if isinstance(group, Meld) else parse_cards(group)
         if result.code in ("jokers-not-in-game", "too-many-copies"):
             # Cards the pack cannot give keep their codes, as in the hands (docs/rules/gin.rst, gin-no-jokers).
             raise StateError(
-                as_error_code(result.code), f"A knocker's meld ({shown}) is not legal: {result.reason}"
+                as_error_code(result.code),
+                msg("A knocker's meld ({meld}) is not legal: {reason}", meld=shown, reason=result.reason),
             )
         if not result.ok or result.meld is None:
             raise IllegalActionError(
-                "invalid-meld", f"A knocker's meld ({shown}) is not legal: {result.reason}"
+                "invalid-meld",
+                msg("A knocker's meld ({meld}) is not legal: {reason}", meld=shown, reason=result.reason),
             )
         out.append(result.meld)
     missing = Counter(c for m in out for c in m.cards) - Counter(hand)
     if missing:
         raise IllegalActionError(
-            "not-in-hand", f"The knocker does not hold {format_cards(sorted_hand(missing.elements()))}."
+            "not-in-hand", msg("The knocker does not hold {cards}.", cards=sorted_hand(missing.elements()))
         )
     return tuple(out)
 
@@ -627,7 +704,7 @@ def settle_dealt(
         return _penalty(cards, went_out, ruleset)
     if scoring == "gin":
         if went_out is None:
-            return Settlement((0,) * len(cards), None, "no-winner", "Nobody knocked: the deal is void.")
+            return Settlement((0,) * len(cards), None, "no-winner", msg("Nobody knocked: the deal is void."))
         return _gin(cards, went_out, ruleset, melds, layoffs)
     if went_out is None and _blocked(scoring, ruleset):
         return _block(cards, ruleset, first)
@@ -645,8 +722,8 @@ def match_winner(totals: Sequence[int], ruleset: Ruleset) -> tuple[int, ...]:
     try:
         values = [int(t) for t in totals]
     except (TypeError, ValueError):
-        raise StateError("bad-totals", "Match totals must be a sequence of numbers.") from None
+        raise StateError("bad-totals", msg("Match totals must be a sequence of numbers.")) from None
     if not values:
-        raise StateError("bad-totals", "A match needs at least one total.")
+        raise StateError("bad-totals", msg("A match needs at least one total."))
     best = min(values) if ruleset.lowest_wins else max(values)
     return tuple(i for i, v in enumerate(values) if v == best)

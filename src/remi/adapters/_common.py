@@ -20,6 +20,7 @@ from remi._cache import memoize
 from remi.actions import Action
 from remi.catalogue import Catalogue, LaySteps, catalogue
 from remi.game import GameState
+from remi.messages import msg
 from remi.rulesets import Ruleset, find_ruleset, with_variants
 
 __all__ = ["Setup", "setup", "numpy", "play_id", "memoize"]
@@ -67,10 +68,16 @@ def setup(preset: str, players: int, max_rounds: int, max_turns: int) -> Setup:
     if not base.min_players <= players <= base.max_players:
         raise RulesetError(
             "bad-players",
-            f"{base.name} is for {base.min_players} to {base.max_players} players, not {players}.",
+            msg(
+                "{game} is for {least} to {most} players, not {players}.",
+                game=base.name,
+                least=base.min_players,
+                most=base.max_players,
+                players=players,
+            ),
         )
     if max_turns < 1:
-        raise RulesetError("bad-option", f"max_turns must be at least 1, not {max_turns}.")
+        raise RulesetError("bad-option", msg("max_turns must be at least 1, not {value}.", value=max_turns))
     deals = _deal_limit(base, max_rounds)
     ruleset = attrs.evolve(base, max_turns_per_round=max_turns)
     cat = catalogue(ruleset)
@@ -80,12 +87,12 @@ def setup(preset: str, players: int, max_rounds: int, max_turns: int) -> Setup:
 def _deal_limit(base: Ruleset, max_rounds: int) -> int:
     """The deals a game of *base* plays: *max_rounds*, ``0`` for the whole match, at most the preset's."""
     if max_rounds < 0:
-        raise RulesetError("bad-option", f"max_rounds must be 0 or more, not {max_rounds}.")
+        raise RulesetError("bad-option", msg("max_rounds must be 0 or more, not {value}.", value=max_rounds))
     if max_rounds == 0:
         if base.rounds is None:
             raise RulesetError(
                 "bad-option",
-                f"{base.name} plays to a target score: give max_rounds a number of deals.",
+                msg("{game} plays to a target score: give max_rounds a number of deals.", game=base.name),
             )
         return base.rounds
     return max_rounds if base.rounds is None else min(max_rounds, base.rounds)

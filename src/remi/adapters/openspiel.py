@@ -63,6 +63,7 @@ from remi.actions import Action, Buy, CallShanghai, DrawStock, Knock
 from remi.cards import Card, format_cards, sorted_hand
 from remi.catalogue import Catalogue, LaySteps, MeldStep
 from remi.game import GameState, new_game
+from remi.messages import msg
 from remi.scoring import card_value
 from remi.views import PlayerView, returns, view
 
@@ -103,7 +104,9 @@ def _setup_of(params: dict[str, Any]) -> _Setup:
     values = {**_DEFAULTS, **params}
     unknown = sorted(set(values) - set(_DEFAULTS))
     if unknown:
-        raise RulesetError("bad-option", f"Unknown python_remi parameters: {', '.join(unknown)}.")
+        raise RulesetError(
+            "bad-option", msg("Unknown python_remi parameters: {names}.", names=", ".join(unknown))
+        )
     return _setup(
         str(values["preset"]), int(values["players"]), int(values["max_rounds"]), int(values["max_turns"])
     )
@@ -424,7 +427,9 @@ class RemiState(_StateBase):  # type: ignore[misc]
             self._draw_seed_byte(ident)
             return
         if self.is_terminal():
-            raise SpielActionError("game-over", f"The game is over: action {ident} cannot be played.")
+            raise SpielActionError(
+                "game-over", msg("The game is over: action {ident} cannot be played.", ident=ident)
+            )
         act = self._action_of(box, ident)
         if act is not None:
             self._box = _next_box(box, act, ident)
@@ -432,7 +437,9 @@ class RemiState(_StateBase):  # type: ignore[misc]
     def _draw_seed_byte(self, ident: int) -> None:
         """A chance node: one byte of the seed; remi deals once the four are drawn."""
         if not 0 <= ident < 256:
-            raise SpielActionError("not-an-action", f"Chance outcome {ident} is not a seed byte (0 to 255).")
+            raise SpielActionError(
+                "not-an-action", msg("Chance outcome {ident} is not a seed byte (0 to 255).", ident=ident)
+            )
         self._seed = (*self._seed, ident)
         if len(self._seed) == _SEED_BYTES:
             setup = self._setup
@@ -451,20 +458,30 @@ class RemiState(_StateBase):  # type: ignore[misc]
         cat = setup.catalogue
         if not 0 <= ident < cat.size:
             raise SpielActionError(
-                "not-an-action", f"{ident} is not an action id of {setup.ruleset.name} (0 to {cat.size - 1})."
+                "not-an-action",
+                msg(
+                    "{ident} is not an action id of {game} (0 to {last}).",
+                    ident=ident,
+                    game=setup.ruleset.name,
+                    last=cat.size - 1,
+                ),
             )
         lay = setup.lay
         if lay is not None and ident in lay:
             if ident not in box.ids(cat, self._partial):
-                raise SpielActionError("not-an-action", f"'{cat.decode(ident)}' is not allowed now.")
+                raise SpielActionError(
+                    "not-an-action", msg("'{action}' is not allowed now.", action=cat.decode(ident))
+                )
             # remi's own build and lay steps (where the engine builds melds card by card) apply as they are.
             self._partial, act = play_id(cat, box.steps, self._partial, ident)
             return act
         if self._partial:
-            raise SpielActionError("not-an-action", f"'{cat.decode(ident)}' while a meld is being built.")
+            raise SpielActionError(
+                "not-an-action", msg("'{action}' while a meld is being built.", action=cat.decode(ident))
+            )
         decoded = cat.decode(ident)
         if isinstance(decoded, MeldStep):  # pragma: no cover - lay ids are handled above
-            raise SpielActionError("not-an-action", f"'{decoded}' is a lay-down step.")
+            raise SpielActionError("not-an-action", msg("'{action}' is a lay-down step.", action=decoded))
         # The state's own object when its ids were listed: the engine need not check it again.
         return box.own(ident) or decoded
 
@@ -530,7 +547,9 @@ def _next_box(box: _Box, act: Action, ident: int) -> _Box:
     try:
         after = before.apply(act)
     except IllegalActionError as exc:
-        raise SpielActionError(exc.code, f"Action {ident} '{act}': {exc.reason}") from None
+        raise SpielActionError(
+            exc.code, msg("Action {ident} '{action}': {reason}", ident=ident, action=act, reason=exc.reason)
+        ) from None
     new_deal = after.round != before.round
     private: tuple[tuple[int, str], ...] = ()
     if not new_deal and isinstance(act, (DrawStock, Buy, CallShanghai)):

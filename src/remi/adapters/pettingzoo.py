@@ -38,6 +38,7 @@ from remi import IllegalActionError, RemiError
 from remi.actions import Action
 from remi.catalogue import LaySteps, MeldStep
 from remi.game import GameState, new_game
+from remi.messages import msg
 from remi.views import returns, view
 
 from ._common import Setup, numpy, play_id, setup
@@ -170,7 +171,11 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
         if seat is None:
             raise AgentError(
                 "bad-player",
-                f"{agent!r} is not an agent of this game; the agents are {', '.join(self.possible_agents)}.",
+                msg(
+                    "{agent!r} is not an agent of this game; the agents are {agents}.",
+                    agent=agent,
+                    agents=", ".join(self.possible_agents),
+                ),
             )
         return seat
 
@@ -252,11 +257,16 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
         """Raise the error of id *ident*, not allowed now (remi's own error where remi refuses it)."""
         if not 0 <= ident < self._size:
             raise IllegalActionError(
-                "not-an-action", f"{ident} is not an action id of this game (0 to {self._size - 1})."
+                "not-an-action",
+                msg(
+                    "{ident} is not an action id of this game (0 to {last}).",
+                    ident=ident,
+                    last=self._size - 1,
+                ),
             )
         act = self.setup.catalogue.decode(ident)
         if isinstance(act, MeldStep) or self.partial:
-            raise IllegalActionError("not-an-action", f"'{act}' is not allowed now.")
+            raise IllegalActionError("not-an-action", msg("'{action}' is not allowed now.", action=act))
         state.apply(act)  # raises remi's own IllegalActionError
 
     def _play(self, state: GameState, act: Action, agent: str) -> None:

@@ -21,6 +21,7 @@ from .._cache import Cache, memoize
 from ..cards import CARDS, JOKER_CODE, Card
 from ..errors import NotationError
 from ..melds import Meld, MeldKind, meld_sort_key
+from ..messages import msg
 from ..rulesets import Ruleset
 from .hands import checked_counts, counts_of, packed_counts
 from .limits import LONGEST_RUN, NO_WILD, SPADE_TWO_CODE, Hand, MeldLimits, limits_of
@@ -499,10 +500,12 @@ def _kinds(kinds: Iterable[str]) -> frozenset[str]:
     try:
         chosen = frozenset(kinds)
     except TypeError:
-        raise NotationError("unknown-meld-kind", "kinds must be 'set' and/or 'run'.") from None
+        raise NotationError("unknown-meld-kind", msg("kinds must be 'set' and/or 'run'.")) from None
     bad = sorted(str(k) for k in chosen if k not in ("set", "run"))
     if bad:
-        raise NotationError("unknown-meld-kind", f"{bad[0]!r} is not a meld kind: use 'set' or 'run'.")
+        raise NotationError(
+            "unknown-meld-kind", msg("{kind!r} is not a meld kind: use 'set' or 'run'.", kind=bad[0])
+        )
     return chosen
 
 

@@ -451,7 +451,7 @@ def _can_complete(
     final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
     whole = _whole(counts, needs[3], contract_at(round, ruleset), final, ruleset, keep)
     if checked:
-        refuse_pack(whole.cards, ruleset, "the hand and the melds laid")
+        refuse_pack(whole.cards, ruleset, laid=True)
     if final:
         return _cover_rest(whole, counts, needs[:3])
     return _fit_rest(whole, counts, needs[:3])

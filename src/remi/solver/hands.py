@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from ..cards import CARDS, Card, format_cards, parse_cards
 from ..errors import StateError
+from ..messages import msg
 from ..rulesets import Ruleset, pack_refusal
 from .limits import Hand, limits_of
 
@@ -20,17 +21,23 @@ def parsed_counts(hand: Hand) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def refuse_pack(counts: Sequence[int], ruleset: Ruleset, what: str = "the hand") -> None:
+def refuse_pack(counts: Sequence[int], ruleset: Ruleset, *, laid: bool = False) -> None:
     """Refuse a hand *ruleset*'s pack cannot give (:class:`~remi.StateError`), at a public entry.
 
     docs/rules/gin.rst, gin-no-jokers (``jokers-not-in-game``) and
     docs/rules/index.rst, shared-copies (``too-many-copies``): one ``max``
     over the counts when the hand is fine; the engine's own hands always are.
+    *laid*: the counts are the hand and the melds laid, and the message says so.
     """
     problem = pack_refusal(counts, ruleset)
     if problem is not None:
         shown = format_cards(CARDS[code] for code in range(53) for _ in range(counts[code]))
-        raise StateError(problem.code, problem.sentence(f"{what} {shown!r}"))
+        what = (
+            msg("the hand and the melds laid {cards!r}", cards=shown)
+            if laid
+            else msg("the hand {cards!r}", cards=shown)
+        )
+        raise StateError(problem.code, problem.sentence(what))
 
 
 def checked_counts(hand: Hand, ruleset: Ruleset) -> tuple[int, ...]:

@@ -15,6 +15,7 @@ from .._cache import memoize
 from ..cards import CARDS, JOKER_CODE, SPADE_TWO, Card
 from ..errors import NotationError
 from ..melds import RUN_MAX
+from ..messages import msg
 from ..rulesets import Ruleset, value_of
 
 __all__: list[str] = []
@@ -119,6 +120,8 @@ def _compile(ruleset: Ruleset) -> RulesetLimits:
 def limits_of(ruleset: Ruleset) -> RulesetLimits:
     """*ruleset*'s limits, compiled on first use; a NotationError (``not-a-ruleset``) for anything else."""
     if not isinstance(ruleset, Ruleset):
-        raise NotationError("not-a-ruleset", f"Expected a Ruleset, got {type(ruleset).__name__}.")
+        raise NotationError(
+            "not-a-ruleset", msg("Expected a Ruleset, got {type}.", type=type(ruleset).__name__)
+        )
     # Kept by the ruleset's value (its hash is cached): equal rulesets share their limits.
     return _compile(ruleset)

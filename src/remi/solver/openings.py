@@ -13,6 +13,7 @@ from .._cache import memoize
 from ..cards import JOKER_CODE, Card, parse_cards
 from ..errors import NotationError
 from ..melds import Meld
+from ..messages import msg
 from ..rulesets import Ruleset
 from .arrangement import best_path
 from .candidates import BOTH, MeldKey, Pool, candidate_pool, meld_of_key, uses_by_key
@@ -347,7 +348,7 @@ def _points_left(counts: tuple[int, ...], laid: Iterable[Card], ruleset: Ruleset
     for card in laid:
         code = card.code
         if left[code] <= 0:
-            raise NotationError("not-in-hand", f"{card} is not in the hand.")
+            raise NotationError("not-in-hand", msg("{card} is not in the hand.", card=card))
         left[code] -= 1
         rem -= 1 << (width * code)
 
