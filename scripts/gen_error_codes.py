@@ -123,7 +123,7 @@ Slovenian (:data:`~remi.LANGUAGES`), each in the words of its own rules text. Th
 
 >>> err = remi.check_meld("♠7 ♠8", remi.NORWEGIAN)
 >>> dict(err.params)
-{'least': 3, 'n': 2}
+{'least': 4, 'count': 2}
 >>> try:
 ...     remi.parse_cards("♠7 zz")
 ... except remi.NotationError as e:
