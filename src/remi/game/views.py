@@ -817,10 +817,34 @@ def _ruleset(value: Any, field: str) -> Ruleset:
         raise _malformed(msg("{field}: {reason}", field=field, reason=exc.reason)) from None
 
 
-def _keyed(value: Any, keys: tuple[str, ...], field: str) -> Mapping[str, Any]:
-    if not isinstance(value, dict) or set(value) != set(keys):
-        what = msg("a list of dicts with the keys {keys}", keys=", ".join(keys))
-        raise _wrong(field, what, value)
+def _keyed(value: Any, keys: tuple[str, ...], field: str, number: int) -> Mapping[str, Any]:
+    """Entry *number* of the list *field*: a dict with exactly *keys*."""
+    if not isinstance(value, dict):
+        raise _wrong(field, msg("a list of dicts"), value)
+    unknown = sorted(repr(key) for key in value if key not in keys)
+    if unknown:
+        raise _malformed(
+            nmsg(
+                "{field} entry {number} has the unknown key {keys}.",
+                "{field} entry {number} has the unknown keys {keys}.",
+                len(unknown),
+                field=field,
+                number=number,
+                keys=", ".join(unknown),
+            )
+        )
+    missing = [repr(key) for key in keys if key not in value]
+    if missing:
+        raise _malformed(
+            nmsg(
+                "{field} entry {number} lacks the key {keys}.",
+                "{field} entry {number} lacks the keys {keys}.",
+                len(missing),
+                field=field,
+                number=number,
+                keys=", ".join(missing),
+            )
+        )
     return value
 
 
@@ -828,8 +852,8 @@ def _results(value: Any, field: str) -> tuple[RoundResult, ...]:
     if not isinstance(value, list | tuple):
         raise _wrong(field, msg("a list"), value)
     out = []
-    for item in value:
-        r = _keyed(item, _RESULT_KEYS, field)
+    for number, item in enumerate(value):
+        r = _keyed(item, _RESULT_KEYS, field, number)
         went_out, cut = r["went_out"], r["cut_bonus"]
         out.append(
             RoundResult(
@@ -847,8 +871,8 @@ def _table(value: Any, field: str) -> tuple[tuple[Meld, ...], tuple[int, ...]]:
         raise _wrong(field, msg("a list"), value)
     melds: list[Meld] = []
     owners: list[int] = []
-    for item in value:
-        m = _keyed(item, _MELD_KEYS, field)
+    for number, item in enumerate(value):
+        m = _keyed(item, _MELD_KEYS, field, number)
         wild = m["wild"]
         if not isinstance(wild, list | tuple) or not all(isinstance(w, bool) for w in wild):
             raise _wrong("wild", msg("a list of booleans"), wild)
@@ -875,6 +899,7 @@ _READERS: Final[Mapping[str, Any]] = {
     **dict.fromkeys(_INT_FIELDS, _int),
     **dict.fromkeys(_INTS_FIELDS, _ints),
     **dict.fromkeys(_CARD_FIELDS, _cards),
+    "hand": lambda value, field: sorted_hand(_cards(value, field)),
     "taken": _card_or_none,
     "known": _hands,
     "results": _results,
