@@ -9,8 +9,6 @@ action is answered as ``state.apply(action, player=seat)`` answers it. ``to_dict
 
 from __future__ import annotations
 
-import copy
-import json
 import pickle
 import random
 from collections.abc import Callable
@@ -24,7 +22,8 @@ from hypothesis import strategies as st
 from test_views import RULESETS, play
 
 import remi
-from remi import GameState, Message, PlayerView
+from remi import GameState
+from remi.actions import Build as BuildCard
 from remi.actions import (
     Buy,
     CallShanghai,
@@ -33,11 +32,10 @@ from remi.actions import (
     Knock,
     LayOff,
     Pass,
-    is_action,
     SwapJoker,
     TakeDiscard,
+    is_action,
 )
-from remi.actions import Build as BuildCard
 from remi.actions import Discard as DiscardCard
 from remi.game import engine
 from remi.views import view
