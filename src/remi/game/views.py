@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from random import Random
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 import attrs
 
@@ -195,7 +195,8 @@ class ViewCore:
     building: tuple[Card, ...] = ()
     # A state this view stands for (this hand, the unseen cards dealt in order), built once on
     # first use: it answers the acting seat's questions. Never part of the value, never pickled.
-    _world: GameState | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
+    # (Typed StateCore: the annotations resolve at run time, where GameState is not imported here.)
+    _world: StateCore | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in attrs.fields(ViewCore) if f.init}
@@ -508,7 +509,7 @@ class ViewCore:
         if world is None:
             world = self._deal(*self._placed(), 0)
             object.__setattr__(self, "_world", world)
-        return world
+        return cast("GameState", world)  # every state is a GameState
 
     def legal_actions(self) -> list[Action]:
         """Return the legal actions when this seat is to act (the state's list), else ``[]``.
