@@ -101,7 +101,11 @@ def _unseen(counts: Sequence[int]) -> tuple[Card, ...]:
     """The cards *counts* (by code) hold, sorted; a negative count is a view that holds too many."""
     if min(counts) < 0:
         raise StateError("broken-invariant", msg("The view holds more of some card than the pack."))
-    return tuple(card for card, count in zip(CARDS, counts) for _ in range(count))
+    out: list[Card] = []
+    for card, count in zip(CARDS, counts):
+        if count:
+            out += (card,) * count
+    return tuple(out)
 
 
 @attrs.frozen
