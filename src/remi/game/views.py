@@ -15,28 +15,50 @@ consistent with the view, with a fresh seed: what determinized search needs.
 ['draw', 'take']
 >>> view(v.sample_state(random.Random(1)), 1) == v
 True
+
+A view stands on its own: a client that is sent only its view (as
+:meth:`~remi.PlayerView.to_dict`, read back with :meth:`~remi.PlayerView.from_dict`)
+checks, explains and reads its seat's moves as the state would.
+
+>>> import json
+>>> again = remi.PlayerView.from_dict(json.loads(json.dumps(v.to_dict())))
+>>> again == v, again.is_legal("draw"), again.why_illegal("discard ♠6").code
+(True, True, 'wrong-phase')
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from random import Random
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 import attrs
 
-from ..actions import Action, Build, Discard, Knock, LayDown
-from ..cards import Card, format_cards, make_pack, sorted_hand
-from ..errors import StateError
+from ..actions import Action, Build, Discard, Knock, LayDown, is_action
+from ..cards import CARDS, JOKER_CODE, Card, format_cards, parse_cards, sorted_hand
+from ..contracts import contract_for
+from ..errors import IllegalActionError, NotationError, RemiError, StateError
 from ..melds import Meld
+from ..messages import Message, msg, nmsg
 from ..rulesets import Ruleset
-from .state import PUBLIC_FIELDS, Phase, RoundResult, StateCore
+from .state import (
+    PHASES,
+    PUBLIC_FIELDS,
+    Phase,
+    RoundResult,
+    StateCore,
+    hand_size_problems,
+    invariant_problems,
+)
 
 if TYPE_CHECKING:
     from . import GameState
 
-__all__ = ["ViewCore", "make_view", "returns", "known_cards"]
+__all__ = ["ViewCore", "make_view", "returns", "known_cards", "VIEW_FORMAT"]
+
+#: The dict format :meth:`~remi.PlayerView.to_dict` writes and :meth:`~remi.PlayerView.from_dict` reads.
+VIEW_FORMAT: Final = "remi-view/1"
 
 
 def known_cards(state: GameState) -> tuple[tuple[Card, ...], ...]:
@@ -75,6 +97,17 @@ def _forced(
     return forced
 
 
+def _unseen(counts: Sequence[int]) -> tuple[Card, ...]:
+    """The cards *counts* (by code) hold, sorted; a negative count is a view that holds too many."""
+    if min(counts) < 0:
+        raise StateError("broken-invariant", msg("The view holds more of some card than the pack."))
+    out: list[Card] = []
+    for card, count in zip(CARDS, counts):
+        if count:
+            out += (card,) * count
+    return tuple(out)
+
+
 @attrs.frozen
 class ViewCore:
     """What seat :attr:`seat` may see of a game: its own hand and everything public.
@@ -84,20 +117,40 @@ class ViewCore:
     Build one with :func:`~remi.views.view` (``state.view(seat)``). Two states that differ
     only in cards this seat cannot see give equal views.
 
+    A view answers what a player asks, as the state answers for the seat to act:
+    :meth:`legal_actions`, :meth:`is_legal`, :meth:`why_illegal`,
+    :meth:`parse_action`, :attr:`contract`, :attr:`scores` and :attr:`winners`.
+    While another seat is to act (or once the match is over), every action of
+    this seat is one made out of turn, answered as
+    ``state.apply(action, player=view.seat)`` answers it: :meth:`legal_actions`
+    is empty, :meth:`is_legal` is ``False``, :meth:`why_illegal` gives the
+    ``not-your-turn`` (or ``game-over``) error, or the
+    :class:`~remi.NotationError` of text that names no action, and
+    :meth:`parse_action` raises that error.
+
     >>> import remi
     >>> v = remi.new_game(remi.GIN, players=2, seed=3).view(0)
     >>> v.seat, len(v.hand), v.hand_sizes, v.phase
     (0, 10, (10, 10), 'draw')
+    >>> v.is_legal("draw"), str(v.why_illegal("draw"))
+    (False, "It is seat 1's move, not seat 0's.")
     """
 
+    #: The rules of the game.
     ruleset: Ruleset
+    #: How many seats play (seats are numbered from 0).
     players: int
     #: The seat this view belongs to.
     seat: int
+    #: The round (deal) being played, from 1.
     round: int
+    #: The seat that dealt this round.
     dealer: int
+    #: What the game waits for: ``cut``, ``draw``, ``buy``, ``play``, ``knock``, ``shanghai`` or ``over``.
     phase: Phase
+    #: The seat whose turn it is.
     turn_player: int
+    #: The seat that acts now (differs from :attr:`turn_player` while others may buy or call Shanghai).
     to_act: int
     #: This seat's own hand, sorted.
     hand: tuple[Card, ...]
@@ -107,20 +160,35 @@ class ViewCore:
     stock_size: int
     #: The whole discard pile, top card last (it was laid face up).
     discard: tuple[Card, ...]
+    #: Melds on the table, in the order they were laid (actions name them by this index).
     table: tuple[Meld, ...]
+    #: The seat that laid each table meld.
     owners: tuple[int, ...]
+    #: For each seat, the turn in which it first went down (-1: not yet).
     down: tuple[int, ...]
+    #: Turns begun in this round (1 for the first turn).
     turn: int
+    #: Wild cards the seat on turn took back by a swap this turn and must play again before it ends.
     pending: tuple[Card, ...]
+    #: The card the seat on turn took from the discard pile this turn, if any.
     taken: Card | None
+    #: Seats still to be asked in a buying or Shanghai window, in order.
     queue: tuple[int, ...]
+    #: The seat that bought the previous card in this buying window (-1: none).
     last_buyer: int
+    #: Cards each seat has bought this round.
     buys: tuple[int, ...]
+    #: The seat whose discard is open to Shanghai calls (-1: none).
     shanghai_from: int
+    #: How often the stock has been rebuilt this round.
     reshuffles: int
+    #: The seat that earned the Liverpool cut bonus this round (-1: none).
     cut_bonus_seat: int
+    #: Finished rounds, each a :class:`~remi.RoundResult`.
     results: tuple[RoundResult, ...]
+    #: Running totals per seat (also :attr:`scores`).
     totals: tuple[int, ...]
+    #: New melds the seat on turn has laid this turn.
     melds_this_turn: int
     #: Per seat, the cards everyone knows it holds (taken from the discard pile, not yet played).
     known: tuple[tuple[Card, ...], ...]
@@ -129,6 +197,18 @@ class ViewCore:
     #: The cards the seat on turn has chosen so far for a meld laid card by card, ascending
     #: (public: the table sees them chosen; they are still in that seat's hand).
     building: tuple[Card, ...] = ()
+    # A state this view stands for (this hand, the unseen cards dealt in order), built once on
+    # first use: it answers the acting seat's questions. Never part of the value, never pickled.
+    # (Typed StateCore: the annotations resolve at run time, where GameState is not imported here.)
+    _world: StateCore | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in attrs.fields(ViewCore) if f.init}
+
+    def __setstate__(self, state: Mapping[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_world", None)
 
     @property
     def current_player(self) -> int:
@@ -160,15 +240,60 @@ class ViewCore:
         """
         return self.discard[-1] if self.discard else None
 
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's running total (the state's :attr:`~remi.GameState.scores`).
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, players=3, seed=1).view(2).scores
+        (0, 0, 0)
+        """
+        return self.totals
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the best total (lowest or highest, as the ruleset says); empty until the end.
+
+        >>> import remi
+        >>> remi.new_game(remi.GIN, players=2, seed=1).view(0).winners
+        ()
+        """
+        if not self.is_over:
+            return ()
+        best = min(self.totals) if self.ruleset.lowest_wins else max(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == best)
+
+    @property
+    def contract(self) -> str:
+        """This round's contract, as text (contract games; elsewhere a :class:`~remi.RulesetError`).
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, seed=1).view(3).contract
+        '2 sets'
+        """
+        return str(contract_for(self.round, self.ruleset))
+
     def __str__(self) -> str:
         """A listing of what the seat sees; table melds carry the numbers actions use.
+
+        The first line names the seat, the game, the round, the turn, the phase and
+        the seat to act; then the hand, the table melds by number (``meld 0 seat 2:
+        ...``), the discard pile (top card last), the hand sizes and the stock, the
+        cards known to be in other hands, a meld being built and the totals.
 
         >>> import remi
         >>> print(remi.new_game(remi.GIN, players=2, seed=1).view(1))
         seat 1 of 2, Gin Rummy, round 1, turn 1: draw, seat 1 to act
         hand: ♠5 ♠7 ♠J ♠Q ♥2 ♥7 ♦4 ♦J ♣6 ♣9
         discard: ♦9
-        hand sizes: 10 10, stock: 31
+        hand sizes: 10 10, stock: 31 cards
+
+        A count of one is one card:
+
+        >>> import attrs
+        >>> v = remi.new_game(remi.GIN, players=2, seed=1).view(1)
+        >>> print(str(attrs.evolve(v, stock_size=1)).splitlines()[-1])
+        hand sizes: 10 10, stock: 1 card
         """
         acting = "match over" if self.is_over else f"seat {self.to_act} to act"
         lines = [
@@ -180,10 +305,11 @@ class ViewCore:
             lines.append(f"meld {index} seat {owner}: {meld}")
         lines.append(f"discard: {format_cards(self.discard)}".rstrip())
         sizes = " ".join(str(n) for n in self.hand_sizes)
-        lines.append(f"hand sizes: {sizes}, stock: {self.stock_size}")
-        for seat, cards in enumerate(self.known):
-            if cards:
-                lines.append(f"known {seat}: {format_cards(cards)}")
+        cards = "card" if self.stock_size == 1 else "cards"
+        lines.append(f"hand sizes: {sizes}, stock: {self.stock_size} {cards}")
+        for seat, known in enumerate(self.known):
+            if known:
+                lines.append(f"known {seat}: {format_cards(known)}")
         if self.building:
             lines.append(f"building {self.turn_player}: {format_cards(self.building)}")
         if any(self.totals):
@@ -197,18 +323,32 @@ class ViewCore:
         >>> len(remi.new_game(remi.GIN, players=2, seed=1).view(0).unseen())
         41
         """
-        decks, jokers = self.ruleset.pack_for(self.players)
-        rest = Counter(make_pack(decks, jokers))
-        rest.subtract(self.hand)
-        rest.subtract(self.discard)
-        for meld in self.table:
-            rest.subtract(meld.cards)
+        return _unseen(self._unplaced(self._forced_by_seat()))
+
+    def _forced_by_seat(self) -> list[tuple[Card, ...]]:
+        """Per seat the cards it must hold: this seat's hand, and what everyone knows another seat holds."""
+        out: list[tuple[Card, ...]] = []
         for seat in range(self.players):
-            if seat != self.seat:
-                rest.subtract(_forced(self.known, self.pending, self.turn_player, seat, self.building))
-        if any(count < 0 for count in rest.values()):
-            raise StateError("broken-invariant", "The view holds more of some card than the pack.")
-        return sorted_hand(list(rest.elements()))
+            if seat == self.seat:
+                out.append(self.hand)
+            elif seat != self.turn_player or not (self.pending or self.building):
+                out.append(self.known[seat])
+            else:
+                forced = _forced(self.known, self.pending, self.turn_player, seat, self.building)
+                out.append(tuple(forced.elements()))
+        return out
+
+    def _unplaced(self, forced: Sequence[Sequence[Card]]) -> list[int]:
+        """How many of each card (by code) the pack holds beyond the *forced* ones and the public ones.
+
+        A negative count is a card placed more often than the pack holds it.
+        """
+        decks, jokers = self.ruleset.pack_for(self.players)
+        counts = [decks] * JOKER_CODE + [jokers]
+        for cards in (*forced, self.discard, *(meld.cards for meld in self.table)):
+            for card in cards:
+                counts[card.code] -= 1
+        return counts
 
     def sample_state(self, rng: Random) -> GameState:
         """Return a full state consistent with this view: unseen cards dealt at random, a fresh seed.
@@ -244,18 +384,7 @@ class ViewCore:
         TypeError: rng must be a random.Random (or have its shuffle and getrandbits methods), not int 42.
         """
         _check_rng(rng)
-        pool = list(self.unseen())
-        forced: list[list[Card]] = []
-        for seat in range(self.players):
-            if seat == self.seat:
-                forced.append(list(self.hand))
-                continue
-            cards = list(_forced(self.known, self.pending, self.turn_player, seat, self.building).elements())
-            if len(cards) > self.hand_sizes[seat]:
-                raise StateError("broken-invariant", f"Seat {seat}'s hand size does not fit the view.")
-            forced.append(cards)
-        if sum(self.hand_sizes) - sum(len(f) for f in forced) + self.stock_size != len(pool):
-            raise StateError("broken-invariant", "The unseen cards do not fill the stock.")
+        forced, pool = self._placed()
         actor = self.to_act
         if self.phase == "over" or actor == self.seat:
             # Only the seat to act can be stranded, and this seat's own hand is the real one.
@@ -285,6 +414,22 @@ class ViewCore:
             if sample.legal_actions():
                 return sample
         return sample  # pragma: no cover - no probe found a finish (never seen in the sampling sweeps)
+
+    def _placed(self) -> tuple[list[tuple[Card, ...]], list[Card]]:
+        """Per seat the cards it must be dealt (this hand; the cards everyone knows another holds), and the unseen rest.
+
+        Raises :class:`~remi.StateError` (``broken-invariant``) when they do not fit the sizes in the view.
+        """
+        forced = self._forced_by_seat()
+        pool = list(_unseen(self._unplaced(forced)))
+        for seat, cards in enumerate(forced):
+            if seat != self.seat and len(cards) > self.hand_sizes[seat]:
+                raise StateError(
+                    "broken-invariant", msg("Seat {seat}'s hand size does not fit the view.", seat=seat)
+                )
+        if sum(self.hand_sizes) - sum(len(f) for f in forced) + self.stock_size != len(pool):
+            raise StateError("broken-invariant", msg("The unseen cards do not fill the stock."))
+        return forced, pool
 
     def _deal(self, forced: Sequence[Sequence[Card]], pool: Sequence[Card], seed: int) -> GameState:
         """The state with *forced* cards per seat, each hand filled up from the front of *pool*, the rest the stock."""
@@ -351,19 +496,167 @@ class ViewCore:
         """The state these *fields* describe (:class:`~remi.PlayerView` builds a :class:`~remi.GameState`)."""
         raise NotImplementedError("a view samples states as a remi.PlayerView (remi.views.view)")
 
+    # -- what a player asks ---------------------------------------------------------------------
+    def _on_turn(self) -> bool:
+        return self.phase != "over" and self.to_act == self.seat
+
+    def _stand_in(self) -> GameState:
+        """A state this view stands for, built once: this hand, the unseen cards dealt in order.
+
+        Legality depends only on the acting seat's hand and public facts, so while
+        this seat is to act the stand-in answers every question as the real state
+        does; while another seat is, it answers as the state answers an action of
+        this seat out of turn. It is never a sample (it may leave the seat to act
+        stranded) and never leaves the view.
+        """
+        world = self._world
+        if world is None:
+            world = self._deal(*self._placed(), 0)
+            object.__setattr__(self, "_world", world)
+        return cast("GameState", world)  # every state is a GameState
+
     def legal_actions(self) -> list[Action]:
         """Return the legal actions when this seat is to act (the state's list), else ``[]``.
 
         Legality depends only on the acting seat's hand and public facts, so
-        any consistent state answers the same.
+        the view answers as the state does; the list is computed once per view
+        (a copy is returned each call).
 
         >>> import remi
         >>> [str(a) for a in remi.new_game(remi.NORWEGIAN, seed=1).view(0).legal_actions()]
         []
+        >>> [str(a) for a in remi.new_game(remi.NORWEGIAN, seed=1).view(1).legal_actions()]
+        ['draw', 'take']
         """
-        if self.current_player != self.seat:
+        if not self._on_turn():
             return []
-        return self.sample_state(Random(0)).legal_actions()
+        return self._stand_in().legal_actions()
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Return whether this seat may play *action* now: ``action in self.legal_actions()``.
+
+        While this seat is to act it answers as :meth:`remi.GameState.is_legal`;
+        otherwise every action is out of turn and the answer is ``False``.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> state.view(1).is_legal("draw"), state.view(1).is_legal("discard ♠6"), state.view(2).is_legal("draw")
+        (True, False, False)
+        """
+        if not self._on_turn():
+            return False
+        return self._stand_in().is_legal(action)
+
+    def why_illegal(self, action: Action | str) -> IllegalActionError | NotationError | None:
+        """Return the error playing *action* would raise for this seat, or ``None`` exactly when it is legal.
+
+        While this seat is to act this is :meth:`remi.GameState.why_illegal`.
+        While another seat is (or the match is over), it is the error
+        ``state.apply(action, player=view.seat)`` raises: the
+        :class:`~remi.NotationError` of text that names no action, else
+        ``not-your-turn`` (``game-over``). A value that is no action gives
+        ``not-an-action``, as the state's does. Nothing is raised.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> state.view(1).why_illegal("buy").code, state.view(1).why_illegal("draw") is None
+        ('wrong-phase', True)
+        >>> error = state.view(2).why_illegal("draw")
+        >>> error.code, str(error)
+        ('not-your-turn', "It is seat 1's move, not seat 2's.")
+        >>> state.view(2).why_illegal("discard zz").code
+        'unknown-card'
+        """
+        world = self._stand_in()
+        if self._on_turn() or not (isinstance(action, str) or is_action(action)):
+            return world.why_illegal(action)
+        return self._out_of_turn(world, action)
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action as a person types it, as :meth:`remi.GameState.parse_action` reads it for this seat.
+
+        While this seat is to act, any card spelling, a lay-down's cards in any
+        order and a table meld named by its number or by cards it holds read as
+        the state reads them; text that names no legal action raises the state's
+        :class:`~remi.NotationError` or :class:`~remi.IllegalActionError`. While
+        another seat is to act it raises what :meth:`why_illegal` gives for the text.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.NORWEGIAN, seed=1)
+        >>> state.view(1).parse_action("DRAW")
+        DrawStock()
+        >>> state.view(3).parse_action("draw")
+        Traceback (most recent call last):
+        ...
+        remi.IllegalActionError: It is seat 1's move, not seat 3's.
+        """
+        world = self._stand_in()
+        if self._on_turn() or not isinstance(text, str):
+            return world.parse_action(text)
+        raise self._out_of_turn(world, text)
+
+    def _out_of_turn(self, world: GameState, action: Action | str) -> IllegalActionError | NotationError:
+        """The error the state raises for *action* played by this seat while another is to act."""
+        try:
+            world.apply(action, player=self.seat)
+        except (IllegalActionError, NotationError) as exc:
+            return exc
+        raise AssertionError("an action out of turn was played")  # pragma: no cover
+
+    # -- the dict form ------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict of this view; :meth:`from_dict` reads it back to an equal view.
+
+        The dict holds ``format`` (``"remi-view/1"``) and one key per field, each
+        written as :meth:`remi.GameState.to_dict` writes the field of that name:
+        cards as card text, seats and counts as numbers, ``ruleset`` as
+        :meth:`remi.Ruleset.to_dict`, ``results`` as dicts, and ``table`` as one
+        dict per meld with its ``owner`` (so there is no ``owners`` key). In place
+        of the state's hidden ``hands``, ``stock`` and ``seed`` it holds ``seat``,
+        ``hand``, ``hand_sizes`` and ``stock_size``.
+
+        >>> import json, remi
+        >>> v = remi.new_game(remi.GIN, players=2, seed=1).view(1)
+        >>> data = v.to_dict()
+        >>> data["format"], data["seat"], data["hand"], data["stock_size"], data["discard"]
+        ('remi-view/1', 1, '♠5 ♠7 ♠J ♠Q ♥2 ♥7 ♦4 ♦J ♣6 ♣9', 31, '♦9')
+        >>> remi.PlayerView.from_dict(json.loads(json.dumps(data))) == v
+        True
+        """
+        out: dict[str, Any] = {"format": VIEW_FORMAT}
+        for name in _DICT_FIELDS:
+            if name == "table":
+                out["table"] = [_write_meld(meld, owner) for meld, owner in zip(self.table, self.owners)]
+            else:
+                out[name] = _WRITERS.get(name, _same)(getattr(self, name))
+        return out
+
+    @classmethod
+    def from_dict(cls: type[V], data: Any) -> V:
+        """Read a view from :meth:`to_dict` output; malformed or impossible input raises :class:`~remi.StateError`.
+
+        Every key is required and no other is allowed; each value must have
+        its field's type and shape (the reason quotes the value that does not),
+        and the view must be one a game can reach: its cards within the pack,
+        hand sizes that hold the cards known to be in them and, with the stock,
+        every card this seat cannot see, and the invariants of
+        :meth:`remi.GameState.check_invariants` (so a seat to act that could not
+        play on is refused too, with code ``dead-end``). *data* is never changed.
+
+        >>> import remi
+        >>> data = remi.new_game(remi.GIN, players=2, seed=1).view(1).to_dict()
+        >>> remi.PlayerView.from_dict({**data, "seat": 2})
+        Traceback (most recent call last):
+        ...
+        remi.StateError: The view dict is malformed: seat must be a seat from 0 to 1, not 2.
+        >>> remi.PlayerView.from_dict({**data, "hand": "♠5 ♠7 JK ♠Q ♥2 ♥7 ♦4 ♦J ♣6 ♣9"})
+        Traceback (most recent call last):
+        ...
+        remi.StateError: The view is inconsistent: cards that are not in the pack or appear too often: JK.
+        """
+        view = cls(**_read_view(data))
+        _check_view(view)
+        return view
 
     def returns(self) -> tuple[float, ...]:
         """Return one number per seat, higher is better (see :func:`returns`).
@@ -426,6 +719,350 @@ def _check_rng(rng: object) -> None:
 V = TypeVar("V", bound=ViewCore)
 
 
+# -- the dict form (docs/bots.rst): the state's encoding of each field, and every check ---------------
+
+#: The fields of a view in declaration order (the dict's keys, but ``owners``: each table meld has its owner).
+_DICT_FIELDS: Final = tuple(f.name for f in attrs.fields(ViewCore) if f.init and f.name != "owners")
+_KEYS: Final = frozenset({"format", *_DICT_FIELDS})
+_MELD_KEYS: Final = ("owner", "kind", "cards", "wild", "rank", "suit")
+_RESULT_KEYS: Final = ("round", "went_out", "points", "cut_bonus")
+_CARD_FIELDS: Final = ("hand", "discard", "pending", "building")
+_INT_FIELDS: Final = (
+    "players", "seat", "round", "dealer", "turn_player", "to_act", "stock_size", "turn",
+    "last_buyer", "shanghai_from", "reshuffles", "cut_bonus_seat", "melds_this_turn", "idle_turns",
+)  # fmt: skip
+_INTS_FIELDS: Final = ("hand_sizes", "down", "queue", "buys", "totals")
+#: The fields with one entry per seat.
+_PER_SEAT: Final = ("hand_sizes", "down", "buys", "totals", "known")
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _write_meld(meld: Meld, owner: int) -> dict[str, Any]:
+    return {
+        "owner": owner,
+        "kind": meld.kind,
+        "cards": format_cards(meld.cards),
+        "wild": list(meld.wild),
+        "rank": meld.rank,
+        "suit": meld.suit,
+    }
+
+
+_WRITERS: Final[Mapping[str, Any]] = {
+    "ruleset": lambda r: r.to_dict(),
+    **dict.fromkeys(_CARD_FIELDS, format_cards),
+    **dict.fromkeys(_INTS_FIELDS, list),
+    "taken": lambda c: None if c is None else str(c),
+    "known": lambda hands: [format_cards(h) for h in hands],
+    "results": lambda rs: [
+        {"round": r.round, "went_out": r.went_out, "points": list(r.points), "cut_bonus": r.cut_bonus}
+        for r in rs
+    ],
+}
+
+
+def _malformed(problem: Message) -> StateError:
+    return StateError("malformed-state", msg("The view dict is malformed: {problem}", problem=problem))
+
+
+def _wrong(field: str, what: Message, value: Any) -> StateError:
+    return _malformed(msg("{field} must be {what}, not {value!r:.100}.", field=field, what=what, value=value))
+
+
+def _int(value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _wrong(field, msg("an integer"), value)
+    return value
+
+
+def _ints(value: Any, field: str) -> tuple[int, ...]:
+    if not isinstance(value, list | tuple) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        raise _wrong(field, msg("a list of integers"), value)
+    return tuple(value)
+
+
+def _cards(value: Any, field: str) -> tuple[Card, ...]:
+    if not isinstance(value, str):
+        raise _wrong(field, msg("card text"), value)
+    try:
+        return parse_cards(value)
+    except NotationError as exc:
+        raise _malformed(msg("{field}: {reason}", field=field, reason=exc.reason)) from None
+
+
+def _card_or_none(value: Any, field: str) -> Card | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(cards := _cards(value, field)) != 1:
+        raise _wrong(field, msg("one card or null"), value)
+    return cards[0]
+
+
+def _hands(value: Any, field: str) -> tuple[tuple[Card, ...], ...]:
+    if not isinstance(value, list | tuple) or not all(isinstance(h, str) for h in value):
+        raise _wrong(field, msg("a list of card texts"), value)
+    return tuple(sorted_hand(_cards(h, field)) for h in value)
+
+
+def _phase(value: Any, field: str) -> Phase:
+    if not isinstance(value, str) or value not in PHASES:
+        raise _malformed(msg("unknown phase {value!r:.100}.", value=value))
+    return value  # type: ignore[return-value]  # one of PHASES
+
+
+def _ruleset(value: Any, field: str) -> Ruleset:
+    try:
+        return Ruleset.from_dict(value)
+    except RemiError as exc:
+        raise _malformed(msg("{field}: {reason}", field=field, reason=exc.reason)) from None
+
+
+def _keyed(value: Any, keys: tuple[str, ...], field: str, number: int) -> Mapping[str, Any]:
+    """Entry *number* of the list *field*: a dict with exactly *keys*."""
+    if not isinstance(value, dict):
+        raise _wrong(field, msg("a list of dicts"), value)
+    unknown = sorted(repr(key) for key in value if key not in keys)
+    if unknown:
+        raise _malformed(
+            nmsg(
+                "{field} entry {number} has the unknown key {keys}.",
+                "{field} entry {number} has the unknown keys {keys}.",
+                len(unknown),
+                field=field,
+                number=number,
+                keys=", ".join(unknown),
+            )
+        )
+    missing = [repr(key) for key in keys if key not in value]
+    if missing:
+        raise _malformed(
+            nmsg(
+                "{field} entry {number} lacks the key {keys}.",
+                "{field} entry {number} lacks the keys {keys}.",
+                len(missing),
+                field=field,
+                number=number,
+                keys=", ".join(missing),
+            )
+        )
+    return value
+
+
+def _results(value: Any, field: str) -> tuple[RoundResult, ...]:
+    if not isinstance(value, list | tuple):
+        raise _wrong(field, msg("a list"), value)
+    out = []
+    for number, item in enumerate(value):
+        r = _keyed(item, _RESULT_KEYS, field, number)
+        went_out, cut = r["went_out"], r["cut_bonus"]
+        out.append(
+            RoundResult(
+                _int(r["round"], "round"),
+                None if went_out is None else _int(went_out, "went_out"),
+                _ints(r["points"], "points"),
+                None if cut is None else _int(cut, "cut_bonus"),
+            )
+        )
+    return tuple(out)
+
+
+def _table(value: Any, field: str) -> tuple[tuple[Meld, ...], tuple[int, ...]]:
+    if not isinstance(value, list | tuple):
+        raise _wrong(field, msg("a list"), value)
+    melds: list[Meld] = []
+    owners: list[int] = []
+    for number, item in enumerate(value):
+        m = _keyed(item, _MELD_KEYS, field, number)
+        wild = m["wild"]
+        if not isinstance(wild, list | tuple) or not all(isinstance(w, bool) for w in wild):
+            raise _wrong("wild", msg("a list of booleans"), wild)
+        if m["kind"] not in ("set", "run"):
+            raise _malformed(msg("unknown meld kind {value!r:.100}.", value=m["kind"]))
+        cards = _cards(m["cards"], "table cards")
+        try:
+            melds.append(
+                Meld(m["kind"], cards, tuple(wild), _int(m["rank"], "rank"), _int(m["suit"], "suit"))
+            )
+        except RemiError as exc:
+            if isinstance(exc, StateError):
+                raise
+            raise _malformed(
+                msg("table meld {number}: {reason}", number=len(melds), reason=exc.reason)
+            ) from None
+        owners.append(_int(m["owner"], "owner"))
+    return tuple(melds), tuple(owners)
+
+
+_READERS: Final[Mapping[str, Any]] = {
+    "ruleset": _ruleset,
+    "phase": _phase,
+    **dict.fromkeys(_INT_FIELDS, _int),
+    **dict.fromkeys(_INTS_FIELDS, _ints),
+    **dict.fromkeys(_CARD_FIELDS, _cards),
+    "hand": lambda value, field: sorted_hand(_cards(value, field)),
+    "taken": _card_or_none,
+    "known": _hands,
+    "results": _results,
+}
+
+
+def _read_view(data: Any) -> dict[str, Any]:
+    """The fields a view dict holds, each read and shape-checked (the keys, the types, the seats)."""
+    if not isinstance(data, dict):
+        raise StateError(
+            "malformed-state", msg("A view must be a dict, not {type}.", type=type(data).__name__)
+        )
+    if "format" not in data:
+        raise StateError(
+            "unknown-format",
+            msg("The view dict has no 'format' key; this version reads {format!r}.", format=VIEW_FORMAT),
+        )
+    if data["format"] != VIEW_FORMAT:
+        raise StateError(
+            "unknown-format",
+            msg(
+                "This version reads the view format {format!r}, not {given!r:.100}; a newer format needs a newer remi.",
+                format=VIEW_FORMAT,
+                given=data["format"],
+            ),
+        )
+    unknown = sorted(repr(key) for key in data if key not in _KEYS)
+    if unknown:
+        raise _malformed(
+            nmsg("unknown key {keys}.", "unknown keys {keys}.", len(unknown), keys=", ".join(unknown))
+        )
+    missing = [repr(name) for name in _DICT_FIELDS if name not in data]
+    if missing:
+        raise _malformed(
+            nmsg(
+                "missing field {fields}.", "missing fields {fields}.", len(missing), fields=", ".join(missing)
+            )
+        )
+    values: dict[str, Any] = {}
+    for name in _DICT_FIELDS:
+        if name == "table":
+            values["table"], values["owners"] = _table(data["table"], "table")
+        else:
+            values[name] = _READERS[name](data[name], name)
+    _check_sizes(values)
+    return values
+
+
+def _check_sizes(values: Mapping[str, Any]) -> None:
+    """The counts a view is built on: the players, the entries per seat, the seat and its hand."""
+    rules, players = values["ruleset"], values["players"]
+    if not rules.min_players <= players <= rules.max_players:
+        raise _malformed(
+            msg(
+                "players must be from {low} to {high} in {game}, not {value!r}.",
+                low=rules.min_players,
+                high=rules.max_players,
+                game=rules.name,
+                value=players,
+            )
+        )
+    for name in _PER_SEAT:
+        if len(values[name]) != players:
+            raise _malformed(
+                msg(
+                    "{field} must hold one entry per seat ({players}), not {value!r:.100}.",
+                    field=name,
+                    players=players,
+                    value=_WRITERS[name](values[name]),
+                )
+            )
+    seat = values["seat"]
+    if not 0 <= seat < players:
+        raise _malformed(
+            msg("seat must be a seat from 0 to {last}, not {value!r}.", last=players - 1, value=seat)
+        )
+    for name, counts in (("hand_sizes", values["hand_sizes"]), ("stock_size", (values["stock_size"],))):
+        if any(n < 0 for n in counts):
+            raise _malformed(
+                msg("{field} must not be negative, not {value!r}.", field=name, value=min(counts))
+            )
+    size, held = values["hand_sizes"][seat], len(values["hand"])
+    if held != size:
+        raise _malformed(
+            nmsg(
+                "seat {seat}'s hand holds {n} card, but hand_sizes gives {size}.",
+                "seat {seat}'s hand holds {n} cards, but hand_sizes gives {size}.",
+                held,
+                seat=seat,
+                size=size,
+            )
+        )
+
+
+def _inconsistent(problems: Sequence[str]) -> StateError:
+    joined: str = problems[0]
+    for problem in problems[1:]:
+        joined = msg("{head}; {last}", head=joined, last=problem)
+    return StateError("broken-invariant", msg("The view is inconsistent: {problems}.", problems=joined))
+
+
+def _check_view(view: ViewCore) -> None:
+    """That *view* is one a game reaches: the pack, the unseen cards, the state's invariants, play going on."""
+    forced = view._forced_by_seat()
+    counts = view._unplaced(forced)
+    extra = tuple(card for card, count in zip(CARDS, counts) for _ in range(-count))
+    if extra:
+        raise _inconsistent([msg("cards that are not in the pack or appear too often: {cards}", cards=extra)])
+    room = view.stock_size
+    for seat, cards in enumerate(forced):
+        if seat == view.seat:
+            continue
+        size = view.hand_sizes[seat]
+        if len(cards) > size:
+            raise _inconsistent(
+                [
+                    nmsg(
+                        "seat {seat}'s hand size is {size}, but {n} card is known to be in it",
+                        "seat {seat}'s hand size is {size}, but {n} cards are known to be in it",
+                        len(cards),
+                        seat=seat,
+                        size=size,
+                    )
+                ]
+            )
+        room += size - len(cards)
+    unseen = sum(counts)
+    if unseen != room:
+        raise _inconsistent(
+            [
+                nmsg(
+                    "{n} card is unseen, but the other hands and the stock hold {room}",
+                    "{n} cards are unseen, but the other hands and the stock hold {room}",
+                    unseen,
+                    room=room,
+                )
+            ]
+        )
+    world = view._stand_in()
+    problems = invariant_problems(world)
+    if problems:
+        raise _inconsistent(problems)
+    for seat, reason in hand_size_problems(world):
+        raise StateError(
+            "broken-invariant",
+            msg("The view is inconsistent: seat {seat}: {reason}", seat=seat, reason=reason),
+        )
+    if view._on_turn() and not world.legal_actions():
+        raise StateError(
+            "dead-end",
+            msg(
+                "The view could not play on: seat {seat} has no legal action in phase {phase}.",
+                seat=view.to_act,
+                phase=view.phase,
+            ),
+        )
+
+
 def make_view(view_type: type[V], state: GameState, seat: int) -> V:
     """What *seat* may see of *state*, as a *view_type* (see :func:`remi.views.view`)."""
     if not isinstance(state, StateCore):
@@ -433,7 +1070,12 @@ def make_view(view_type: type[V], state: GameState, seat: int) -> V:
             f"state must be a GameState, not {type(state).__name__} {state!r:.60} (the call is view(state, seat))."
         )
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise StateError("bad-seat", f"Seat {seat!r} is not a seat of this {state.players}-player game.")
+        raise StateError(
+            "bad-seat",
+            msg(
+                "Seat {seat!r} is not a seat of this {players}-player game.", seat=seat, players=state.players
+            ),
+        )
     fields: dict[str, Any] = {name: getattr(state, name) for name in PUBLIC_FIELDS}
     fields.update(seat=seat, hand=state.hands[seat], hand_sizes=state.hand_sizes, stock_size=len(state.stock))
     return view_type(**fields)
