@@ -36,6 +36,7 @@ from typing import Final
 import attrs
 
 from .actions import Action, LayDown, Pass, is_action
+from .cards import ascii_notation
 from .errors import IllegalActionError, NotationError, RemiError
 from .game import GameState, from_position, new_game
 from .game.engine import coerce
@@ -95,7 +96,7 @@ def _unescape(value: str) -> str:
     return _READ_ESCAPE.sub(_unescape_one, value)
 
 
-def _initial_headers(initial: GameState) -> list[tuple[str, str]]:
+def _initial_headers(initial: GameState, ascii: bool = False) -> list[tuple[str, str]]:
     try:
         fresh = new_game(initial.ruleset, initial.players, initial.seed, dealer=initial.dealer)
     except RemiError:  # pragma: no cover - a state's own ruleset always starts a game
@@ -107,7 +108,7 @@ def _initial_headers(initial: GameState) -> list[tuple[str, str]]:
             ("Seed", str(initial.seed)),
             ("Dealer", str(initial.dealer)),
         ]
-    return [("Position", position(initial, one_line=True))]
+    return [("Position", position(initial, one_line=True, ascii=ascii))]
 
 
 def _check_initial(instance: object, attribute: attrs.Attribute[GameState], value: object) -> None:
@@ -227,21 +228,29 @@ class GameRecord:
             pass
         return state
 
-    def text(self) -> str:
+    def text(self, *, ascii: bool = False) -> str:
         """Return the record text: headers, a blank line, one ``seat action`` line per action.
 
+        With *ascii*, the cards of the actions and of a ``Position`` header are
+        written in letters (``discard 10h``), which :meth:`from_text` reads back
+        the same; free headers stay as they were given.
+
         >>> import remi
-        >>> rec = GameRecord.from_actions(remi.new_game(remi.GIN, players=2, seed=1), ["take"])
-        >>> rec.text().splitlines()[-1]
-        '1 take'
+        >>> rec = GameRecord.from_actions(remi.new_game(remi.GIN, players=2, seed=1), ["take", "discard ♦4"])
+        >>> rec.text().splitlines()[-1], rec.text(ascii=True).splitlines()[-1]
+        ('1 discard ♦4', '1 discard 4d')
+        >>> GameRecord.from_text(rec.text(ascii=True)) == rec
+        True
         """
+        if not isinstance(ascii, bool):
+            raise TypeError(f"ascii must be True or False, not {type(ascii).__name__} {ascii!r:.60}.")
         lines = [f'[Format "{RECORD_FORMAT}"]']
-        lines += [f'[{k} "{_escape(v)}"]' for k, v in _initial_headers(self.initial)]
+        lines += [f'[{k} "{_escape(v)}"]' for k, v in _initial_headers(self.initial, ascii)]
         lines += [f'[{k} "{_escape(v)}"]' for k, v in self.headers]
         state = self.initial
         body: list[str] = []
         for action in self.actions:
-            body.append(f"{state.current_player} {action}")
+            body.append(f"{state.current_player} {ascii_notation(str(action)) if ascii else action}")
             before_round = state.round
             state = state.apply(action)
             if state.round != before_round and not state.is_over:

@@ -210,15 +210,20 @@ class GameState(StateCore):
         """
         return _views.returns(self)
 
-    def position(self, *, one_line: bool = False) -> str:
+    def position(self, *, one_line: bool = False, ascii: bool = False) -> str:
         """Return the position notation of this state; :meth:`from_position` reads it back to an equal state.
+
+        *one_line* separates the lines with `` | ``; *ascii* writes the cards
+        in letters (``7s 10h JK``) for output that cannot hold ``♠``.
 
         >>> import remi
         >>> state = remi.new_game(remi.GIN, players=2, seed=5)
         >>> remi.GameState.from_position(state.position()) == state
         True
+        >>> remi.GameState.from_position(state.position(ascii=True)) == state
+        True
         """
-        return _position.position(self, one_line=one_line)
+        return _position.position(self, one_line=one_line, ascii=ascii)
 
     @classmethod
     def from_position(cls, text: str) -> GameState:

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from ..actions import Action, CallShanghai, LayDown, LayOff, SwapJoker
-from ..cards import Card, format_cards, make_pack, parse_card, parse_cards, sorted_hand
+from ..cards import Card, ascii_notation, format_cards, make_pack, parse_card, parse_cards, sorted_hand
 from ..errors import IllegalActionError, NotationError, RemiError, StateError
 from ..melds import Meld, parse_meld
 from ..messages import msg
@@ -326,12 +326,14 @@ def _result_line(r: RoundResult) -> str:
     return text
 
 
-def position(state: GameState, *, one_line: bool = False) -> str:
+def position(state: GameState, *, one_line: bool = False, ascii: bool = False) -> str:
     """Return *state* in position notation; :func:`read_position` reads it back to an equal state.
 
     Defaults are left out; hands, the table, the discard pile and the stock
     (top card last, its exact order) are always written. With *one_line*,
-    `` | `` separates the fields.
+    `` | `` separates the fields. With *ascii*, every card is written in
+    letters (``7s 10h JK``, see :func:`~remi.cards.format_cards`), which read
+    back the same.
 
     >>> import remi
     >>> text = position(remi.new_game(remi.GIN, players=2, seed=2))
@@ -348,10 +350,14 @@ def position(state: GameState, *, one_line: bool = False) -> str:
     hand 1: ♠2 ♠4 ♠5 ♠K ♥7 ♦A ♦9 ♦10 ♣A ♣3
     discard: ♥2
     stock: …
+    >>> print(position(remi.new_game(remi.GIN, players=2, seed=2), ascii=True).splitlines()[8])
+    hand 0: As 10s Js 6h 9h Jh 5d Jd Qd Kc
     """
     s = require_state(state)
     if not isinstance(one_line, bool):
         raise TypeError(f"one_line must be True or False, not {type(one_line).__name__} {one_line!r:.60}.")
+    if not isinstance(ascii, bool):
+        raise TypeError(f"ascii must be True or False, not {type(ascii).__name__} {ascii!r:.60}.")
     lines = [f"game: {ruleset_text(s.ruleset)}"]
     lines += [f"{key}: {getattr(s, name)}" for name, key in _ALWAYS_KEYS]
     if s.to_act != s.turn_player:
@@ -362,6 +368,9 @@ def position(state: GameState, *, one_line: bool = False) -> str:
     optional = (_optional_line(s, *line) for line in _OPTIONAL_LINES)
     lines += [line for line in optional if line is not None]
     lines += [_result_line(r) for r in s.results]
+    if ascii:
+        # Every line but the game's (its options are the ruleset's own text) holds cards at most.
+        lines[1:] = [ascii_notation(line) for line in lines[1:]]
     return (" | " if one_line else "\n").join(lines)
 
 
