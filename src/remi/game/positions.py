@@ -543,11 +543,11 @@ def _read_players(r: _Reader, v: _Values) -> None:
         raise NotationError(
             "bad-players",
             msg(
-                "{game} is for {least} to {most} players; {where} gives {players}.",
+                "{game} is for {least} to {most} players; {line} gives {players}.",
                 game=ruleset.name,
                 least=ruleset.min_players,
                 most=ruleset.max_players,
-                where=_quote(where),
+                line=_quote(where),
                 players=players,
             ),
         )
