@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 import pytest
+from game_helpers import mid_build
 from script_loader import load_script
 
 import remi
@@ -249,6 +250,8 @@ def _position_mutations(text: str) -> Iterator[Any]:
     yield text + "\nresult 1: 1 2 3 4 5 6 out 0"
     yield text + "\nresult 1: 1 out"
     yield text + "\ntotals: 1 2 3 4 5 6"
+    players = sum(1 for line in lines if line.startswith("hand "))
+    yield text + "\nresult 1: " + " ".join(["3"] * players) + "\ntotals: " + " ".join(["5"] * players)
     yield text + "\nbuilding: JK JK JK JK JK"
     yield text + "\npending: ♠7 ♠8"
     yield text + "\ntaken: ♠7 ♠8"
@@ -381,19 +384,59 @@ def test_record_refusals_are_catalogued(name: str, seed: int) -> None:
 # -- new_game's refusals ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "call",
-    [
-        lambda: remi.new_game("gin"),  # type: ignore[arg-type]
-        lambda: remi.new_game(remi.GIN, players="2"),  # type: ignore[arg-type]
-        lambda: remi.new_game(remi.GIN, players=9),
-        lambda: remi.new_game(remi.GIN, players=2, seed="x"),  # type: ignore[arg-type]
-        lambda: remi.new_game(remi.GIN, players=2, dealer=5),
-        lambda: remi.new_game(remi.GIN, players=2, pack="♠A ♠2"),
-        lambda: remi.new_game(remi.GIN, players=2, pack=remi.make_pack(1) + (remi.JOKER,)),
-        lambda: remi.new_game(remi.GIN, players=2, pack=remi.make_pack(1)[1:] + (remi.JOKER,)),
-    ],
-)
+NEW_GAME_CALLS: list[Callable[[], object]] = [
+    lambda: remi.new_game("gin"),  # type: ignore[arg-type]
+    lambda: remi.new_game(remi.GIN, players="2"),  # type: ignore[arg-type]
+    lambda: remi.new_game(remi.GIN, players=9),
+    lambda: remi.new_game(remi.GIN, players=2, seed="x"),  # type: ignore[arg-type]
+    lambda: remi.new_game(remi.GIN, players=2, dealer=5),
+    lambda: remi.new_game(remi.GIN, players=2, pack="♠A ♠2"),
+    lambda: remi.new_game(remi.GIN, players=2, pack=remi.make_pack(1) + (remi.JOKER,)),
+    lambda: remi.new_game(remi.GIN, players=2, pack=remi.make_pack(1)[1:] + (remi.JOKER,)),
+]
+
+
+def test_every_code_the_readers_write_is_walked() -> None:
+    """The mutations above reach every error code written beside a template in the readers' files."""
+    written = set()
+    for files, near in messages_script.extract().values():
+        if files & MY_FILES:
+            written |= near
+    seen = set()
+    for name, seed in CASES[::3]:
+        states = _states(name, seed)
+        calls: list[Callable[[], object]] = list(NEW_GAME_CALLS)
+        calls += [
+            lambda bad=bad: remi.GameState.from_dict(bad) for bad in _dict_mutations(states[-1].to_dict())
+        ]
+        calls += [lambda bad=bad: from_position(bad) for bad in _position_mutations(states[-1].position())]
+        calls += [
+            lambda bad=bad: GameRecord.from_text(bad) for bad in _record_mutations(_record_text(name, seed))
+        ]
+        calls += [lambda s=s, t=t: s.parse_action(t) for s in states for t in ACTION_TEXTS]
+        for call in calls:
+            error = _refusal(call)
+            if error is not None and isinstance(error.reason, Message) and _raised_in(error) in MY_FILES:
+                seen.add(error.code)
+    for call in _dead_ends():
+        error = _refusal(call)
+        assert error is not None and error.code in ("dead-end", "broken-invariant"), error
+        assert_catalogued(error)
+        seen.add(error.code)
+    assert not written - seen, sorted(written - seen)
+
+
+def _dead_ends() -> list[Callable[[], object]]:
+    """A meld being built that no meld can finish: refused by both readers."""
+    state = mid_build(1)
+    text = state.position()
+    line = f"building: {remi.format_cards(state.building)}"
+    data = state.to_dict()
+    data["building"] = data["building"] + " JK"
+    return [lambda: from_position(text.replace(line, line + " JK")), lambda: remi.GameState.from_dict(data)]
+
+
+@pytest.mark.parametrize("call", NEW_GAME_CALLS)
 def test_new_game_refusals_are_catalogued(call: Callable[[], object]) -> None:
     error = _refusal(call)
     assert error is not None
