@@ -14,9 +14,20 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from typing import Any
+from typing import Any, TextIO
 
 from remi.adapters.pettingzoo import env
+from remi.cards import ascii_notation, suits_fit
+
+
+def _say(text: str, file: TextIO | None = None, end: str = "\n") -> None:
+    """Print *text*, its cards in ASCII letters (``7s 10h``) where the output cannot encode ``♠``."""
+    stream = sys.stdout if file is None else file
+    encoding = getattr(stream, "encoding", None)
+    if not suits_fit(encoding):
+        text = ascii_notation(text)  # and any other sign the output cannot hold becomes "?"
+        text = text.encode(encoding or "ascii", "replace").decode(encoding or "ascii")
+    print(text, file=stream, end=end)
 
 
 def play(preset: str, players: int | None, seed: int, render: bool) -> dict[str, float]:
@@ -36,10 +47,10 @@ def play(preset: str, players: int | None, seed: int, render: bool) -> dict[str,
             action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
             steps += 1
             if render and steps % 20 == 1:
-                print(game.render(), end="\n\n")
+                _say(game.render(), end="\n\n")
         game.step(action)
     game.close()
-    print(f"{steps} steps; rewards: " + ", ".join(f"{a} {r:+g}" for a, r in totals.items()))
+    _say(f"{steps} steps; rewards: " + ", ".join(f"{a} {r:+g}" for a, r in totals.items()))
     return totals
 
 

@@ -22,11 +22,23 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from typing import TextIO
 
 import attrs
 
 import remi
 from remi import Action, Build, Buy, CallShanghai, Discard, DrawStock, GameState, Knock, LayDown, LayOff, Pass
+from remi.cards import ascii_notation, suits_fit
+
+
+def _say(text: str, file: TextIO | None = None, end: str = "\n") -> None:
+    """Print *text*, its cards in ASCII letters (``7s 10h``) where the output cannot encode ``♠``."""
+    stream = sys.stdout if file is None else file
+    encoding = getattr(stream, "encoding", None)
+    if not suits_fit(encoding):
+        text = ascii_notation(text)  # and any other sign the output cannot hold becomes "?"
+        text = text.encode(encoding or "ascii", "replace").decode(encoding or "ascii")
+    print(text, file=stream, end=end)
 
 
 def choose(state: GameState, rng: random.Random) -> Action:
@@ -96,16 +108,16 @@ def main(argv: list[str] | None = None) -> int:
         )
         state = remi.new_game(ruleset, players=args.players, seed=args.seed)
     except remi.RemiError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        _say(f"error: {exc}", file=sys.stderr)
         return 2
     rng = random.Random(args.seed)
     actions = 0
-    print(f"{ruleset.name}, {args.players} players, seed {args.seed}")
+    _say(f"{ruleset.name}, {args.players} players, seed {args.seed}")
     shown = 0
     while not state.is_over and (args.full or len(state.results) < args.rounds):
         action = choose(state, rng)
         if args.log:
-            print(f"  round {state.round} seat {state.current_player}: {action}")
+            _say(f"  round {state.round} seat {state.current_player}: {action}")
         state = state.apply(action)
         actions += 1
         while shown < len(state.results):
@@ -116,18 +128,18 @@ def main(argv: list[str] | None = None) -> int:
                 label += f" ({remi.contract_for(result.round, ruleset)})"
             out = "nobody" if result.went_out is None else f"seat {result.went_out}"
             points = "  ".join(f"{p:4d}" for p in result.points)
-            print(f"{label + ':':<21} {out:>7} went out | {points}")
+            _say(f"{label + ':':<21} {out:>7} went out | {points}")
     totals = "  ".join(f"{t:4d}" for t in state.scores)
-    print(f"{'totals':<38}| {totals}")
+    _say(f"{'totals':<38}| {totals}")
     if not state.is_over:
         best = min(state.scores) if ruleset.lowest_wins else max(state.scores)
         leaders = ", ".join(f"seat {seat}" for seat, total in enumerate(state.scores) if total == best)
-        print(
+        _say(
             f"leading after {len(state.results)} rounds: {leaders} after {actions} actions (--full plays on)"
         )
         return 0
     winners = ", ".join(f"seat {w}" for w in state.winners)
-    print(f"winner: {winners} after {actions} actions")
+    _say(f"winner: {winners} after {actions} actions")
     return 0
 
 

@@ -19,15 +19,26 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Literal
+from typing import Literal, TextIO
 
 import remi
+from remi.cards import ascii_notation, suits_fit
 
 JokerEnd = Literal["high", "low"]
 MeldArg = remi.Meld | str
 
 #: Column width of the ruleset key in the per-meld verdicts.
 _KEY_WIDTH = max(len(key) for key in remi.PRESETS)
+
+
+def _say(text: str, file: TextIO | None = None, end: str = "\n") -> None:
+    """Print *text*, its cards in ASCII letters (``7s 10h``) where the output cannot encode ``♠``."""
+    stream = sys.stdout if file is None else file
+    encoding = getattr(stream, "encoding", None)
+    if not suits_fit(encoding):
+        text = ascii_notation(text)  # and any other sign the output cannot hold becomes "?"
+        text = text.encode(encoding or "ascii", "replace").decode(encoding or "ascii")
+    print(text, file=stream, end=end)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -106,24 +117,24 @@ def _judge_melds(
     joker_end: JokerEnd,
 ) -> None:
     for meld in melds:
-        print(_shown(meld))
+        _say(_shown(meld))
         for key, ruleset in rulesets.items():
             if isinstance(meld, remi.Meld):
                 check = remi.check_meld(meld, ruleset)
             else:
                 check = remi.check_meld(meld, ruleset, joker_end=joker_end)
-            print(f"  {key:<{_KEY_WIDTH}}  {_verdict(check)}")
+            _say(f"  {key:<{_KEY_WIDTH}}  {_verdict(check)}")
 
 
 def _report_group(title: str, check: remi.Check) -> None:
-    print(title)
+    _say(title)
     if check.ok:
         points = "" if check.points is None else f" ({check.points} points)"
-        print(f"  ok{points}")
+        _say(f"  ok{points}")
         for meld in check.melds:
-            print(f"    {meld.kind:<4} {meld}")
+            _say(f"    {meld.kind:<4} {meld}")
     else:
-        print(f"  NO   {check.code}: {check.reason}")
+        _say(f"  NO   {check.code}: {check.reason}")
 
 
 def _group_ruleset(
@@ -173,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         run(args)
     except remi.RemiError as error:
-        print(f"referee.py: {error.reason} [{error.code}]", file=sys.stderr)
+        _say(f"referee.py: {error.reason} [{error.code}]", file=sys.stderr)
         return 2
     return 0
 

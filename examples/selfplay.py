@@ -31,14 +31,25 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from types import ModuleType
-from typing import NamedTuple
+from typing import NamedTuple, TextIO
 
 import attrs
 
 import remi
 from remi import Action, Build, GameState, Knock, LayDown, LayOff
+from remi.cards import ascii_notation, suits_fit
 
 BOTS = ("random", "greedy")
+
+
+def _say(text: str, file: TextIO | None = None, end: str = "\n") -> None:
+    """Print *text*, its cards in ASCII letters (``7s 10h``) where the output cannot encode ``♠``."""
+    stream = sys.stdout if file is None else file
+    encoding = getattr(stream, "encoding", None)
+    if not suits_fit(encoding):
+        text = ascii_notation(text)  # and any other sign the output cannot hold becomes "?"
+        text = text.encode(encoding or "ascii", "replace").decode(encoding or "ascii")
+    print(text, file=stream, end=end)
 
 
 class Job(NamedTuple):
@@ -259,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
             attrs.evolve(ruleset, max_turns_per_round=args.max_turns), players=players, seed=args.seed
         )
     except remi.RemiError as exc:
-        print(f"selfplay.py: {exc}", file=sys.stderr)
+        _say(f"selfplay.py: {exc}", file=sys.stderr)
         return 2
     jobs = jobs_for(args.preset, players, args.matches, args.seed, bots, args.max_turns)
     progress = Progress(len(jobs), enabled=not args.quiet)
@@ -268,14 +279,14 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         ray = start_ray(args.workers, args.address)
         where = f"Ray at {args.address}" if args.address else f"local Ray, {args.workers} CPUs"
-        print(f"Ray started in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+        _say(f"Ray started in {time.perf_counter() - started:.1f} s", file=sys.stderr)
         try:
             started = time.perf_counter()
             results = list(run_ray(ray, jobs, progress))
             seconds = time.perf_counter() - started
         finally:
             ray.shutdown()
-        print(summary(jobs, sorted(results), seconds, where))
+        _say(summary(jobs, sorted(results), seconds, where))
         return 0
     started = time.perf_counter()
     if args.workers == 1:
@@ -285,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
         where = f"{args.workers} worker processes"
         results = list(run_processes(jobs, args.workers, progress))
     seconds = time.perf_counter() - started
-    print(summary(jobs, sorted(results), seconds, where))
+    _say(summary(jobs, sorted(results), seconds, where))
     return 0
 
 

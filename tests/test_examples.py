@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from script_loader import load_script
+
+import remi
 
 REFEREE = Path(__file__).resolve().parent.parent / "examples" / "referee.py"
 
@@ -280,3 +283,61 @@ def test_selfplay_over_ray_gives_the_same_results() -> None:
     finally:
         ray.shutdown()
     assert over_ray == sorted(selfplay.run_here(jobs, progress))
+
+
+# -- every example on an output that cannot encode ♠ (issue 17) ----------------------------------
+
+
+def _run_encoded(script: str, *args: str, encoding: str = "cp1252") -> subprocess.CompletedProcess[bytes]:
+    env = dict(os.environ, PYTHONIOENCODING=encoding)
+    return subprocess.run(
+        [sys.executable, str(EXAMPLES / script), *args],
+        capture_output=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+def test_referee_prints_ascii_where_suits_do_not_fit(encoding: str) -> None:
+    result = _run_encoded(
+        "referee.py", "7s 8s jk 10s", "kd ad 2d 3d", "--ruleset", "norwegian", encoding=encoding
+    )
+    assert result.returncode == 0, result.stderr.decode(encoding, "replace")
+    assert result.stdout.decode(encoding).splitlines() == [
+        "7s 8s JK 10s",
+        "  norwegian  ok   run  7s 8s JK=9s 10s",
+        "Kd Ad 2d 3d",
+        "  norwegian  NO   wraps-corner: A run never turns the corner: K-A-2 is not a run.",
+    ]
+    # A reason naming the bare suits still prints (they become "?"), and the exit status is the referee's.
+    bad = _run_encoded("referee.py", "7s zz", encoding=encoding)
+    assert bad.returncode == 2
+    assert "'zz' is not a card" in bad.stderr.decode(encoding)
+
+
+@pytest.mark.parametrize(
+    ("script", "args", "needs"),
+    [
+        ("play.py", ("--log", "--rounds", "1"), ()),
+        ("selfplay.py", ("--matches", "2", "--quiet", "--workers", "1"), ()),
+        ("pettingzoo_random.py", ("--render",), ("numpy", "pettingzoo")),
+    ],
+)
+def test_examples_print_ascii_where_suits_do_not_fit(
+    script: str, args: tuple[str, ...], needs: tuple[str, ...]
+) -> None:
+    for module in needs:
+        pytest.importorskip(module)
+    result = _run_encoded(script, *args)
+    assert result.returncode == 0, result.stderr.decode("cp1252", "replace")
+    out = result.stdout.decode("cp1252")
+    assert out and not any(suit in out for suit in "♠♥♦♣")
+    if script != "selfplay.py":
+        assert re.search(r"\b(10|[2-9AJQK])[shdc]\b", out), out[:400]
+
+
+def test_suits_fit_decides_for_the_examples() -> None:
+    assert remi.cards.suits_fit("utf-8") and not remi.cards.suits_fit("cp1252")
+    assert not remi.cards.suits_fit(None) and not remi.cards.suits_fit("no-such-codec")

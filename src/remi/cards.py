@@ -20,6 +20,7 @@ are multisets (tuples in which a card may repeat).
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Callable, Iterable
 from typing import Final
 
@@ -27,7 +28,18 @@ from ._cache import Cache
 from .errors import NotationError
 from .messages import msg
 
-__all__ = ["Card", "JOKER", "SUITS", "RANKS", "parse_card", "parse_cards", "format_cards", "make_pack"]
+__all__ = [
+    "Card",
+    "JOKER",
+    "SUITS",
+    "RANKS",
+    "parse_card",
+    "parse_cards",
+    "format_cards",
+    "ascii_notation",
+    "suits_fit",
+    "make_pack",
+]
 
 
 #: Suits in remi's fixed order: spades, hearts, diamonds, clubs.
@@ -180,6 +192,11 @@ CARDS: Final = tuple(Card._make(code) for code in range(53))
 _TEXT: Final = tuple(
     "JK" if code == JOKER_CODE else SUITS[code // 13] + RANKS[code % 13 + 1] for code in range(53)
 )
+#: Each card's ASCII text: the rank, then the suit's letter in lower case (``7s``, ``10h``, ``JK``).
+_ASCII: Final = tuple(
+    "JK" if code == JOKER_CODE else RANKS[code % 13 + 1] + SUIT_LETTERS[code // 13].lower()
+    for code in range(53)
+)
 
 #: The joker.
 JOKER: Final = CARDS[JOKER_CODE]
@@ -284,12 +301,27 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     return tuple(t if isinstance(t, Card) else parse_card(t) for t in tokens)
 
 
-def format_cards(cards: Iterable[Card]) -> str:
+def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:
     """Return the canonical text of *cards*, separated by spaces.
 
     >>> format_cards(parse_cards("7s 8s JK"))
     '♠7 ♠8 JK'
+
+    With *ascii*, each card is written in letters for a terminal or file that
+    cannot hold the suit symbols: the rank (``A 2``-``10 J Q K``), then the
+    suit's letter in lower case (``s h d c``); the joker stays ``JK``. It is one
+    of the spellings :func:`parse_cards` reads, so the text reads back to the
+    same cards (the lower-case letter keeps the suit apart from the rank:
+    ``Qd``, ``10h``).
+
+    >>> format_cards(parse_cards("♠7 ♥10 ♦Q ♣A JK"), ascii=True)
+    '7s 10h Qd Ac JK'
+    >>> parse_cards("7s 10h Qd Ac JK") == parse_cards("♠7 ♥10 ♦Q ♣A JK")
+    True
     """
+    if not isinstance(ascii, bool):
+        raise TypeError(f"ascii must be True or False, not {type(ascii).__name__} {ascii!r:.60}.")
+    table = _ASCII if ascii else _TEXT
     out = []
     for card in cards:
         if not isinstance(card, Card):
@@ -297,8 +329,43 @@ def format_cards(cards: Iterable[Card]) -> str:
                 f"format_cards takes Card values, not {type(card).__name__} {card!r:.40}; "
                 "parse text with parse_cards first."
             )
-        out.append(_TEXT[card.code])
+        out.append(table[card.code])
     return " ".join(out)
+
+
+_CARD_IN_TEXT: Final = re.compile("([♠♥♦♣])(10|[2-9AJQK])(?![0-9A-Za-z])")
+_LETTER: Final = dict(zip(SUITS, (letter.lower() for letter in SUIT_LETTERS)))
+
+
+def ascii_notation(text: str) -> str:
+    """Return *text* with every card in remi's notation written in ASCII (``♠7`` → ``7s``).
+
+    The cards are those :func:`format_cards` writes (a suit symbol, then the
+    rank); everything else in *text* stays as it is, so a reason, a meld, an
+    action or a position line keeps its words and reads back the same.
+
+    >>> ascii_notation("lay ♠7 ♠8 JK=♠9 ♠10; off ♥10 2")
+    'lay 7s 8s JK=9s 10s; off 10h 2'
+    """
+    return _CARD_IN_TEXT.sub(lambda m: m.group(2) + _LETTER[m.group(1)], text)
+
+
+def suits_fit(encoding: str | None) -> bool:
+    """Whether text in *encoding* can hold the four suit symbols (``False`` for ``None`` or an unknown name).
+
+    A program printing cards asks this of its output (``suits_fit(sys.stdout.encoding)``)
+    and writes :func:`ascii_notation` where the suits do not fit.
+
+    >>> suits_fit("utf-8"), suits_fit("cp1252"), suits_fit("ascii")
+    (True, False, False)
+    """
+    if not encoding:
+        return False
+    try:
+        "♠♥♦♣".encode(encoding)
+    except (UnicodeError, LookupError):
+        return False
+    return True
 
 
 #: The sort key of a hand: ``card.code``, read in C.

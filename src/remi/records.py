@@ -36,12 +36,14 @@ from typing import Final
 import attrs
 
 from .actions import Action, LayDown, Pass, is_action
+from .cards import ascii_notation
 from .errors import IllegalActionError, NotationError, RemiError
 from .game import GameState, from_position, new_game
 from .game.engine import coerce
 from .game.positions import LINE_BREAKS, parse_action_in, parse_ruleset_text, position, ruleset_text
 from .game.state import require_state
 from .melds import meld_sort_key
+from .messages import and_list, msg
 from .solver.arrangement import held_arrangement
 
 __all__ = [
@@ -94,7 +96,7 @@ def _unescape(value: str) -> str:
     return _READ_ESCAPE.sub(_unescape_one, value)
 
 
-def _initial_headers(initial: GameState) -> list[tuple[str, str]]:
+def _initial_headers(initial: GameState, ascii: bool = False) -> list[tuple[str, str]]:
     try:
         fresh = new_game(initial.ruleset, initial.players, initial.seed, dealer=initial.dealer)
     except RemiError:  # pragma: no cover - a state's own ruleset always starts a game
@@ -106,7 +108,7 @@ def _initial_headers(initial: GameState) -> list[tuple[str, str]]:
             ("Seed", str(initial.seed)),
             ("Dealer", str(initial.dealer)),
         ]
-    return [("Position", position(initial, one_line=True))]
+    return [("Position", position(initial, one_line=True, ascii=ascii))]
 
 
 def _check_initial(instance: object, attribute: attrs.Attribute[GameState], value: object) -> None:
@@ -188,7 +190,15 @@ class GameRecord:
                 act = parse_action_in(state, action) if isinstance(action, str) else action
                 state = state.apply(act)
             except (IllegalActionError, NotationError) as exc:
-                raise type(exc)(exc.code, f"Action {number} {str(action)!r}: {exc.reason}") from None
+                raise type(exc)(
+                    exc.code,
+                    msg(
+                        "Action {number} {action!r}: {reason}",
+                        number=number,
+                        action=str(action),
+                        reason=exc.reason,
+                    ),
+                ) from None
             done.append(act)
         return cls(initial, tuple(done), _check_headers(headers.items()))
 
@@ -218,21 +228,29 @@ class GameRecord:
             pass
         return state
 
-    def text(self) -> str:
+    def text(self, *, ascii: bool = False) -> str:
         """Return the record text: headers, a blank line, one ``seat action`` line per action.
 
+        With *ascii*, the cards of the actions and of a ``Position`` header are
+        written in letters (``discard 10h``), which :meth:`from_text` reads back
+        the same; free headers stay as they were given.
+
         >>> import remi
-        >>> rec = GameRecord.from_actions(remi.new_game(remi.GIN, players=2, seed=1), ["take"])
-        >>> rec.text().splitlines()[-1]
-        '1 take'
+        >>> rec = GameRecord.from_actions(remi.new_game(remi.GIN, players=2, seed=1), ["take", "discard ♦4"])
+        >>> rec.text().splitlines()[-1], rec.text(ascii=True).splitlines()[-1]
+        ('1 discard ♦4', '1 discard 4d')
+        >>> GameRecord.from_text(rec.text(ascii=True)) == rec
+        True
         """
+        if not isinstance(ascii, bool):
+            raise TypeError(f"ascii must be True or False, not {type(ascii).__name__} {ascii!r:.60}.")
         lines = [f'[Format "{RECORD_FORMAT}"]']
-        lines += [f'[{k} "{_escape(v)}"]' for k, v in _initial_headers(self.initial)]
+        lines += [f'[{k} "{_escape(v)}"]' for k, v in _initial_headers(self.initial, ascii)]
         lines += [f'[{k} "{_escape(v)}"]' for k, v in self.headers]
         state = self.initial
         body: list[str] = []
         for action in self.actions:
-            body.append(f"{state.current_player} {action}")
+            body.append(f"{state.current_player} {ascii_notation(str(action)) if ascii else action}")
             before_round = state.round
             state = state.apply(action)
             if state.round != before_round and not state.is_over:
@@ -264,18 +282,20 @@ def _check_headers(items: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], .
             or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,40}", key)
             or key in _RESERVED
         ):
-            raise NotationError("malformed-state", f"{key!r} cannot be a free header name.")
+            raise NotationError("malformed-state", msg("{key!r} cannot be a free header name.", key=key))
         if not isinstance(value, str):
-            raise NotationError("malformed-state", f"Header {key!r} must be text, not {value!r}.")
+            raise NotationError(
+                "malformed-state", msg("Header {key!r} must be text, not {value!r}.", key=key, value=value)
+            )
         out.append((key, value))
     return tuple(out)
 
 
 def _read(text: str) -> tuple[GameRecord, list[GameState]]:
     if not isinstance(text, str):
-        raise NotationError("not-text", f"Expected record text, got {type(text).__name__}.")
+        raise NotationError("not-text", msg("Expected record text, got {type}.", type=type(text).__name__))
     if len(text) > _MAX_TEXT:
-        raise NotationError("malformed-state", f"A record is at most {_MAX_TEXT} characters.")
+        raise NotationError("malformed-state", msg("A record is at most {most} characters.", most=_MAX_TEXT))
     headers, moves = _read_lines(text)
     old_knock = _read_format(headers) == "remi-record/1"
     initial = _start(headers)
@@ -284,7 +304,11 @@ def _read(text: str) -> tuple[GameRecord, list[GameState]]:
     if result != "*" and result != _result_text(states[-1]):
         raise NotationError(
             "broken-invariant",
-            f"[Result {result!r}] does not match the replay, which gives {_result_text(states[-1])!r}.",
+            msg(
+                "[Result {result!r}] does not match the replay, which gives {replayed!r}.",
+                result=result,
+                replayed=_result_text(states[-1]),
+            ),
         )
     free = tuple((k, v) for k, v in headers.items() if k not in _RESERVED)
     return GameRecord(initial, tuple(actions), free), states
@@ -302,13 +326,17 @@ def _read_lines(text: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
             moves.append((line.split("#", 1)[0].strip(), line))
             continue
         if moves:
-            raise NotationError("malformed-state", f"Header {line!r} comes after the actions.")
+            raise NotationError("malformed-state", msg("Header {line!r} comes after the actions.", line=line))
         match = _HEADER.match(line)
         if match is None:
-            raise NotationError("malformed-state", f'{line!r} is not a header like [Name "value"].')
+            raise NotationError(
+                "malformed-state", msg('{line!r} is not a header like [Name "value"].', line=line)
+            )
         key = match.group(1)
         if key in headers:
-            raise NotationError("malformed-state", f"{line!r} repeats the header {key!r}.")
+            raise NotationError(
+                "malformed-state", msg("{line!r} repeats the header {key!r}.", line=line, key=key)
+            )
         headers[key] = _unescape(match.group(2))
     return headers, moves
 
@@ -319,11 +347,17 @@ def _read_format(headers: dict[str, str]) -> str:
     if fmt is None:
         raise NotationError(
             "unknown-format",
-            f'The record has no Format header; this version reads [Format "{RECORD_FORMAT}"].',
+            msg(
+                'The record has no Format header; this version reads [Format "{format}"].',
+                format=RECORD_FORMAT,
+            ),
         )
     if fmt != RECORD_FORMAT and fmt not in _OLD_RECORD_FORMATS:
-        known = " and ".join(repr(f) for f in (RECORD_FORMAT, *_OLD_RECORD_FORMATS))
-        raise NotationError("unknown-format", f"This version reads {known} records, not {fmt!r}.")
+        known = and_list([repr(f) for f in (RECORD_FORMAT, *_OLD_RECORD_FORMATS)])
+        raise NotationError(
+            "unknown-format",
+            msg("This version reads {formats} records, not {format!r}.", formats=known, format=fmt),
+        )
     return fmt
 
 
@@ -334,19 +368,25 @@ def _start(headers: dict[str, str]) -> GameState:
     missing = [k for k in ("Game", "Players", "Seed") if k not in headers]
     if missing:
         raise NotationError(
-            "malformed-state", f"The record has no {', '.join(missing)} header (nor a Position)."
+            "malformed-state",
+            msg("The record has no {headers} header (nor a Position).", headers=", ".join(missing)),
         )
     ruleset = parse_ruleset_text(headers["Game"])
     numbers = {}
     for key in ("Players", "Seed", "Dealer"):
         if key in headers:
             if not re.fullmatch(r"-?[0-9]{1,18}", headers[key]):
-                raise NotationError("malformed-state", f"[{key} {headers[key]!r}] must be a whole number.")
+                raise NotationError(
+                    "malformed-state",
+                    msg("[{key} {value!r}] must be a whole number.", key=key, value=headers[key]),
+                )
             numbers[key] = int(headers[key])
     try:
         return new_game(ruleset, numbers["Players"], numbers["Seed"], dealer=numbers.get("Dealer"))
     except RemiError as exc:
-        raise NotationError(exc.code, f"The record's game cannot start: {exc.reason}") from None
+        raise NotationError(
+            exc.code, msg("The record's game cannot start: {reason}", reason=exc.reason)
+        ) from None
 
 
 def _play(
@@ -374,7 +414,13 @@ def _move(state: GameState, body: str, line: str) -> tuple[Action, GameState]:
         seat, action_text = int(words[0]), words[1]
         if seat != state.current_player:
             raise NotationError(
-                "not-your-turn", f"{line!r}: it is seat {state.current_player}'s move, not seat {seat}'s."
+                "not-your-turn",
+                msg(
+                    "{line!r}: it is seat {turn}'s move, not seat {seat}'s.",
+                    line=line,
+                    turn=state.current_player,
+                    seat=seat,
+                ),
             )
     try:
         action = coerce(state, action_text)
@@ -383,7 +429,7 @@ def _move(state: GameState, body: str, line: str) -> tuple[Action, GameState]:
         try:
             action = parse_action_in(state, action_text)
         except RemiError as exc:
-            raise type(exc)(exc.code, f"{line!r}: {exc.reason}") from None
+            raise type(exc)(exc.code, msg("{line!r}: {reason}", line=line, reason=exc.reason)) from None
     return action, state.apply(action)
 
 

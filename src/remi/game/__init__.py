@@ -39,9 +39,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..actions import Action
-from ..cards import Card, format_cards, make_pack, parse_cards, sorted_hand
+from ..cards import Card, make_pack, parse_cards, sorted_hand
 from ..errors import IllegalActionError, NotationError, RulesetError, StateError
 from ..melds import Meld
+from ..messages import and_list, msg
 from ..rulesets import Ruleset
 from . import engine as _engine
 from . import positions as _position
@@ -210,15 +211,20 @@ class GameState(StateCore):
         """
         return _views.returns(self)
 
-    def position(self, *, one_line: bool = False) -> str:
+    def position(self, *, one_line: bool = False, ascii: bool = False) -> str:
         """Return the position notation of this state; :meth:`from_position` reads it back to an equal state.
+
+        *one_line* separates the lines with `` | ``; *ascii* writes the cards
+        in letters (``7s 10h JK``) for output that cannot hold ``♠``.
 
         >>> import remi
         >>> state = remi.new_game(remi.GIN, players=2, seed=5)
         >>> remi.GameState.from_position(state.position()) == state
         True
+        >>> remi.GameState.from_position(state.position(ascii=True)) == state
+        True
         """
-        return _position.position(self, one_line=one_line)
+        return _position.position(self, one_line=one_line, ascii=ascii)
 
     @classmethod
     def from_position(cls, text: str) -> GameState:
@@ -261,7 +267,11 @@ class GameState(StateCore):
         if not state.is_over and not state.legal_actions():
             raise StateError(
                 "dead-end",
-                f"The state could not play on: seat {state.to_act} has no legal action in phase {state.phase}.",
+                msg(
+                    "The state could not play on: seat {seat} has no legal action in phase {phase}.",
+                    seat=state.to_act,
+                    phase=state.phase,
+                ),
             )
         return state
 
@@ -323,22 +333,33 @@ def new_game(
     remi.RulesetError: Norwegian Remi is for 3 to 5 players, not 2.
     """
     if not isinstance(ruleset, Ruleset):
-        raise RulesetError("not-a-ruleset", f"Expected a Ruleset, got {type(ruleset).__name__}.")
+        raise RulesetError(
+            "not-a-ruleset", msg("Expected a Ruleset, got {type}.", type=type(ruleset).__name__)
+        )
     if isinstance(players, bool) or not isinstance(players, int):
-        raise RulesetError("bad-players", f"players must be a number, not {players!r}.")
+        raise RulesetError("bad-players", msg("players must be a number, not {players!r}.", players=players))
     if not ruleset.min_players <= players <= ruleset.max_players:
         raise RulesetError(
             "bad-players",
-            f"{ruleset.name} is for {ruleset.min_players} to {ruleset.max_players} players, not {players}.",
+            msg(
+                "{game} is for {least} to {most} players, not {players}.",
+                game=ruleset.name,
+                least=ruleset.min_players,
+                most=ruleset.max_players,
+                players=players,
+            ),
         )
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RulesetError("bad-seed", f"seed must be an integer, not {seed!r}.")
+        raise RulesetError("bad-seed", msg("seed must be an integer, not {seed!r}.", seed=seed))
     if dealer is None:
         first = event_rng(seed, "first-dealer").randrange(players) if ruleset.first_dealer == "lot" else 0
     else:
         first = dealer
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-        raise RulesetError("bad-dealer", f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}.")
+        raise RulesetError(
+            "bad-dealer",
+            msg("dealer must be a seat from 0 to {last}, not {dealer!r}.", last=players - 1, dealer=dealer),
+        )
     blank = blank_state(GameState, ruleset, players, seed, first)
     return start(blank, None if pack is None else _stacked(pack, ruleset, players))
 
@@ -404,14 +425,20 @@ def _stacked(pack: str | Iterable[Card | str], ruleset: Ruleset, players: int) -
     whole = Counter(make_pack(*ruleset.pack_for(players)))
     held = Counter(cards)
     if held != whole:
-        wrong = [
-            f"{what} {format_cards(sorted_hand(diff.elements()))}"
-            for what, diff in (("lacks", whole - held), ("has besides", held - whole))
-            if diff
-        ]
+        wrong: list[object] = []
+        if whole - held:
+            wrong.append(msg("lacks {cards}", cards=sorted_hand((whole - held).elements())))
+        if held - whole:
+            wrong.append(msg("has besides {cards}", cards=sorted_hand((held - whole).elements())))
         raise RulesetError(
             "bad-pack",
-            f"pack must be the {sum(whole.values())} cards of {ruleset.name}'s pack for {players} players; "
-            f"the {len(cards)} given {' and '.join(wrong)}.",
+            msg(
+                "pack must be the {size} cards of {game}'s pack for {players} players; the {given} given {wrong}.",
+                size=sum(whole.values()),
+                game=ruleset.name,
+                players=players,
+                given=len(cards),
+                wrong=and_list(wrong),
+            ),
         )
     return cards

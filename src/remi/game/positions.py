@@ -36,9 +36,10 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from ..actions import Action, CallShanghai, LayDown, LayOff, SwapJoker
-from ..cards import Card, format_cards, make_pack, parse_card, parse_cards, sorted_hand
+from ..cards import Card, ascii_notation, format_cards, make_pack, parse_card, parse_cards, sorted_hand
 from ..errors import IllegalActionError, NotationError, RemiError, StateError
 from ..melds import Meld, parse_meld
+from ..messages import msg
 from ..rulesets import PRESETS, Ruleset, find_ruleset, require_ruleset
 from .engine import coerce
 from .state import PHASES, RoundResult, StateCore, hand_size_problems, require_state
@@ -138,17 +139,20 @@ def parse_ruleset_text(text: str) -> Ruleset:
     remi.NotationError: 'gin colour=red': unknown option 'colour'.
     """
     if not isinstance(text, str):
-        raise NotationError("not-text", f"Expected ruleset text, got {type(text).__name__}.")
+        raise NotationError("not-text", msg("Expected ruleset text, got {type}.", type=type(text).__name__))
     stripped = text.strip()
     name, _, rest = stripped.partition(" ")
     if not name:
         raise NotationError(
-            "unknown-ruleset", f"{text!r} names no game; try one of: {', '.join(sorted(PRESETS))}."
+            "unknown-ruleset",
+            msg("{text!r} names no game; try one of: {names}.", text=text, names=", ".join(sorted(PRESETS))),
         )
     try:
         base = find_ruleset(name)
     except RemiError as exc:
-        raise NotationError("unknown-ruleset", f"{_quote(text)}: {exc.reason}") from None
+        raise NotationError(
+            "unknown-ruleset", msg("{text}: {reason}", text=_quote(text), reason=exc.reason)
+        ) from None
     changes: dict[str, Any] = {}
     decoder = json.JSONDecoder()
     i, n = 0, len(rest)
@@ -159,7 +163,9 @@ def parse_ruleset_text(text: str) -> Ruleset:
         match = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)=").match(rest, i)
         if match is None:
             word = rest[i:].split()[0]
-            raise NotationError("bad-option", f"{_quote(text)}: {word!r} is not option=value.")
+            raise NotationError(
+                "bad-option", msg("{text}: {word!r} is not option=value.", text=_quote(text), word=word)
+            )
         key = match.group(1).replace("-", "_").lower()
         i = match.end()
         value: Any
@@ -173,12 +179,17 @@ def parse_ruleset_text(text: str) -> Ruleset:
                 value, i = _bare_value(rest[i:end]), end
         except (ValueError, RecursionError):
             raise NotationError(
-                "bad-option", f"{_quote(text)}: the value of {key!r} is not valid JSON."
+                "bad-option",
+                msg("{text}: the value of {key!r} is not valid JSON.", text=_quote(text), key=key),
             ) from None
         if key not in _RULESET_FIELDS:
-            raise NotationError("bad-option", f"{_quote(text)}: unknown option {key!r}.")
+            raise NotationError(
+                "bad-option", msg("{text}: unknown option {key!r}.", text=_quote(text), key=key)
+            )
         if key in changes:
-            raise NotationError("bad-option", f"{_quote(text)}: option {key!r} is given twice.")
+            raise NotationError(
+                "bad-option", msg("{text}: option {key!r} is given twice.", text=_quote(text), key=key)
+            )
         changes[key] = value
     if not changes:
         return base
@@ -189,9 +200,13 @@ def parse_ruleset_text(text: str) -> Ruleset:
     try:
         return Ruleset.from_dict(data)
     except RemiError as exc:
-        raise NotationError("bad-option", f"{_quote(text)}: {exc.reason}") from None
+        raise NotationError(
+            "bad-option", msg("{text}: {reason}", text=_quote(text), reason=exc.reason)
+        ) from None
     except (RecursionError, OverflowError, MemoryError) as exc:  # pragma: no cover - defensive
-        raise NotationError("bad-option", f"{_quote(text)}: {type(exc).__name__}.") from None
+        raise NotationError(
+            "bad-option", msg("{text}: {error}.", text=_quote(text), error=type(exc).__name__)
+        ) from None
 
 
 # -- the fields of a position -----------------------------------------------------------------------
@@ -311,12 +326,14 @@ def _result_line(r: RoundResult) -> str:
     return text
 
 
-def position(state: GameState, *, one_line: bool = False) -> str:
+def position(state: GameState, *, one_line: bool = False, ascii: bool = False) -> str:
     """Return *state* in position notation; :func:`read_position` reads it back to an equal state.
 
     Defaults are left out; hands, the table, the discard pile and the stock
     (top card last, its exact order) are always written. With *one_line*,
-    `` | `` separates the fields.
+    `` | `` separates the fields. With *ascii*, every card is written in
+    letters (``7s 10h JK``, see :func:`~remi.cards.format_cards`), which read
+    back the same.
 
     >>> import remi
     >>> text = position(remi.new_game(remi.GIN, players=2, seed=2))
@@ -333,10 +350,14 @@ def position(state: GameState, *, one_line: bool = False) -> str:
     hand 1: ♠2 ♠4 ♠5 ♠K ♥7 ♦A ♦9 ♦10 ♣A ♣3
     discard: ♥2
     stock: …
+    >>> print(position(remi.new_game(remi.GIN, players=2, seed=2), ascii=True).splitlines()[8])
+    hand 0: As 10s Js 6h 9h Jh 5d Jd Qd Kc
     """
     s = require_state(state)
     if not isinstance(one_line, bool):
         raise TypeError(f"one_line must be True or False, not {type(one_line).__name__} {one_line!r:.60}.")
+    if not isinstance(ascii, bool):
+        raise TypeError(f"ascii must be True or False, not {type(ascii).__name__} {ascii!r:.60}.")
     lines = [f"game: {ruleset_text(s.ruleset)}"]
     lines += [f"{key}: {getattr(s, name)}" for name, key in _ALWAYS_KEYS]
     if s.to_act != s.turn_player:
@@ -347,6 +368,9 @@ def position(state: GameState, *, one_line: bool = False) -> str:
     optional = (_optional_line(s, *line) for line in _OPTIONAL_LINES)
     lines += [line for line in optional if line is not None]
     lines += [_result_line(r) for r in s.results]
+    if ascii:
+        # Every line but the game's (its options are the ruleset's own text) holds cards at most.
+        lines[1:] = [ascii_notation(line) for line in lines[1:]]
     return (" | " if one_line else "\n").join(lines)
 
 
@@ -378,7 +402,7 @@ class _Reader:
     def _add(self, line: str) -> None:
         key_text, colon, value = line.partition(":")
         if not colon:
-            raise NotationError("malformed-state", f"Line {_quote(line)} is not 'key: value'.")
+            raise NotationError("malformed-state", msg("Line {line} is not 'key: value'.", line=_quote(line)))
         key = " ".join(key_text.lower().replace("_", " ").replace("-", " ").split())
         value = value.strip()
         keyed = _KEYED.match(key)
@@ -389,22 +413,33 @@ class _Reader:
             if meld.group(1) is not None and int(meld.group(1)) != len(self.melds):
                 raise NotationError(
                     "malformed-state",
-                    f"Line {_quote(line)}: melds are numbered from 0 in order; expected meld {len(self.melds)}.",
+                    msg(
+                        "Line {line}: melds are numbered from 0 in order; expected meld {number}.",
+                        line=_quote(line),
+                        number=len(self.melds),
+                    ),
                 )
             self.melds.append((int(meld.group(2)), value, line))
         elif key in _SIMPLE:
             if key in self.fields:
-                raise NotationError("malformed-state", f"Line {_quote(line)} repeats the field {key!r}.")
+                raise NotationError(
+                    "malformed-state",
+                    msg("Line {line} repeats the field {key!r}.", line=_quote(line), key=key),
+                )
             self.fields[key] = (value, line)
         else:
             raise NotationError(
-                "malformed-state", f"Line {_quote(line)}: unknown field {key_text.strip()!r}."
+                "malformed-state",
+                msg("Line {line}: unknown field {key!r}.", line=_quote(line), key=key_text.strip()),
             )
 
     def _add_numbered(self, word: str, number: int, value: str, line: str) -> None:
         table = {"hand": self.hands, "known": self.known, "result": self.results}[word]
         if number in table:
-            raise NotationError("malformed-state", f"Line {_quote(line)} repeats {word} {number}.")
+            raise NotationError(
+                "malformed-state",
+                msg("Line {line} repeats {key} {number}.", line=_quote(line), key=word, number=number),
+            )
         table[number] = (value, line)
 
     def line(self, key: str) -> str:
@@ -425,7 +460,12 @@ class _Reader:
         out = tuple(_int(v, line) for v in value.split())
         if per_seat and len(out) != players:
             raise NotationError(
-                "malformed-state", f"Line {_quote(line)} must give {players} numbers, one per seat."
+                "malformed-state",
+                msg(
+                    "Line {line} must give {players} numbers, one per seat.",
+                    line=_quote(line),
+                    players=players,
+                ),
             )
         return out
 
@@ -445,7 +485,10 @@ class _Reader:
 
 def _int(value: str, line: str) -> int:
     if not re.fullmatch(r"-?[0-9]{1,18}", value.strip()):
-        raise NotationError("malformed-state", f"Line {_quote(line)}: {value!r} is not a whole number.")
+        raise NotationError(
+            "malformed-state",
+            msg("Line {line}: {value!r} is not a whole number.", line=_quote(line), value=value),
+        )
     return int(value)
 
 
@@ -453,14 +496,22 @@ def _cards(value: str, line: str) -> tuple[Card, ...]:
     try:
         return parse_cards(value)
     except NotationError as exc:
-        raise NotationError(exc.code, f"Line {_quote(line)}: {exc.reason}") from None
+        raise NotationError(
+            exc.code, msg("Line {line}: {reason}", line=_quote(line), reason=exc.reason)
+        ) from None
 
 
 def _seat(value: int, players: int, line: str) -> int:
     if not 0 <= value < players:
         raise NotationError(
             "bad-seat",
-            f"Line {_quote(line)}: {value} is not a seat of {players} players (0 to {players - 1}).",
+            msg(
+                "Line {line}: {seat} is not a seat of {players} players (0 to {last}).",
+                line=_quote(line),
+                seat=value,
+                players=players,
+                last=players - 1,
+            ),
         )
     return value
 
@@ -477,7 +528,8 @@ _Values = dict[str, Any]
 def _read_ruleset(r: _Reader, v: _Values) -> None:
     if "game" not in r.fields:
         raise NotationError(
-            "malformed-state", f"The position {_quote(r.text)} has no 'game:' line naming the ruleset."
+            "malformed-state",
+            msg("The position {text} has no 'game:' line naming the ruleset.", text=_quote(r.text)),
         )
     v["ruleset"] = parse_ruleset_text(r.fields["game"][0])
 
@@ -490,8 +542,14 @@ def _read_players(r: _Reader, v: _Values) -> None:
         where = r.line("players") if "players" in r.fields else r.text
         raise NotationError(
             "bad-players",
-            f"{ruleset.name} is for {ruleset.min_players} to {ruleset.max_players} players; "
-            f"{_quote(where)} gives {players}.",
+            msg(
+                "{game} is for {least} to {most} players; {line} gives {players}.",
+                game=ruleset.name,
+                least=ruleset.min_players,
+                most=ruleset.max_players,
+                line=_quote(where),
+                players=players,
+            ),
         )
     for per_seat in (r.hands, r.known):
         for seat, (_, line) in per_seat.items():
@@ -507,7 +565,12 @@ def _read_phase(r: _Reader, v: _Values) -> None:
     phase = r.fields["phase"][0].lower() if "phase" in r.fields else "draw"
     if phase not in PHASES:
         raise NotationError(
-            "malformed-state", f"Line {_quote(r.line('phase'))}: the phase is one of {', '.join(PHASES)}."
+            "malformed-state",
+            msg(
+                "Line {line}: the phase is one of {phases}.",
+                line=_quote(r.line("phase")),
+                phases=", ".join(PHASES),
+            ),
         )
     v["phase"] = phase
 
@@ -545,7 +608,9 @@ def _read_table(r: _Reader, v: _Values) -> None:
         try:
             table.append(_table_meld(value, v["ruleset"]))
         except RemiError as exc:
-            raise NotationError(exc.code, f"Line {_quote(line)}: {exc.reason}") from None
+            raise NotationError(
+                exc.code, msg("Line {line}: {reason}", line=_quote(line), reason=exc.reason)
+            ) from None
     v["table"], v["owners"] = tuple(table), tuple(owners)
 
 
@@ -561,8 +626,13 @@ def _read_building(r: _Reader, v: _Values) -> None:
     if missing:
         raise NotationError(
             "malformed-state",
-            f"Line {_quote(line)}: the cards of a meld being built stay in the hand of the seat on turn "
-            f"(seat {turn_player}), which does not hold {format_cards(sorted_hand(missing.elements()))}.",
+            msg(
+                "Line {line}: the cards of a meld being built stay in the hand of the seat on turn "
+                "(seat {seat}), which does not hold {cards}.",
+                line=_quote(line),
+                seat=turn_player,
+                cards=sorted_hand(missing.elements()),
+            ),
         )
     v["building"] = cards
 
@@ -578,8 +648,11 @@ def _read_stock(r: _Reader, v: _Values) -> None:
         if +left:
             raise NotationError(
                 "broken-invariant",
-                f"Line {_quote(stock_value[1])}: cards missing from the position: "
-                f"{format_cards(sorted_hand((+left).elements()))}.",
+                msg(
+                    "Line {line}: cards missing from the position: {cards}.",
+                    line=_quote(stock_value[1]),
+                    cards=sorted_hand((+left).elements()),
+                ),
             )
         v["stock"] = explicit
         return
@@ -587,7 +660,12 @@ def _read_stock(r: _Reader, v: _Values) -> None:
     if stock_value is not None and int(stock_value[0]) != len(rest):
         raise NotationError(
             "broken-invariant",
-            f"Line {_quote(stock_value[1])}: the cards not written number {len(rest)}, not {stock_value[0]}.",
+            msg(
+                "Line {line}: the cards not written number {left}, not {given}.",
+                line=_quote(stock_value[1]),
+                left=len(rest),
+                given=stock_value[0],
+            ),
         )
     Random(f"remi-position:{v['seed']}").shuffle(rest)
     v["stock"] = tuple(rest)
@@ -610,7 +688,11 @@ def _left_in_pack(r: _Reader, v: _Values, stock: tuple[Card, ...] | None) -> Cou
             if left[card] <= 0:
                 raise NotationError(
                     "too-many-copies",
-                    f"Line {_quote(line)}: {card} is written more often than the pack holds it.",
+                    msg(
+                        "Line {line}: {card} is written more often than the pack holds it.",
+                        line=_quote(line),
+                        card=card,
+                    ),
                 )
             left[card] -= 1
     return left
@@ -623,7 +705,11 @@ def _read_results(r: _Reader, v: _Values) -> None:
     if "totals" in r.fields and r.ints("totals", (), players) != totals:
         raise NotationError(
             "bad-totals",
-            f"Line {_quote(r.line('totals'))} does not add up the result lines {_ints_text(totals)}.",
+            msg(
+                "Line {line} does not add up the result lines {totals}.",
+                line=_quote(r.line("totals")),
+                totals=_ints_text(totals),
+            ),
         )
     v["results"], v["totals"] = results, totals
 
@@ -635,7 +721,8 @@ def _read_known(r: _Reader, v: _Values) -> None:
     for seat, cards in enumerate(known):
         if Counter(cards) - Counter(v["hands"][seat]):
             raise NotationError(
-                "malformed-state", f"Line {_quote(r.known[seat][1])}: known cards must be in the seat's hand."
+                "malformed-state",
+                msg("Line {line}: known cards must be in the seat's hand.", line=_quote(r.known[seat][1])),
             )
     v["known"] = known
 
@@ -651,7 +738,9 @@ def _read_by_kind(r: _Reader, v: _Values, field: attrs.Attribute[Any]) -> Any:
     cards = r.cards(key)
     if kind == "card?":
         if len(cards) > 1:
-            raise NotationError("malformed-state", f"Line {_quote(r.line(key))} must name one card.")
+            raise NotationError(
+                "malformed-state", msg("Line {line} must name one card.", line=_quote(r.line(key)))
+            )
         return cards[0] if cards else None
     return cards
 
@@ -707,24 +796,38 @@ def _check_playable(r: _Reader, state: GameState) -> None:
     if problems:
         seat, reason = problems[0]
         line = r.hands[seat][1] if seat in r.hands else f"hand {seat}:"
-        raise NotationError("broken-invariant", f"Line {_quote(line)}: {reason}")
+        raise NotationError(
+            "broken-invariant", msg("Line {line}: {reason}", line=_quote(line), reason=reason)
+        )
     try:
         state.check_invariants()
     except StateError as exc:
         blamed = _blame(r, exc.reason)
-        where = f"Line {_quote(blamed)}" if blamed != r.text.strip() else f"The position {_quote(blamed)}"
-        raise NotationError("broken-invariant", f"{where}: {exc.reason}") from None
+        if blamed != r.text.strip():
+            where = msg("Line {line}: {reason}", line=_quote(blamed), reason=exc.reason)
+        else:
+            where = msg("The position {text}: {reason}", text=_quote(blamed), reason=exc.reason)
+        raise NotationError("broken-invariant", where) from None
     if not state.is_over and not state.legal_actions():
         if state.building:
             raise NotationError(
                 "dead-end",
-                f"Line {_quote(r.line('building'))}: no meld that can be laid now is made of "
-                f"{format_cards(state.building)} and higher cards, so seat {state.to_act} could not play on.",
+                msg(
+                    "Line {line}: no meld that can be laid now is made of "
+                    "{cards} and higher cards, so seat {seat} could not play on.",
+                    line=_quote(r.line("building")),
+                    cards=state.building,
+                    seat=state.to_act,
+                ),
             )
         raise NotationError(
             "dead-end",
-            f"The position {_quote(r.text.strip())} could not play on: seat {state.to_act} has no legal "
-            f"action in phase {state.phase}.",
+            msg(
+                "The position {text} could not play on: seat {seat} has no legal action in phase {phase}.",
+                text=_quote(r.text.strip()),
+                seat=state.to_act,
+                phase=state.phase,
+            ),
         )
 
 
@@ -738,9 +841,11 @@ def read_position(text: str, state_type: type[GameState]) -> GameState:
     remi.NotationError: Line 'hand 1: ♠A': ♠A is written more often than the pack holds it.
     """
     if not isinstance(text, str):
-        raise NotationError("not-text", f"Expected position text, got {type(text).__name__}.")
+        raise NotationError("not-text", msg("Expected position text, got {type}.", type=type(text).__name__))
     if len(text) > _MAX_TEXT:
-        raise NotationError("malformed-state", f"A position is at most {_MAX_TEXT} characters.")
+        raise NotationError(
+            "malformed-state", msg("A position is at most {most} characters.", most=_MAX_TEXT)
+        )
     r = _Reader(text)
     state = state_type(**_read_fields(r))
     _check_playable(r, state)
@@ -771,7 +876,8 @@ def _result(number: int, value: str, line: str, players: int) -> RoundResult:
         word = words.pop(0).lower()
         if word not in ("out", "cut") or not words:
             raise NotationError(
-                "malformed-state", f"Line {_quote(line)}: expected points, then 'out SEAT' and 'cut SEAT'."
+                "malformed-state",
+                msg("Line {line}: expected points, then 'out SEAT' and 'cut SEAT'.", line=_quote(line)),
             )
         seat = _seat(_int(words.pop(0), line), players, line)
         if word == "out":
@@ -780,7 +886,8 @@ def _result(number: int, value: str, line: str, players: int) -> RoundResult:
             cut = seat
     if len(points) != players:
         raise NotationError(
-            "malformed-state", f"Line {_quote(line)} must give {players} scores, one per seat."
+            "malformed-state",
+            msg("Line {line} must give {players} scores, one per seat.", line=_quote(line), players=players),
         )
     return RoundResult(number, out, tuple(points), cut)
 
@@ -831,23 +938,42 @@ def _blame(r: _Reader, reason: str) -> str:
 def _meld_ref(state: GameState, words: list[str], text: str) -> int:
     """Resolve a table meld reference: its index (``2`` or ``#2``) or cards it holds (``♠8`` or ``♠7 ♠8``)."""
     if not words:
-        raise NotationError("no-such-meld", f"{text!r} names no table meld.")
+        raise NotationError("no-such-meld", msg("{text!r} names no table meld.", text=text))
     count = len(state.table)
     if len(words) == 1 and re.fullmatch(r"#?[0-9]{1,6}", words[0]):
         index = int(words[0].lstrip("#"))
         if index >= count:
             raise NotationError(
-                "no-such-meld", f"{text!r}: there is no table meld {index}; the table has {count}."
+                "no-such-meld",
+                msg(
+                    "{text!r}: there is no table meld {index}; the table has {count}.",
+                    text=text,
+                    index=index,
+                    count=count,
+                ),
             )
         return index
     numbers = [w for w in words if re.fullmatch(r"#?[+-]?[0-9]+", w)]
     if numbers and len(words) == 1:
-        span = f"the table melds are numbered 0 to {count - 1}" if count else "the table has no melds"
-        raise NotationError("no-such-meld", f"{text!r}: {words[0]!r} is not a table meld number; {span}.")
+        span = (
+            msg("the table melds are numbered 0 to {last}", last=count - 1)
+            if count
+            else msg("the table has no melds")
+        )
+        raise NotationError(
+            "no-such-meld",
+            msg(
+                "{text!r}: {word!r} is not a table meld number; {span}.", text=text, word=words[0], span=span
+            ),
+        )
     if numbers:
         raise NotationError(
             "no-such-meld",
-            f"{text!r}: {' '.join(words)!r} is not a table meld: give one number or cards the meld holds.",
+            msg(
+                "{text!r}: {words!r} is not a table meld: give one number or cards the meld holds.",
+                text=text,
+                words=" ".join(words),
+            ),
         )
     held: list[Card] = []
     for word in words:
@@ -855,17 +981,25 @@ def _meld_ref(state: GameState, words: list[str], text: str) -> int:
             held.extend(parse_cards(word.partition("=")[0]))
         except NotationError:
             raise NotationError(
-                "no-such-meld", f"{text!r}: {word!r} is neither a table meld number nor a card."
+                "no-such-meld",
+                msg("{text!r}: {word!r} is neither a table meld number nor a card.", text=text, word=word),
             ) from None
     cards = Counter(held)
     found = [i for i, m in enumerate(state.table) if not cards - Counter(m.cards)]
     if not found:
-        raise NotationError("no-such-meld", f"{text!r}: no table meld holds {' '.join(words)}.")
+        raise NotationError(
+            "no-such-meld", msg("{text!r}: no table meld holds {words}.", text=text, words=" ".join(words))
+        )
     if len(found) > 1:
         shown = "; ".join(f"{i}: {state.table[i]}" for i in found)
         raise NotationError(
             "no-such-meld",
-            f"{text!r}: {' '.join(words)} is in several table melds ({shown}); give its number.",
+            msg(
+                "{text!r}: {words} is in several table melds ({shown}); give its number.",
+                text=text,
+                words=" ".join(words),
+                shown=shown,
+            ),
         )
     return found[0]
 
@@ -895,22 +1029,22 @@ def parse_action_in(state: GameState, text: str) -> Action:
     """
     require_state(state)
     if not isinstance(text, str):
-        raise NotationError("not-text", f"Expected action text, got {type(text).__name__}.")
+        raise NotationError("not-text", msg("Expected action text, got {type}.", type=type(text).__name__))
     if len(text) > 2000:
-        raise NotationError("malformed-state", f"{_quote(text)} is too long for an action.")
+        raise NotationError("malformed-state", msg("{text} is too long for an action.", text=_quote(text)))
     try:
         return _action_at(state, text)
     except NotationError as exc:
         if repr(text) in exc.reason:
             raise
         # A safety net: every refusal quotes the whole text (the parts above already do).
-        raise NotationError(exc.code, f"{text!r}: {exc.reason}") from None
+        raise NotationError(exc.code, msg("{text!r}: {reason}", text=text, reason=exc.reason)) from None
 
 
 def _action_at(state: GameState, text: str) -> Action:
     words = text.split()
     if not words:
-        raise NotationError("empty-action", f"An action needs text; {text!r} holds none.")
+        raise NotationError("empty-action", msg("An action needs text; {text!r} holds none.", text=text))
     legal = state.legal_actions()
     verb = words[0].lower()
     action: Action | None = None
@@ -922,17 +1056,23 @@ def _action_at(state: GameState, text: str) -> Action:
         if low:
             args = args[:-1]
         if any(w.lower() == "low" for w in args):
-            where = "a swap takes no 'low'" if verb == "swap" else "'low' comes once, after the table meld"
-            raise NotationError("unknown-action", f"{text!r}: {where}.")
+            where = (
+                msg("a swap takes no 'low'")
+                if verb == "swap"
+                else msg("'low' comes once, after the table meld")
+            )
+            raise NotationError("unknown-action", msg("{text!r}: {where}.", text=text, where=where))
         if verb == "shanghai":
             action = CallShanghai(_meld_ref(state, args, text), low)
         else:
             if not args:
-                raise NotationError("unknown-action", f"{text!r} names no card.")
+                raise NotationError("unknown-action", msg("{text!r} names no card.", text=text))
             try:
                 card = parse_card(args[0])
             except NotationError as exc:
-                raise NotationError(exc.code, f"{text!r}: {exc.reason}") from None
+                raise NotationError(
+                    exc.code, msg("{text!r}: {reason}", text=text, reason=exc.reason)
+                ) from None
             target = _meld_ref(state, args[1:], text)
             action = LayOff(card, target, low) if verb == "off" else SwapJoker(card, target)
     else:
@@ -940,9 +1080,10 @@ def _action_at(state: GameState, text: str) -> Action:
     if action in legal:
         return action
     error = state.why_illegal(action)
-    reason = error.reason if error is not None else "it is not among the legal actions."
+    reason = error.reason if error is not None else msg("it is not among the legal actions.")
     raise IllegalActionError(
-        error.code if error else "unknown-action", f"{text!r} is not legal here: {reason}"
+        error.code if error else "unknown-action",
+        msg("{text!r} is not legal here: {reason}", text=text, reason=reason),
     )
 
 
@@ -950,7 +1091,9 @@ def _parse_lay(state: GameState, text: str, legal: list[Action]) -> Action:
     body = text.split(None, 1)[1] if len(text.split(None, 1)) > 1 else ""
     groups = [g.strip() for g in body.split("/")]
     if not all(groups):
-        raise NotationError("unknown-action", f"{text!r}: a lay-down needs cards in every meld.")
+        raise NotationError(
+            "unknown-action", msg("{text!r}: a lay-down needs cards in every meld.", text=text)
+        )
     try:
         wanted = sorted(
             tuple(
@@ -961,7 +1104,9 @@ def _parse_lay(state: GameState, text: str, legal: list[Action]) -> Action:
             for g in groups
         )
     except NotationError as exc:
-        raise NotationError(exc.code, f"{text!r} is not a valid action: {exc.reason}") from None
+        raise NotationError(
+            exc.code, msg("{text!r} is not a valid action: {reason}", text=text, reason=exc.reason)
+        ) from None
     candidates = [a for a in legal if isinstance(a, LayDown) and _lay_groups(a.melds) == wanted]
     annotated = "=" in body
     if annotated:
@@ -973,11 +1118,16 @@ def _parse_lay(state: GameState, text: str, legal: list[Action]) -> Action:
         shown = "; ".join(str(a) for a in candidates)
         raise NotationError(
             "unknown-action",
-            f"{text!r} could mean several lay-downs ({shown}); say what each wild card stands for with '='.",
+            msg(
+                "{text!r} could mean several lay-downs ({shown}); say what each wild card stands for with '='.",
+                text=text,
+                shown=shown,
+            ),
         )
     action = coerce(state, text)
     error = state.why_illegal(action)
-    reason = error.reason if error is not None else "no legal lay-down lays those cards."
+    reason = error.reason if error is not None else msg("no legal lay-down lays those cards.")
     raise IllegalActionError(
-        error.code if error else "unknown-action", f"{text!r} is not legal here: {reason}"
+        error.code if error else "unknown-action",
+        msg("{text!r} is not legal here: {reason}", text=text, reason=reason),
     )

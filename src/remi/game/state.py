@@ -26,7 +26,7 @@ from __future__ import annotations
 import bisect
 import operator
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, cast
 
 import attrs
@@ -37,6 +37,7 @@ from ..cards import CARD_CODE, Card, format_cards, make_pack, parse_cards, sorte
 from ..contracts import contract_for
 from ..errors import RemiError, StateError
 from ..melds import Meld, is_wild, meld_sort_key, validate_meld
+from ..messages import Message, and_list, msg, nmsg
 from ..rulesets import Ruleset
 from .policies import policy_for
 
@@ -89,27 +90,44 @@ class RoundResult:
 # how it is written to and read from the dict form, and what its shape must be.
 
 
-def _bad(name: str, what: str, value: Any) -> StateError:
+def semicolons(items: Sequence[Message]) -> Message:
+    """Join *items* with semicolons, as one message (the problems of one state, in order).
+
+    >>> semicolons([msg("a counter is negative"), msg("cards missing: {cards}", cards="♣4")])
+    'a counter is negative; cards missing: ♣4'
+    """
+    if len(items) == 1:
+        return items[0]
+    return msg("{head}; {last}", head=semicolons(items[:-1]), last=items[-1])
+
+
+def _bad(name: str, what: Message, value: Any) -> StateError:
     return StateError(
-        "malformed-state", f"The state dict is malformed: {name} must be {what}, not {value!r}."
+        "malformed-state",
+        msg(
+            "The state dict is malformed: {name} must be {what}, not {value!r}.",
+            name=name,
+            what=what,
+            value=value,
+        ),
     )
 
 
 def _read_int(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(name, "an integer", value)
+        raise _bad(name, msg("an integer"), value)
     return value
 
 
 def _read_ints(value: Any, name: str) -> tuple[int, ...]:
     if not isinstance(value, list | tuple):
-        raise _bad(name, "a list of integers", value)
+        raise _bad(name, msg("a list of integers"), value)
     return tuple(_read_int(v, name) for v in value)
 
 
 def _read_cards(value: Any, name: str) -> tuple[Card, ...]:
     if not isinstance(value, str):
-        raise _bad(name, "card text", value)
+        raise _bad(name, msg("card text"), value)
     return parse_cards(value)
 
 
@@ -118,19 +136,21 @@ def _read_card(value: Any, name: str) -> Card | None:
         return None
     cards = _read_cards(value, name)
     if len(cards) != 1:
-        raise _bad(name, "one card", value)
+        raise _bad(name, msg("one card"), value)
     return cards[0]
 
 
 def _read_hands(value: Any, name: str) -> tuple[tuple[Card, ...], ...]:
     if not isinstance(value, list | tuple):
-        raise _bad(name, "a list of card texts", value)
+        raise _bad(name, msg("a list of card texts"), value)
     return tuple(sorted_hand(_read_cards(h, name)) for h in value)
 
 
 def _read_phase(value: Any, name: str) -> str:
     if value not in PHASES:
-        raise StateError("malformed-state", f"The state dict is malformed: unknown phase {value!r}.")
+        raise StateError(
+            "malformed-state", msg("The state dict is malformed: unknown phase {value!r}.", value=value)
+        )
     return str(value)
 
 
@@ -144,11 +164,11 @@ def _write_result(r: RoundResult) -> dict[str, Any]:
 
 def _read_results(value: Any, name: str) -> tuple[RoundResult, ...]:
     if not isinstance(value, list):
-        raise _bad(name, "a list", value)
+        raise _bad(name, msg("a list"), value)
     out = []
     for item in value:
         if not isinstance(item, dict):
-            raise _bad(name, "a list of dicts", item)
+            raise _bad(name, msg("a list of dicts"), item)
         went_out, cut = item["went_out"], item.get("cut_bonus")
         out.append(
             RoundResult(
@@ -163,19 +183,26 @@ def _read_results(value: Any, name: str) -> tuple[RoundResult, ...]:
 
 def _read_meld(item: Any) -> tuple[Meld, int]:
     if not isinstance(item, dict):
-        raise StateError("malformed-state", "The state dict is malformed: a table meld must be a dict.")
+        raise StateError("malformed-state", msg("The state dict is malformed: a table meld must be a dict."))
     unknown = sorted(str(key) for key in item if key not in _MELD_KEYS)
     if unknown:
         raise StateError(
             "malformed-state",
-            f"The state dict is malformed: a table meld has unknown keys {', '.join(repr(k) for k in unknown)}.",
+            msg(
+                "The state dict is malformed: a table meld has unknown keys {keys}.",
+                keys=", ".join(repr(k) for k in unknown),
+            ),
         )
     kind = item["kind"]
     if kind not in ("set", "run"):
-        raise StateError("malformed-state", f"The state dict is malformed: unknown meld kind {kind!r}.")
+        raise StateError(
+            "malformed-state", msg("The state dict is malformed: unknown meld kind {kind!r}.", kind=kind)
+        )
     wild = item["wild"]
     if not isinstance(wild, list) or not all(isinstance(x, bool) for x in wild):
-        raise StateError("malformed-state", "The state dict is malformed: wild must be a list of booleans.")
+        raise StateError(
+            "malformed-state", msg("The state dict is malformed: wild must be a list of booleans.")
+        )
     meld = Meld(
         kind,
         _read_cards(item["cards"], "table cards"),
@@ -450,7 +477,23 @@ class StateCore:
         return f"<GameState {self.ruleset.name} round {self.round} {self.phase} {whose}>"
 
     def __str__(self) -> str:
-        """A readable summary: round, phase, whose turn, the table with meld references, the pile top, hand sizes."""
+        """A summary for a person: the game, the phase and whose turn, the table, the piles, the counts.
+
+        The lines are: the ruleset's name, players, round and dealer; the phase and
+        the seats on turn and to act (left out once the match is over); one line per
+        table meld, ``[N]`` being the number actions use (``off ♣9 2``) and the seat
+        that laid it; the discard pile's top card (``-`` when empty) with its size and
+        the stock's size; the hand sizes by seat; the match totals by seat. Hands stay
+        hidden (:meth:`view` shows a seat's own; :meth:`position` writes everything).
+
+        >>> import remi
+        >>> print(remi.new_game(remi.GIN, players=2, seed=1))
+        Gin Rummy, 2 players, round 1, dealer seat 0
+        phase draw, seat 1's turn, seat 1 to act
+        discard top ♦9 (1 card), stock 31
+        hand sizes 10 10
+        totals 0 0
+        """
         lines = [
             f"{self.ruleset.name}, {self.players} players, round {self.round}, dealer seat {self.dealer}",
             f"phase {self.phase}"
@@ -458,8 +501,9 @@ class StateCore:
         ]
         for number, (meld, owner) in enumerate(zip(self.table, self.owners)):
             lines.append(f"  [{number}] {meld}  (seat {owner})")
+        pile = len(self.discard)
         lines.append(
-            f"discard top {self.discard_top or '-'} ({len(self.discard)} cards), stock {len(self.stock)}"
+            f"discard top {self.discard_top or '-'} ({pile} card{'' if pile == 1 else 's'}), stock {len(self.stock)}"
         )
         lines.append("hand sizes " + " ".join(str(n) for n in self.hand_sizes))
         lines.append("totals " + " ".join(str(t) for t in self.totals))
@@ -479,7 +523,10 @@ class StateCore:
         """
         problems = invariant_problems(self)
         if problems:
-            raise StateError("broken-invariant", "The state is inconsistent: " + "; ".join(problems) + ".")
+            raise StateError(
+                "broken-invariant",
+                msg("The state is inconsistent: {problems}.", problems=semicolons(problems)),
+            )
 
     def to_dict(self) -> StateDict:
         """Return a JSON-ready dict; :meth:`from_dict` reads it back to an equal state.
@@ -554,41 +601,65 @@ def read_dict(data: Any, state_type: type[S]) -> S:
     except RemiError as exc:
         if isinstance(exc, StateError):
             raise
-        raise StateError(exc.code, f"The state dict is malformed: {exc.reason}") from None
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        detail = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
-        raise StateError("malformed-state", f"The state dict is malformed: {detail}.") from None
+        raise StateError(exc.code, msg("The state dict is malformed: {reason}", reason=exc.reason)) from None
+    except KeyError as exc:
+        raise StateError(
+            "malformed-state", msg("The state dict is malformed: missing field {field}.", field=str(exc))
+        ) from None
+    except (TypeError, ValueError, IndexError, AttributeError) as exc:
+        # Python's own words about a value of the wrong type: data, not a remi sentence.
+        raise StateError(
+            "malformed-state", msg("The state dict is malformed: {detail}.", detail=str(exc))
+        ) from None
     state.check_invariants()
     for seat, reason in hand_size_problems(state):
-        raise StateError("broken-invariant", f"The state is inconsistent: seat {seat}: {reason}")
+        raise StateError(
+            "broken-invariant",
+            msg("The state is inconsistent: seat {seat}: {reason}", seat=seat, reason=reason),
+        )
     return state
 
 
 def _from_dict(data: Any, state_type: type[S]) -> S:
     if not isinstance(data, dict):
-        raise StateError("malformed-state", f"A state must be a dict, not {type(data).__name__}.")
+        raise StateError(
+            "malformed-state", msg("A state must be a dict, not {type}.", type=type(data).__name__)
+        )
     fmt = data.get("format")
     if fmt != FORMAT and fmt not in _OLD_FORMATS:
-        readable = ", ".join(repr(f) for f in _OLD_FORMATS) + f" and {FORMAT!r}"
+        readable = and_list([repr(f) for f in (*_OLD_FORMATS, FORMAT)])
         if "format" not in data:
             raise StateError(
-                "unknown-format", f"The state dict has no 'format' key; this version reads {readable}."
+                "unknown-format",
+                msg("The state dict has no 'format' key; this version reads {formats}.", formats=readable),
             )
         raise StateError(
             "unknown-format",
-            f"This version reads state formats {readable}, not {fmt!r}; a newer format needs a newer remi.",
+            msg(
+                "This version reads state formats {formats}, not {format!r}; a newer format needs a newer remi.",
+                formats=readable,
+                format=fmt,
+            ),
         )
     unknown = sorted(str(key) for key in data if key not in _KEYS)
     if unknown:
         raise StateError(
             "malformed-state",
-            f"The state dict is malformed: unknown key{'s' if len(unknown) > 1 else ''} "
-            f"{', '.join(repr(k) for k in unknown)}.",
+            nmsg(
+                "The state dict is malformed: unknown key {keys}.",
+                "The state dict is malformed: unknown keys {keys}.",
+                len(unknown),
+                keys=", ".join(repr(k) for k in unknown),
+            ),
         )
     if fmt in _OLD_FORMATS and data.get("phase") == "knock":
         raise StateError(
             "malformed-state",
-            f"The state dict is malformed: the knock phase came with {FORMAT!r}, not {fmt!r}.",
+            msg(
+                "The state dict is malformed: the knock phase came with {want!r}, not {format!r}.",
+                want=FORMAT,
+                format=fmt,
+            ),
         )
     values: dict[str, Any] = {}
     for name, kind in _SERIAL:
@@ -597,7 +668,7 @@ def _from_dict(data: Any, state_type: type[S]) -> S:
         values[name] = kind.read(data[name], name)
     raw_table = data["table"]
     if not isinstance(raw_table, list):
-        raise StateError("malformed-state", "The state dict is malformed: table must be a list.")
+        raise StateError("malformed-state", msg("The state dict is malformed: table must be a list."))
     pairs = [_read_meld(item) for item in raw_table]
     values["table"] = tuple(m for m, _ in pairs)
     values["owners"] = tuple(o for _, o in pairs)
@@ -743,182 +814,198 @@ _get_all: Final = operator.attrgetter(*_NAMES)
 # -- shape and invariants ------------------------------------------------------------------------------
 
 
-def _shape_problems(s: StateCore) -> list[str]:
+def _shape_problems(s: StateCore) -> list[Message]:
     """Type and shape checks from the field table, so the deeper checks never meet a foreign value."""
     problems = [
-        f"{name} has the wrong type or shape" for name, kind in FIELDS if not kind.shape(getattr(s, name))
+        msg("{name} has the wrong type or shape", name=name)
+        for name, kind in FIELDS
+        if not kind.shape(getattr(s, name))
     ]
     return problems
 
 
-def _size_problems(s: StateCore) -> list[str]:
+def _size_problems(s: StateCore) -> list[Message]:
     rules, n = s.ruleset, s.players
     if not rules.min_players <= n <= rules.max_players:
-        return [f"{n} players is outside {rules.min_players}-{rules.max_players}"]
+        return [
+            msg("{n} players is outside {least}-{most}", n=n, least=rules.min_players, most=rules.max_players)
+        ]
     return [
-        f"{name} has {len(getattr(s, name))} entries for {n} players"
+        msg(
+            "{name} has {entries} entries for {players} players",
+            name=name,
+            entries=len(getattr(s, name)),
+            players=n,
+        )
         for name in _PER_SEAT
         if len(getattr(s, name)) != n
     ]
 
 
-def _seat_problems(s: StateCore) -> list[str]:
+def _seat_problems(s: StateCore) -> list[Message]:
     n = s.players
-    problems: list[str] = []
+    problems: list[Message] = []
     for name in _SEATS:
         if not 0 <= getattr(s, name) < n:
-            problems.append(f"{name} {getattr(s, name)} is not a seat")
+            problems.append(msg("{name} {seat} is not a seat", name=name, seat=getattr(s, name)))
     for name in _SEATS_OR_NONE:
         if not -1 <= getattr(s, name) < n:
-            problems.append(f"{name} {getattr(s, name)} is not a seat")
+            problems.append(msg("{name} {seat} is not a seat", name=name, seat=getattr(s, name)))
     if len(s.table) != len(s.owners):
-        problems.append("table and owners differ in length")
+        problems.append(msg("table and owners differ in length"))
     if any(not 0 <= o < n for o in s.owners):
-        problems.append("a table meld has an owner who is not a seat")
+        problems.append(msg("a table meld has an owner who is not a seat"))
     if any(not 0 <= q < n for q in s.queue):
-        problems.append("the window's queue holds a seat that does not exist")
+        problems.append(msg("the window's queue holds a seat that does not exist"))
     return problems
 
 
-def _card_problems(s: StateCore) -> list[str]:
+def _card_problems(s: StateCore) -> list[Message]:
     rules = s.ruleset
-    problems: list[str] = []
+    problems: list[Message] = []
     decks, jokers = rules.pack_for(s.players)
     pack = Counter(make_pack(decks, jokers))
     seen: Counter[Card] = Counter()
     for hand in s.hands:
         seen.update(hand)
         if list(hand) != sorted(hand, key=CARD_CODE):
-            problems.append("a hand is not sorted")
+            problems.append(msg("a hand is not sorted"))
     seen.update(s.stock)
     seen.update(s.discard)
     for meld in s.table:
         seen.update(meld.cards)
         verdict = validate_meld(meld, rules)
         if not verdict.ok:
-            problems.append(f"table meld {meld} is not legal ({verdict.reason})")
+            problems.append(
+                msg("table meld {meld} is not legal ({reason})", meld=meld, reason=verdict.reason)
+            )
     if seen != pack:
         extra, missing = seen - pack, pack - seen
         if extra:
             problems.append(
-                f"cards that are not in the pack or appear too often: {format_cards(sorted_hand(extra.elements()))}"
+                msg(
+                    "cards that are not in the pack or appear too often: {cards}",
+                    cards=sorted_hand(extra.elements()),
+                )
             )
         if missing:
-            problems.append(f"cards missing: {format_cards(sorted_hand(missing.elements()))}")
+            problems.append(msg("cards missing: {cards}", cards=sorted_hand(missing.elements())))
     for seat, known in enumerate(s.known):
         if Counter(known) - Counter(s.hands[seat]):
-            problems.append(f"seat {seat}'s known cards are not all in its hand")
+            problems.append(msg("seat {seat}'s known cards are not all in its hand", seat=seat))
     if Counter(s.pending) - Counter(s.hands[s.turn_player]):
-        problems.append("a pending joker is not in the hand of the seat on turn")
+        problems.append(msg("a pending joker is not in the hand of the seat on turn"))
     if any(not is_wild(card, rules) for card in s.pending):
-        problems.append("a pending card is not a wild card taken back by a swap")
+        problems.append(msg("a pending card is not a wild card taken back by a swap"))
     if Counter(s.building) - Counter(s.hands[s.turn_player]):
-        problems.append("a card of the meld being built is not in the hand of the seat on turn")
+        problems.append(msg("a card of the meld being built is not in the hand of the seat on turn"))
     if any(a.code > b.code for a, b in zip(s.building, s.building[1:])):
-        problems.append("the cards of the meld being built are not in ascending order")
+        problems.append(msg("the cards of the meld being built are not in ascending order"))
     return problems
 
 
-def _phase_problems(s: StateCore) -> list[str]:
+def _phase_problems(s: StateCore) -> list[Message]:
     """What the phase rules out, in the order the reasons are listed: the game and the round, the
     window of seats asked, what a turn carries, the knock."""
     return _ruled_out_problems(s) + _window_problems(s) + _turn_problems(s) + _knock_problems(s)
 
 
-def _ruled_out_problems(s: StateCore) -> list[str]:
+def _ruled_out_problems(s: StateCore) -> list[Message]:
     """A phase the ruleset has no room for, or that the round has not reached."""
     rules = s.ruleset
-    problems: list[str] = []
+    problems: list[Message] = []
     if s.phase == "cut":
         if not rules.liverpool_cut:
-            problems.append("a cut in a game without the Liverpool cut")
+            problems.append(msg("a cut in a game without the Liverpool cut"))
         if any(s.hands) or s.discard or s.table:
-            problems.append("cards are dealt before the cut")
+            problems.append(msg("cards are dealt before the cut"))
     if s.phase == "buy" and not rules.buying:
-        problems.append("a buying window in a game without buying")
+        problems.append(msg("a buying window in a game without buying"))
     if s.phase == "shanghai" and not rules.shanghai:
-        problems.append("a Shanghai window in a game without Shanghai calls")
+        problems.append(msg("a Shanghai window in a game without Shanghai calls"))
     if s.phase in ("draw", "buy", "play", "knock", "shanghai") and s.turn < 1:
-        problems.append("a turn is under way before the first turn")
+        problems.append(msg("a turn is under way before the first turn"))
     if s.phase in ("buy", "play") and not s.hands[s.turn_player]:
-        problems.append("the seat on turn holds no cards to play or discard")
+        problems.append(msg("the seat on turn holds no cards to play or discard"))
     if s.phase == "over" and not s.results:
-        problems.append("the match is over with no round played")
+        problems.append(msg("the match is over with no round played"))
     return problems
 
 
-def _window_problems(s: StateCore) -> list[str]:
+def _window_problems(s: StateCore) -> list[Message]:
     """Who acts, and the queue of seats a buying or Shanghai window asks."""
-    problems: list[str] = []
+    problems: list[Message] = []
     if s.phase in ("draw", "play", "knock", "cut") and s.to_act != s.turn_player:
-        problems.append("the seat to act is not the seat on turn")
+        problems.append(msg("the seat to act is not the seat on turn"))
     if s.phase in ("buy", "shanghai") and (not s.queue or s.queue[0] != s.to_act):
-        problems.append("the window's queue does not start with the seat to act")
+        problems.append(msg("the window's queue does not start with the seat to act"))
     if s.phase == "shanghai":
         problems += _shanghai_problems(s)
     if s.phase == "buy" and not s.discard:
-        problems.append("a buying window with nothing to buy")
+        problems.append(msg("a buying window with nothing to buy"))
     if s.phase not in ("buy", "shanghai") and s.queue:
-        problems.append("a queue of seats is open outside a buying or Shanghai window")
+        problems.append(msg("a queue of seats is open outside a buying or Shanghai window"))
     if len(set(s.queue)) != len(s.queue) or (s.turn_player in s.queue and s.phase == "buy"):
-        problems.append("the window's queue repeats a seat or holds the seat on turn")
+        problems.append(msg("the window's queue repeats a seat or holds the seat on turn"))
     return problems
 
 
-def _shanghai_problems(s: StateCore) -> list[str]:
+def _shanghai_problems(s: StateCore) -> list[Message]:
     """A Shanghai window: a discarder with a discard, asking seats that may call."""
     n = s.players
-    problems: list[str] = []
+    problems: list[Message] = []
     if not 0 <= s.shanghai_from < n or not s.discard:
-        problems.append("a Shanghai window needs a discarder and a discard")
+        problems.append(msg("a Shanghai window needs a discarder and a discard"))
     if s.shanghai_from in s.queue:
-        problems.append("the discarder is asked to call Shanghai on their own card")
+        problems.append(msg("the discarder is asked to call Shanghai on their own card"))
     if any(len(s.hands[q]) < 2 for q in s.queue if 0 <= q < n):
-        problems.append("a seat asked to call Shanghai holds fewer than two cards")
+        problems.append(msg("a seat asked to call Shanghai holds fewer than two cards"))
     return problems
 
 
-def _turn_problems(s: StateCore) -> list[str]:
+def _turn_problems(s: StateCore) -> list[Message]:
     """What a turn carries (pending jokers, the taken card, a meld being built) and the window marks."""
     rules, n = s.ruleset, s.players
-    problems: list[str] = []
+    problems: list[Message] = []
     if s.phase != "play" and (s.pending or s.taken is not None or s.building):
-        problems.append("a turn's pending jokers, taken card or meld being built outlive the play phase")
+        problems.append(msg("a turn's pending jokers, taken card or meld being built outlive the play phase"))
     if s.building and not _builds(s):
-        problems.append("a meld is being built card by card where melds go down whole")
+        problems.append(msg("a meld is being built card by card where melds go down whole"))
     if s.pending and not rules.swapped_joker_same_turn:
-        problems.append("a joker waits to be played again in a game where a swapped joker may be kept")
+        problems.append(msg("a joker waits to be played again in a game where a swapped joker may be kept"))
     if s.phase != "buy" and s.last_buyer != -1:
-        problems.append("a last buyer is set outside a buying window")
+        problems.append(msg("a last buyer is set outside a buying window"))
     if s.phase != "shanghai" and s.shanghai_from != -1:
-        problems.append("a Shanghai discarder is set outside a Shanghai window")
+        problems.append(msg("a Shanghai discarder is set outside a Shanghai window"))
     if s.phase == "draw" and not s.stock and not s.discard:
-        problems.append("the seat on turn has nothing to draw or take")
+        problems.append(msg("the seat on turn has nothing to draw or take"))
     if not 0 <= s.idle_turns <= n:
-        problems.append(f"idle_turns {s.idle_turns} is outside 0-{n}")
+        problems.append(msg("idle_turns {idle} is outside 0-{most}", idle=s.idle_turns, most=n))
     return problems
 
 
-def _knock_problems(s: StateCore) -> list[str]:
+def _knock_problems(s: StateCore) -> list[Message]:
     """The knock phase (docs/rules/gin.rst, gin-knocker-chooses) and the table of a game that lays nothing in play."""
     policy = policy_for(s.ruleset)
-    problems: list[str] = []
+    problems: list[Message] = []
     if s.phase == "knock":
         if not policy.knocks:
-            problems.append("a knock phase in a game that is not ended by knocking")
+            problems.append(msg("a knock phase in a game that is not ended by knocking"))
         if not s.discard:
-            problems.append("a knock phase with no knocked card on the discard pile")
+            problems.append(msg("a knock phase with no knocked card on the discard pile"))
         if s.known[s.turn_player] != s.hands[s.turn_player]:
-            problems.append("the knocker's cards are not all shown (known) in the knock phase")
+            problems.append(msg("the knocker's cards are not all shown (known) in the knock phase"))
     if policy.table_play or not s.table:
         return problems
     if s.phase not in ("knock", "over"):
-        problems.append("a table meld outside the knock phase of a game where nothing is laid during play")
+        problems.append(
+            msg("a table meld outside the knock phase of a game where nothing is laid during play")
+        )
     if any(owner != s.turn_player for owner in s.owners):
-        problems.append("a table meld of a knock laid by a seat other than the knocker")
+        problems.append(msg("a table meld of a knock laid by a seat other than the knocker"))
     keys = [meld_sort_key(meld) for meld in s.table]
     if any(a > b for a, b in zip(keys, keys[1:])):
-        problems.append("the knocker's melds are not laid in ascending order")
+        problems.append(msg("the knocker's melds are not laid in ascending order"))
     return problems
 
 
@@ -926,50 +1013,58 @@ def _builds(s: StateCore) -> bool:
     return policy_for(s.ruleset).builds(cast("GameState", s))  # every state is a GameState
 
 
-def _counter_problems(s: StateCore) -> list[str]:
+def _counter_problems(s: StateCore) -> list[Message]:
     """The round's counters, then the finished rounds' results."""
     return _round_counter_problems(s) + _result_problems(s)
 
 
-def _round_counter_problems(s: StateCore) -> list[str]:
+def _round_counter_problems(s: StateCore) -> list[Message]:
     """The round number and the counters of this round (turns, buys, melds laid, the cut bonus)."""
     rules = s.ruleset
-    problems: list[str] = []
+    problems: list[Message] = []
     if rules.contracts and not 1 <= s.round <= len(rules.contracts):
-        problems.append(f"round {s.round} does not exist")
+        problems.append(msg("round {round} does not exist", round=s.round))
     if s.round < 1:
-        problems.append(f"round {s.round} does not exist")
+        problems.append(msg("round {round} does not exist", round=s.round))
     if s.turn < 0 or s.reshuffles < 0 or s.melds_this_turn < 0 or any(b < 0 for b in s.buys):
-        problems.append("a counter is negative")
+        problems.append(msg("a counter is negative"))
     if any(not -1 <= d <= s.turn for d in s.down):
-        problems.append("a seat is down in a turn that has not happened")
+        problems.append(msg("a seat is down in a turn that has not happened"))
     limit = rules.max_buys_per_round
     if limit is not None and any(b > limit for b in s.buys):
-        problems.append(f"a seat has bought more than {limit} cards this round")
+        problems.append(
+            nmsg(
+                "a seat has bought more than {n} card this round",
+                "a seat has bought more than {n} cards this round",
+                limit,
+            )
+        )
     if not rules.buying and any(s.buys):
-        problems.append("cards were bought in a game without buying")
+        problems.append(msg("cards were bought in a game without buying"))
     if s.cut_bonus_seat != -1 and not rules.liverpool_cut:
-        problems.append("a cut bonus in a game without the Liverpool cut")
+        problems.append(msg("a cut bonus in a game without the Liverpool cut"))
     if rules.melds_per_turn is not None and s.melds_this_turn > rules.melds_per_turn:
-        problems.append("more melds were laid this turn than the ruleset allows")
+        problems.append(msg("more melds were laid this turn than the ruleset allows"))
     return problems
 
 
-def _result_problems(s: StateCore) -> list[str]:
+def _result_problems(s: StateCore) -> list[Message]:
     """The finished rounds: each scores every seat, the totals add them up, their numbers fit the round."""
     n = s.players
-    problems: list[str] = []
+    problems: list[Message] = []
     if any(len(r.points) != n for r in s.results):
-        problems.append("a round result does not score every seat")
+        problems.append(msg("a round result does not score every seat"))
     elif list(s.totals) != [sum(r.points[i] for r in s.results) for i in range(n)]:
-        problems.append("the totals do not add up the round results")
+        problems.append(msg("the totals do not add up the round results"))
     # A position set up by hand may start at any round without the earlier results.
     numbers = [r.round for r in s.results]
     last_finished = s.round if s.phase == "over" else s.round - 1
     if numbers != sorted(set(numbers)) or any(not 1 <= r <= last_finished for r in numbers):
-        problems.append(f"the round results {numbers} do not fit round {s.round}")
+        problems.append(
+            msg("the round results {numbers} do not fit round {round}", numbers=str(numbers), round=s.round)
+        )
     if any(r.went_out is not None and not 0 <= r.went_out < n for r in s.results):
-        problems.append("a round result names a seat that does not exist")
+        problems.append(msg("a round result names a seat that does not exist"))
     return problems
 
 
@@ -991,7 +1086,7 @@ def hand_limit(s: StateCore, seat: int) -> int | None:
     return rules.hand_size(s.players, s.round) + (1 if on_turn else 0) + 2 * s.buys[seat]
 
 
-def hand_size_problems(s: StateCore) -> list[tuple[int, str]]:
+def hand_size_problems(s: StateCore) -> list[tuple[int, Message]]:
     """Hands too big for the phase, or empty while the round goes on: ``(seat, reason)`` pairs.
 
     Both readers refuse every problem found here. :meth:`GameState.check_invariants` does
@@ -1001,7 +1096,7 @@ def hand_size_problems(s: StateCore) -> list[tuple[int, str]]:
     if s.phase in ("cut", "over"):
         return []
     rules = s.ruleset
-    out: list[tuple[int, str]] = []
+    out: list[tuple[int, Message]] = []
     for seat, hand in enumerate(s.hands):
         limit = hand_limit(s, seat)
         if (
@@ -1014,16 +1109,36 @@ def hand_size_problems(s: StateCore) -> list[tuple[int, str]]:
                 # docs/rules/gin.rst, gin-knocker-chooses: the knocker's melds laid so far left the hand.
                 limit -= sum(len(meld.cards) for meld in s.table)
             if len(hand) != limit:
-                out.append((seat, f"a Gin hand holds {limit} cards here, not {len(hand)}."))
+                out.append(
+                    (
+                        seat,
+                        nmsg(
+                            "a Gin hand holds {n} card here, not {held}.",
+                            "a Gin hand holds {n} cards here, not {held}.",
+                            limit,
+                            held=len(hand),
+                        ),
+                    )
+                )
             continue
         if not hand and rules.family != "gin":
-            out.append((seat, "an empty hand while the round goes on (going out ends the round)."))
+            out.append((seat, msg("an empty hand while the round goes on (going out ends the round).")))
         elif limit is not None and len(hand) > limit:
-            out.append((seat, f"a hand of {len(hand)} cards; at most {limit} fit this phase."))
+            out.append(
+                (
+                    seat,
+                    nmsg(
+                        "a hand of {n} card; at most {most} fit this phase.",
+                        "a hand of {n} cards; at most {most} fit this phase.",
+                        len(hand),
+                        most=limit,
+                    ),
+                )
+            )
     return out
 
 
-def invariant_problems(s: StateCore) -> list[str]:
+def invariant_problems(s: StateCore) -> list[Message]:
     """Every broken invariant of *s*: shape and sizes first, then seats, counters, phase and cards.
 
     The later groups run only on a state of the right shape and sizes, and
