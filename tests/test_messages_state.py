@@ -83,7 +83,7 @@ def assert_catalogued(error: remi.RemiError, plain: list[str] | None = None) -> 
 #: Until every module's reasons are Messages (the other helpers' branches of round 1), a reason
 #: of melds.py or rulesets.py may still arrive as a plain str inside one of ours: such a test is
 #: reported as xfail naming them. Set to True once they are merged, to make it a failure.
-OTHERS_CONVERTED = False
+OTHERS_CONVERTED = True
 
 
 def _plain_worded(error: remi.RemiError, mine: Callable[[Message], bool]) -> list[str]:

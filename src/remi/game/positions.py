@@ -39,9 +39,9 @@ from ..actions import Action, CallShanghai, LayDown, LayOff, SwapJoker
 from ..cards import Card, ascii_notation, format_cards, make_pack, parse_card, parse_cards, sorted_hand
 from ..errors import IllegalActionError, NotationError, RemiError, StateError
 from ..melds import Meld, parse_meld
-from ..messages import msg
+from ..messages import Message, msg
 from ..rulesets import PRESETS, Ruleset, find_ruleset, require_ruleset
-from .engine import coerce
+from .engine import coerce, wrong_phase_refusal
 from .state import PHASES, RoundResult, StateCore, hand_size_problems, require_state
 
 if TYPE_CHECKING:
@@ -1025,7 +1025,7 @@ def parse_action_in(state: GameState, text: str) -> Action:
     >>> parse_action_in(s, "discard 6s")
     Traceback (most recent call last):
     ...
-    remi.IllegalActionError: 'discard 6s' is not legal here: 'discard ♠6' is not possible now: seat 1 must first draw from the stock or take the discard.
+    remi.IllegalActionError: 'discard 6s' is not possible now: seat 1 must first draw from the stock or take the discard.
     """
     require_state(state)
     if not isinstance(text, str):
@@ -1079,9 +1079,18 @@ def _action_at(state: GameState, text: str) -> Action:
         action = coerce(state, text)
     if action in legal:
         return action
+    raise _not_legal_here(state, text, action, msg("it is not among the legal actions."))
+
+
+def _not_legal_here(state: GameState, text: str, action: Action, fallback: Message) -> IllegalActionError:
+    """The error for typed *text* that reads as *action* but is not legal: the input quoted once."""
     error = state.why_illegal(action)
-    reason = error.reason if error is not None else msg("it is not among the legal actions.")
-    raise IllegalActionError(
+    if (
+        error is not None and error.code == "wrong-phase"
+    ):  # its reason quotes the action: quote the text instead
+        return IllegalActionError(*wrong_phase_refusal(state, text))
+    reason = error.reason if error is not None else fallback
+    return IllegalActionError(
         error.code if error else "unknown-action",
         msg("{text!r} is not legal here: {reason}", text=text, reason=reason),
     )
@@ -1124,10 +1133,4 @@ def _parse_lay(state: GameState, text: str, legal: list[Action]) -> Action:
                 shown=shown,
             ),
         )
-    action = coerce(state, text)
-    error = state.why_illegal(action)
-    reason = error.reason if error is not None else msg("no legal lay-down lays those cards.")
-    raise IllegalActionError(
-        error.code if error else "unknown-action",
-        msg("{text!r} is not legal here: {reason}", text=text, reason=reason),
-    )
+    raise _not_legal_here(state, text, coerce(state, text), msg("no legal lay-down lays those cards."))
