@@ -1,13 +1,22 @@
-"""Shared test configuration: hypothesis profiles.
+"""Shared test configuration: hypothesis profiles and the ``sweep`` marker.
 
 ``CI`` set (CI runs with ``CI=true``): the derandomized ``ci`` profile, so a
 failure in CI replays exactly. Otherwise ``HYPOTHESIS_PROFILE`` or ``dev``.
+Every pytest-xdist worker imports this file too, so each loads the same profile.
+
+The long sweeps, which play whole matches of every preset and option combination
+(tests/conformance and the seeded random playouts of tests/rules, about half the
+suite's time), carry the ``sweep`` marker (registered in pyproject.toml):
+``-m "not sweep"`` is the quick selection of scripts/check-dist and scripts/matrix.
+scripts/check runs everything.
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, deadline=None, max_examples=100, print_blob=True)
@@ -25,3 +34,15 @@ def pytest_configure(config: object) -> None:
         "markers",
         "rule(*labels): the docs/rules/ labels of the rules this test checks",
     )
+
+
+#: The long sweeps: every test under tests/conformance, and these test functions of tests/rules.
+SWEEP_DIR = Path(__file__).resolve().parent / "conformance"
+SWEEP_NAMES = ("test_seeded_random_playouts", "test_seeded_gin_matches")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the long sweeps ``sweep``."""
+    for item in items:
+        if SWEEP_DIR in item.path.parents or item.name.startswith(SWEEP_NAMES):
+            item.add_marker(pytest.mark.sweep)
