@@ -51,40 +51,57 @@ def plural_index(lang: str, n: int) -> int:
     return 0 if n == 1 else 1
 
 
-class _Formatter(string.Formatter):
-    """``str.format`` with the values rendered in one language and two more conversions."""
-
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-
-    def convert_field(self, value: Any, conversion: str | None) -> Any:
-        if conversion == "l":
-            text = _text(value, self.lang)
-            return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
-        if conversion == "u":
-            text = _text(value, self.lang)
-            return text[:1].upper() + text[1:]
-        return super().convert_field(value, conversion)
-
-    def format_field(self, value: Any, format_spec: str) -> Any:
-        if isinstance(value, Message | tuple | list):
-            value = _text(value, self.lang)
-        return super().format_field(value, format_spec)
-
-
 def _text(value: object, lang: str) -> str:
     if isinstance(value, Message):
         return value.render(lang)
     if isinstance(value, tuple | list):
-        return " ".join(_text(item, lang) for item in value)
+        if any(isinstance(item, Message | tuple | list) for item in value):
+            return " ".join(_text(item, lang) for item in value)
+        return " ".join(map(str, value))
     return str(value)
+
+
+def _cased(text: str, conversion: str) -> str:
+    if conversion == "u":
+        return text[:1].upper() + text[1:]
+    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
+
+
+#: template -> (the template with ``{x!l}``/``{x!u}`` renamed to plain fields, those fields, the ``!r``/``!a`` fields)
+_PLANS: dict[str, tuple[str, tuple[tuple[str, str, str], ...], frozenset[str]]] = {}
+
+
+def _plan(template: str) -> tuple[str, tuple[tuple[str, str, str], ...], frozenset[str]]:
+    found = _PLANS.get(template)
+    if found is None:
+        parts, cased, raw = [], [], set()
+        for literal, name, spec, conversion in string.Formatter().parse(template):
+            parts.append(literal.replace("{", "{{").replace("}", "}}"))
+            if name is None:
+                continue
+            if conversion in ("l", "u"):
+                alias = f"{name}__{conversion}"
+                cased.append((name, alias, conversion))
+                name, conversion = alias, None
+            elif conversion in ("r", "a"):
+                raw.add(name)
+            parts.append("{" + name + ("!" + conversion if conversion else "") + (":" + spec if spec else "") + "}")
+        found = _PLANS[template] = ("".join(parts), tuple(cased), frozenset(raw))
+    return found
 
 
 def _format(template: str, params: Mapping[str, object], lang: str) -> str:
     nested = (tuple, list) if lang == "en" else (Message, tuple, list)
     if "!" not in template and not any(isinstance(v, nested) for v in params.values()):
         return template.format_map(params)
-    return _Formatter(lang).vformat(template, (), params)
+    plain, cased, raw = _plan(template)
+    values = {
+        name: _text(value, lang) if isinstance(value, nested) and name not in raw else value
+        for name, value in params.items()
+    }
+    for name, alias, conversion in cased:
+        values[alias] = _cased(_text(params[name], lang), conversion)
+    return plain.format_map(values)
 
 
 class Message(str):
