@@ -85,7 +85,9 @@ def _plan(template: str) -> tuple[str, tuple[tuple[str, str, str], ...], frozens
                 name, conversion = alias, None
             elif conversion in ("r", "a"):
                 raw.add(name)
-            parts.append("{" + name + ("!" + conversion if conversion else "") + (":" + spec if spec else "") + "}")
+            parts.append(
+                "{" + name + ("!" + conversion if conversion else "") + (":" + spec if spec else "") + "}"
+            )
         found = _PLANS[template] = ("".join(parts), tuple(cased), frozenset(raw))
     return found
 
@@ -104,6 +106,9 @@ def _format(template: str, params: Mapping[str, object], lang: str) -> str:
     return plain.format_map(values)
 
 
+_set = object.__setattr__
+
+
 class Message(str):
     """A sentence (or phrase) of a reason: its English text, its template and its values.
 
@@ -116,24 +121,30 @@ class Message(str):
     (True, 5)
     """
 
+    __slots__ = ("template", "plural", "_values")
     template: str
     plural: str | None
-    params: Mapping[str, object]
+    _values: dict[str, object]
 
     def __new__(cls, template: str, plural: str | None, params: Mapping[str, object]) -> Message:
-        count = params.get("n")
-        english = template if plural is None or count == 1 else plural
-        self = super().__new__(cls, _format(english, params, "en"))
-        object.__setattr__(self, "template", template)
-        object.__setattr__(self, "plural", plural)
-        object.__setattr__(self, "params", MappingProxyType(dict(params)) if params else _EMPTY)
+        values = dict(params)
+        english = template if plural is None or values.get("n") == 1 else plural
+        self = super().__new__(cls, _format(english, values, "en"))
+        _set(self, "template", template)
+        _set(self, "plural", plural)
+        _set(self, "_values", values)
         return self
+
+    @property
+    def params(self) -> Mapping[str, object]:
+        """The values in this message, read-only."""
+        return MappingProxyType(self._values)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Message is frozen; cannot set {name!r}")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Message, (self.template, self.plural, dict(self.params)))
+        return (Message, (self.template, self.plural, dict(self._values)))
 
     def render(self, lang: str = "en") -> str:
         """Write this message in *lang* (one of :data:`LANGUAGES`; English when untranslated).
@@ -145,13 +156,13 @@ class Message(str):
             return str.__str__(self)
         found = _catalogue(lang).get(self.template if self.plural is None else (self.template, self.plural))
         if found is None:
-            template = self.template if self.plural is None or self.params.get("n") == 1 else self.plural
+            template = self.template if self.plural is None or self._values.get("n") == 1 else self.plural
         elif isinstance(found, tuple):
-            count = self.params.get("n")
+            count = self._values.get("n")
             template = found[min(plural_index(lang, count if isinstance(count, int) else 0), len(found) - 1)]
         else:
             template = found
-        return _format(template, self.params, lang)
+        return _format(template, self._values, lang)
 
 
 def msg(template: str, /, **params: object) -> Message:

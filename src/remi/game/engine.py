@@ -546,6 +546,13 @@ def _refuse_pass(s: GameState, action: Pass) -> Refusal | None:
     )
 
 
+def _pass_offered(s: GameState) -> tuple[Pass, ...]:
+    """The pass, where :func:`_refuse_pass` allows it, without writing the reason it would refuse with."""
+    if s.phase == "draw" and not (s.ruleset.discard_reuse == "none" and not s.stock):
+        return ()
+    return _PASS if _refuse_pass(s, _PASS[0]) is None else ()
+
+
 def _perform_pass(s: GameState, action: Pass) -> GameState:
     if s.phase == "knock":
         return _perform_knock_finish(s)
@@ -1675,7 +1682,12 @@ _ACTION_KINDS: Final[tuple[_ActionKind, ...]] = (
     _ActionKind(TakeDiscard, frozenset({"draw"}), lambda s: _TAKE, _refuse_take, _perform_take),
     _ActionKind(Buy, frozenset({"buy"}), lambda s: _BUY, _refuse_buy, _perform_buy),
     _ActionKind(
-        Pass, frozenset({"draw", "buy", "knock", "shanghai"}), lambda s: _PASS, _refuse_pass, _perform_pass
+        Pass,
+        frozenset({"draw", "buy", "knock", "shanghai"}),
+        lambda s: _PASS,
+        _refuse_pass,
+        _perform_pass,
+        _pass_offered,
     ),
     _ActionKind(
         LayDown,
