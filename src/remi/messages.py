@@ -121,7 +121,7 @@ class Message(str):
     (True, 5)
     """
 
-    __slots__ = ("template", "plural", "_values")
+    __slots__ = ("_values", "plural", "template")
     template: str
     plural: str | None
     _values: dict[str, object]
