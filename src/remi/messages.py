@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
-__all__ = ["LANGUAGES", "Message", "msg", "nmsg", "and_list", "render", "plural_index"]
+__all__ = ["LANGUAGES", "Message", "msg", "nmsg", "and_list", "render", "params_of", "plural_index"]
 
 #: The languages remi writes its reasons in: English, Norwegian (bokmål), Swedish, Finnish, Slovenian.
 LANGUAGES: Final = ("en", "nb", "sv", "fi", "sl")
