@@ -85,17 +85,66 @@ def extract() -> dict[Key, tuple[set[str], set[str]]]:
     """Every message template in src/remi: key -> (files, codes written beside it)."""
     codes = _codes()
     found: dict[Key, tuple[set[str], set[str]]] = {}
-    for path in sorted(SOURCE.rglob("*.py")):
-        if COMPILED in path.parents:
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+    trees = {
+        path: ast.parse(path.read_text(encoding="utf-8"))
+        for path in sorted(SOURCE.rglob("*.py"))
+        if COMPILED not in path.parents
+    }
+    funcs = {f.name: f for tree in trees.values() for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)}
+    for path, tree in trees.items():
         for call, stack in _calls(tree, []):
             key = _message_key(call, path)
             if key is not None:
                 files, near = found.setdefault(key, (set(), set()))
                 files.add(path.relative_to(ROOT).as_posix())
                 near |= _codes_near(stack, codes)
+    for path, tree in trees.items():
+        _indirect_codes(tree, path, codes, found, funcs)
     return found
+
+
+def _indirect_codes(
+    tree: ast.AST,
+    path: Path,
+    codes: frozenset[str],
+    found: dict[Key, tuple[set[str], set[str]]],
+    funcs: dict[str, ast.FunctionDef],
+) -> None:
+    """Codes written beside a variable or a call that holds the message: ``("gap", why)``, ``_fail(code, _text())``."""
+
+    def keys_in(node: ast.AST, depth: int = 0) -> set[Key]:
+        out: set[Key] = set()
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Call):
+                key = _message_key(sub, path)
+                if key is not None:
+                    out.add(key)
+                elif depth < 2 and _func_name(sub) in funcs:
+                    out |= keys_in(funcs[_func_name(sub)], depth + 1)
+        return out
+
+    for func in (f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)):
+        assigned: dict[str, list[ast.AST]] = {}
+        for sub in ast.walk(func):
+            if isinstance(sub, ast.Assign | ast.AnnAssign) and sub.value is not None:
+                targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
+                for target in targets:
+                    if isinstance(target, ast.Name):
+                        assigned.setdefault(target.id, []).append(sub.value)
+        for sub in ast.walk(func):
+            items = sub.args if isinstance(sub, ast.Call) else sub.elts if isinstance(sub, ast.Tuple) else []
+            near = {a.value for a in items if isinstance(a, ast.Constant) and a.value in codes}
+            if not near:
+                continue
+            for item in items:
+                if isinstance(item, ast.Name):
+                    keys = set().union(*(keys_in(v) for v in assigned.get(item.id, [])))
+                elif isinstance(item, ast.Call) and _message_key(item, path) is None:
+                    keys = keys_in(item)
+                else:
+                    continue
+                for key in keys:
+                    found[key][1].update(near)
 
 
 def _calls(node: ast.AST, stack: list[ast.AST]) -> Iterator[tuple[ast.Call, list[ast.AST]]]:
