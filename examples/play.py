@@ -28,17 +28,13 @@ import attrs
 
 import remi
 from remi import Action, Build, Buy, CallShanghai, Discard, DrawStock, GameState, Knock, LayDown, LayOff, Pass
-from remi.cards import ascii_notation, suits_fit
+from remi.cards import printable
 
 
 def _say(text: str, file: TextIO | None = None, end: str = "\n") -> None:
     """Print *text*, its cards in ASCII letters (``7s 10h``) where the output cannot encode ``♠``."""
     stream = sys.stdout if file is None else file
-    encoding = getattr(stream, "encoding", None)
-    if not suits_fit(encoding):
-        text = ascii_notation(text)  # and any other sign the output cannot hold becomes "?"
-        text = text.encode(encoding or "ascii", "replace").decode(encoding or "ascii")
-    print(text, file=stream, end=end)
+    print(printable(text, getattr(stream, "encoding", None)), file=stream, end=end)
 
 
 def choose(state: GameState, rng: random.Random) -> Action:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Literal, TextIO
 
 import remi
-from remi.cards import ascii_notation, suits_fit
+from remi.cards import printable
 
 JokerEnd = Literal["high", "low"]
 MeldArg = remi.Meld | str
@@ -34,11 +34,7 @@ _KEY_WIDTH = max(len(key) for key in remi.PRESETS)
 def _say(text: str, file: TextIO | None = None, end: str = "\n") -> None:
     """Print *text*, its cards in ASCII letters (``7s 10h``) where the output cannot encode ``♠``."""
     stream = sys.stdout if file is None else file
-    encoding = getattr(stream, "encoding", None)
-    if not suits_fit(encoding):
-        text = ascii_notation(text)  # and any other sign the output cannot hold becomes "?"
-        text = text.encode(encoding or "ascii", "replace").decode(encoding or "ascii")
-    print(text, file=stream, end=end)
+    print(printable(text, getattr(stream, "encoding", None)), file=stream, end=end)
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -368,6 +368,33 @@ def suits_fit(encoding: str | None) -> bool:
     return True
 
 
+def printable(text: str, encoding: str | None) -> str:
+    """Return *text* as it can be written in *encoding*: its cards in ASCII where ``♠`` does not fit.
+
+    Where the suits fit, *text* is returned as it is. Where they do not, the cards are
+    written with :func:`ascii_notation` and any other sign the encoding cannot hold
+    becomes ``?`` (an unknown or missing encoding counts as ASCII). A program printing
+    reasons or positions writes ``printable(text, sys.stdout.encoding)``.
+
+    >>> printable("♠7 ♠8 JK=♠9 — ok", "utf-8"), printable("♠7 ♠8 JK=♠9 — ok", "cp1252")
+    ('♠7 ♠8 JK=♠9 — ok', '7s 8s JK=9s — ok')
+    >>> printable("Spiller 2 legger ♣9 på ♣6 ♣7 ♣8", "ascii")
+    'Spiller 2 legger 9c p? 6c 7c 8c'
+    """
+    if suits_fit(encoding):
+        return text
+    target = encoding if encoding and _known_encoding(encoding) else "ascii"
+    return ascii_notation(text).encode(target, "replace").decode(target)
+
+
+def _known_encoding(encoding: str) -> bool:
+    try:
+        "".encode(encoding)
+    except LookupError:
+        return False
+    return True
+
+
 #: The sort key of a hand: ``card.code``, read in C.
 CARD_CODE: Final[Callable[[Card], int]] = operator.attrgetter("code")
 
