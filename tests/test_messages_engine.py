@@ -169,7 +169,7 @@ def _probes(state: remi.GameState, seen: list[remi.Action], rng: random.Random) 
         kinds = [k for k in _ACTION_KINDS if k.action is not CallShanghai or state.phase == "shanghai"]
         candidates = [a for kind in kinds for a in kind.candidates(state)]
         out += rng.sample(candidates, min(30, len(candidates)))
-    out += [LayDown(()), 42, *TEXTS]
+    out += [42, *TEXTS]
     out += [str(a) for a in rng.sample(seen, min(4, len(seen)))]
     return out
 
@@ -256,6 +256,8 @@ def _table_rows() -> list[Any]:
 def test_every_refusal_of_the_rules_tables_is_a_message(
     state: Callable[[], remi.GameState], action: object, code: str, reason: str
 ) -> None:
+    if type(action).__name__ == "Layout":  # several melds in one lay-down: asked as written
+        action = str(action)
     error = state().why_illegal(action)  # type: ignore[arg-type]
     assert error is not None and error.code == code
     plain: list[tuple[str, str]] = []

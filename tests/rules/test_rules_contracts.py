@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from game_helpers import position, strs
+from game_helpers import Layout, position, strs
 from table_rows import REFUSAL, assert_refused, refusal
 
 import remi
@@ -259,9 +259,9 @@ REFUSALS = [
         MELD_BY_MELD,
         "two sets",
         two_sets_in_hand,
-        LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"),
+        Layout.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"),
         "one-meld-at-a-time",
-        "GameState.lay",
+        "one after another",
     ),
     # No discard, lay-off or swap while the contract is half laid.
     refusal(MELD_BY_MELD, "half laid", half_laid, "discard ♣K", "contract-unfinished"),
