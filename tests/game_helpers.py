@@ -19,6 +19,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import attrs
+
 import remi
 from remi import Card, GameState, Meld, RoundResult, format_cards, make_pack, parse_cards, parse_meld
 
@@ -182,12 +184,14 @@ def strs(actions: Iterable[object]) -> list[str]:
     return [str(a) for a in actions]
 
 
-def illegal(state: GameState, action: remi.Action | str) -> remi.IllegalActionError:
+def illegal(state: GameState, action: remi.Action | str | Layout) -> remi.IllegalActionError:
     """*action* is refused alike by ``is_legal``, ``legal_actions``, ``why_illegal`` and ``apply``.
 
     Text and the parsed action are both asked; the reason is one sentence. Return the error
     ``apply`` raised, for its ``code`` and ``reason``.
     """
+    if isinstance(action, Layout):  # several melds in one lay-down: refused as they are written
+        return several_at_once(state, action)  # type: ignore[return-value]
     parsed = remi.parse_action(action) if isinstance(action, str) else action
     assert not state.is_legal(action) and not state.is_legal(parsed)
     assert parsed not in state.legal_actions()
@@ -206,7 +210,37 @@ def illegal(state: GameState, action: remi.Action | str) -> remi.IllegalActionEr
 # -- whole layouts, laid one meld per action ------------------------------------------------------
 
 
-def offers(state: GameState, layout: remi.LayDown) -> bool:
+@attrs.frozen
+class Layout:
+    """Several melds laid one after another (a lay-down is one meld): the test's value for a layout."""
+
+    melds: tuple[Meld, ...] = attrs.field(
+        converter=lambda ms: tuple(sorted((remi.LayDown(m).meld for m in ms), key=remi.meld_sort_key))
+    )
+
+    @classmethod
+    def of(cls, *melds: str | Meld) -> Layout:
+        return cls(tuple(m if isinstance(m, Meld) else parse_meld(m) for m in melds))
+
+    def __str__(self) -> str:
+        return "lay " + " / ".join(str(m) for m in self.melds)
+
+
+def several_at_once(state: GameState, layout: Layout) -> remi.NotationError:
+    """Several melds in one lay-down are refused as written, value or text: ``one-meld-at-a-time``."""
+    try:
+        remi.LayDown.of(*layout.melds)
+    except remi.NotationError as error:
+        assert error.code == "one-meld-at-a-time"
+    else:
+        raise AssertionError(f"{layout} was built")
+    why = state.why_illegal(str(layout))
+    assert isinstance(why, remi.NotationError) and why.code == "one-meld-at-a-time"
+    assert not state.is_legal(str(layout))
+    return why
+
+
+def offers(state: GameState, layout: Layout) -> bool:
     """Whether *layout* can be laid meld by meld: each meld offered in turn by ``legal_actions()``."""
     for meld in layout.melds:
         # docs/rules/norwegian.rst, norwegian-build-card-by-card: where melds are built, each step is offered.
@@ -217,13 +251,13 @@ def offers(state: GameState, layout: remi.LayDown) -> bool:
     return True
 
 
-def lay(state: GameState, layout: remi.LayDown) -> GameState:
+def lay(state: GameState, layout: Layout) -> GameState:
     """Lay *layout*'s melds one action each (``GameState.lay``), after checking each is offered."""
     assert offers(state, layout), f"{layout} is not offered meld by meld"
     return state.lay(*layout.melds)
 
 
-def refused(state: GameState, layout: remi.LayDown) -> remi.IllegalActionError:
+def refused(state: GameState, layout: Layout) -> remi.IllegalActionError:
     """*layout* cannot be laid meld by meld: return the first refusal ``GameState.lay`` raises."""
     assert not offers(state, layout)
     try:
@@ -234,15 +268,15 @@ def refused(state: GameState, layout: remi.LayDown) -> remi.IllegalActionError:
     raise AssertionError(f"{layout} was laid")
 
 
-def whole_layouts(state: GameState) -> list[remi.LayDown]:
-    """Every complete first lay-down the seat on turn can make this turn, as multi-meld ``LayDown`` values.
+def whole_layouts(state: GameState) -> list[Layout]:
+    """Every complete first lay-down the seat on turn can make this turn, as :class:`Layout` values.
 
     Follows single lay-down actions while the seat's lay-down is still in
     progress (contract or opening not yet complete) and collects the melds
     laid when it completes (or the round ends).
     """
     seat, turn = state.turn_player, state.turn
-    found: set[remi.LayDown] = set()
+    found: set[Layout] = set()
 
     def walk(s: GameState, laid: tuple[Meld, ...]) -> None:
         for action in s.legal_actions():
@@ -260,7 +294,7 @@ def whole_layouts(state: GameState) -> list[remi.LayDown]:
                 or after.turn != turn
             )
             if finished:
-                found.add(remi.LayDown(melds))
+                found.add(Layout(melds))
             else:
                 walk(after, melds)
 

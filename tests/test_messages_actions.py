@@ -164,7 +164,6 @@ def _catalogue_refusals() -> list[tuple[str, Callable[[], object]]]:
         ("table past the bound", lambda: nor.encode(remi.LayOff("♠9", 10**4))),
         ("swap a joker in", lambda: nor.encode(remi.SwapJoker("JK", 0))),
         ("several steps", lambda: nor.encode(remi.LayDown.of("♠7 ♥7 ♦7"))),
-        ("two melds", lambda: nor.encode_steps(remi.LayDown.of("♠7 ♥7 ♦7", "♣5 ♣6 ♣7"))),
         ("bad card code", lambda: nor.placements((1, 2, 99))),
         ("another ruleset", lambda: nor.steps(state)),
         ("wrong players", lambda: remi.num_distinct_actions(remi.GIN, 9)),

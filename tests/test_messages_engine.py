@@ -169,7 +169,7 @@ def _probes(state: remi.GameState, seen: list[remi.Action], rng: random.Random) 
         kinds = [k for k in _ACTION_KINDS if k.action is not CallShanghai or state.phase == "shanghai"]
         candidates = [a for kind in kinds for a in kind.candidates(state)]
         out += rng.sample(candidates, min(30, len(candidates)))
-    out += [LayDown(()), 42, *TEXTS]
+    out += [42, *TEXTS]
     out += [str(a) for a in rng.sample(seen, min(4, len(seen)))]
     return out
 

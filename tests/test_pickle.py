@@ -105,7 +105,7 @@ ACTIONS = [
     TakeDiscard(),
     Buy(),
     Pass(),
-    LayDown.of("♠7 ♥7 ♦7", "♣5 ♣6 JK ♣8"),
+    LayDown.of("♣5 ♣6 JK ♣8"),
     remi.Build("♠5"),
     LayOff("♠9", 2, low=True),
     SwapJoker("♠3", 1),

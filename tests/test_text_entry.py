@@ -291,11 +291,13 @@ MISSING = [
     ("LAY", "'LAY' needs a meld: lay ♠7 ♥7 ♦7."),
     (
         "lay ♠7 ♥7 ♦7 /",
-        "'lay ♠7 ♥7 ♦7 /' needs cards in every meld between the '/': lay ♠7 ♥7 ♦7 / ♣5 ♣6 ♣7 ♣8.",
+        "'lay ♠7 ♥7 ♦7 /' lays several melds in one action; a lay-down is one meld: lay them one after "
+        "another (lay ♠7 ♥7 ♦7, then lay ♣5 ♣6 ♣7 ♣8).",
     ),
     (
         "lay / ♠7 ♥7 ♦7",
-        "'lay / ♠7 ♥7 ♦7' needs cards in every meld between the '/': lay ♠7 ♥7 ♦7 / ♣5 ♣6 ♣7 ♣8.",
+        "'lay / ♠7 ♥7 ♦7' lays several melds in one action; a lay-down is one meld: lay them one after "
+        "another (lay ♠7 ♥7 ♦7, then lay ♣5 ♣6 ♣7 ♣8).",
     ),
     ("build", "'build' needs a card: build ♠5."),
     ("discard", "'discard' needs a card: discard ♠7."),
@@ -319,7 +321,7 @@ def test_an_action_word_with_its_arguments_missing_says_what_it_needs(text: str,
     with pytest.raises(NotationError) as info:
         remi.parse_action(text)
     assert info.value.reason == reason
-    assert info.value.code == ("empty" if "/" in text else "unknown-action")
+    assert info.value.code == ("one-meld-at-a-time" if "/" in text else "unknown-action")
     assert "is not an action" not in info.value.reason
     assert isinstance(info.value.reason, remi.Message)
 

@@ -14,8 +14,8 @@ notation and :func:`parse_action` reads it back.
 Discard(card=Card('♠K'), shanghai=False)
 >>> str(remi.parse_action("off jk 2 low"))
 'off JK 2 low'
->>> str(remi.LayDown.of("♣5 ♣6 ♣7 ♣8", "♥9 ♠9 ♦9"))
-'lay ♠9 ♥9 ♦9 / ♣5 ♣6 ♣7 ♣8'
+>>> str(remi.LayDown.of("♦9 ♠9 ♥9"))
+'lay ♠9 ♥9 ♦9'
 
 Every action has a ``kind``, the first word of its notation (an
 :data:`ActionKind`), so a table can group the actions it offers without
@@ -29,7 +29,6 @@ testing their classes:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any, ClassVar, Final, Literal, Union, get_args
 
 import attrs
@@ -107,12 +106,26 @@ def _canonical_meld(meld: Meld) -> Meld:
     return Meld("set", cards, wild, meld.rank, meld.suit)
 
 
-def _canonical_melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
-    if isinstance(melds, (str, Meld)) or not isinstance(melds, Iterable):
+def _one_meld(meld: Meld | tuple[Meld, ...]) -> Meld:
+    """The one meld of a lay-down: a meld, or (as older code writes it) a tuple holding one meld."""
+    if isinstance(meld, Meld):
+        return _canonical_meld(meld)
+    if isinstance(meld, str) or not isinstance(meld, tuple | list):
         raise NotationError(
-            "not-melds", msg("A lay-down takes a sequence of melds, not {value}.", value=repr(melds))
+            "not-melds", msg("A lay-down takes a sequence of melds, not {value}.", value=repr(meld))
         )
-    return tuple(sorted((_canonical_meld(m) for m in melds), key=meld_key))
+    if not meld:
+        raise NotationError("no-melds", msg("A lay-down needs at least one meld."))
+    if len(meld) > 1:
+        raise NotationError("one-meld-at-a-time", _one_at_a_time(len(meld)))
+    return _canonical_meld(meld[0])
+
+
+def _one_at_a_time(count: int) -> Message:
+    return msg(
+        "A lay-down is one meld, not {count}: lay them one after another.",
+        count=count,
+    )
 
 
 def _card(value: Card | str) -> Card:
@@ -227,27 +240,52 @@ class Pass:
 
 @attrs.frozen
 class LayDown:
-    """Lay new melds from hand (the contract, an opening, or a meld). Notation: ``lay M / M``.
+    """Lay one new meld from hand (part of the contract, of an opening, or a meld). Notation: ``lay M``.
 
-    The melds are kept in canonical order, so the same layout is one value.
+    A lay-down is one meld: a contract or an opening of several melds goes
+    down in several lay-downs, one after another (:meth:`remi.GameState.lay`
+    plays them in one call). The meld is kept in canonical order, so the same
+    meld is one value.
 
     >>> LayDown.of("♠7 ♥7 ♦7") == LayDown.of("♦7 ♠7 ♥7")
     True
+    >>> LayDown.of("♠7 ♥7 ♦7", "♣5 ♣6 ♣7")
+    Traceback (most recent call last):
+    ...
+    remi.NotationError: A lay-down is one meld, not 2: lay them one after another.
     """
 
     #: The first word of the notation: ``'lay'``.
     kind: ClassVar[ActionKind] = "lay"
 
-    melds: tuple[Meld, ...] = attrs.field(converter=_canonical_melds)
+    #: The meld laid. (``LayDown((meld,))``, a tuple of one meld, is read as ``LayDown(meld)``.)
+    meld: Meld = attrs.field(converter=_one_meld)
 
     @classmethod
     def of(cls, *melds: str | Meld) -> LayDown:
-        """Build from meld notation (see :func:`remi.parse_meld`) or melds.
+        """Build from meld notation (see :func:`remi.parse_meld`) or a meld: exactly one.
+
+        Several melds raise a :class:`~remi.NotationError` with code
+        ``one-meld-at-a-time`` (lay them one after another); none, ``no-melds``.
 
         >>> str(LayDown.of("♠7 ♥7 ♦7"))
         'lay ♠7 ♥7 ♦7'
         """
-        return cls(tuple(m if isinstance(m, Meld) else parse_meld(m) for m in melds))
+        if not melds:
+            raise NotationError("no-melds", msg("A lay-down needs at least one meld."))
+        if len(melds) > 1:
+            raise NotationError("one-meld-at-a-time", _one_at_a_time(len(melds)))
+        meld = melds[0]
+        return cls(meld if isinstance(meld, Meld) else parse_meld(meld))
+
+    @property
+    def melds(self) -> tuple[Meld]:
+        """``(meld,)``: the melds laid, kept for code written when a lay-down could hold several.
+
+        >>> LayDown.of("♠7 ♥7 ♦7").melds == (LayDown.of("♠7 ♥7 ♦7").meld,)
+        True
+        """
+        return (self.meld,)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -256,10 +294,10 @@ class LayDown:
         >>> LayDown.of("♠7 ♥7 JK").cards
         (Card('♠7'), Card('♥7'), Card('JK'))
         """
-        return tuple(card for meld in self.melds for card in meld.cards)
+        return self.meld.cards
 
     def __str__(self) -> str:
-        return "lay " + " / ".join(str(m) for m in self.melds)
+        return f"lay {self.meld}"
 
 
 @attrs.frozen
@@ -415,8 +453,12 @@ def parse_action(text: str) -> Action:
     where ♠2s are wild, for one); this reads melds as :func:`~remi.parse_meld`
     does without a ruleset.
 
+    >>> parse_action("lay ♥9 ♠9 ♦9")
+    LayDown(meld=Meld(kind='set', ...))
     >>> parse_action("lay ♥9 ♠9 ♦9 / ♣5 ♣6 ♣7 ♣8")
-    LayDown(melds=(Meld(kind='set', ...), Meld(kind='run', ...)))
+    Traceback (most recent call last):
+    ...
+    remi.NotationError: 'lay ♥9 ♠9 ♦9 / ♣5 ♣6 ♣7 ♣8' lays several melds in one action; a lay-down is one meld: lay them one after another (lay ♠7 ♥7 ♦7, then lay ♣5 ♣6 ♣7 ♣8).
     >>> parse_action("fold")
     Traceback (most recent call last):
     ...
@@ -507,14 +549,7 @@ def _missing(verb: str, args: list[str], text: str) -> Message | None:
     words = [w for w in args if w.lower() != ("shanghai" if verb == "discard" else "low")]
     n = len(words)
     if verb == "lay":
-        if not args:
-            return msg("{text!r} needs a meld: lay ♠7 ♥7 ♦7.", text=text)
-        body = text.split(None, 1)[1]
-        if not all(part.strip() for part in body.split("/")):
-            return msg(
-                "{text!r} needs cards in every meld between the '/': lay ♠7 ♥7 ♦7 / ♣5 ♣6 ♣7 ♣8.", text=text
-            )
-        return None
+        return None if args else msg("{text!r} needs a meld: lay ♠7 ♥7 ♦7.", text=text)
     if verb in ("build", "discard", "knock"):
         if n:
             return None
@@ -603,13 +638,22 @@ def read_action(text: str, ruleset: Ruleset | None) -> Action:
                 text=text,
             ),
         )
+    if verb == "lay" and "/" in text:
+        raise NotationError(
+            "one-meld-at-a-time",
+            msg(
+                "{text!r} lays several melds in one action; a lay-down is one meld: lay them one "
+                "after another (lay ♠7 ♥7 ♦7, then lay ♣5 ♣6 ♣7 ♣8).",
+                text=text,
+            ),
+        )
     try:
         missing = _missing(verb, args, text)
         if missing is not None:
             raise _Missing(missing)
         action = _read_words(verb, args, text, ruleset)
     except _Missing as lacking:
-        raise NotationError("empty" if verb == "lay" and args else "unknown-action", lacking.reason) from None
+        raise NotationError("unknown-action", lacking.reason) from None
     except _Part as part:
         raise NotationError(
             "unknown-action", msg("{text!r} is not a valid action: {part}.", text=text, part=part.reason)
@@ -636,7 +680,7 @@ def _read_words(verb: str, args: list[str], text: str, ruleset: Ruleset | None) 
         if not n:
             return None
         body = text.split(None, 1)[1]
-        return LayDown(tuple(read_meld(part.strip(), ruleset) for part in body.split("/")))
+        return LayDown(read_meld(body.strip(), ruleset))
     if verb in ("build", "knock"):
         if n != 1:
             return None
@@ -662,6 +706,26 @@ def _read_words(verb: str, args: list[str], text: str, ruleset: Ruleset | None) 
     if n == 2:
         _word(args[1], "low")
     return CallShanghai(_table_number(args[0]), n == 2)
+
+
+def split_lays(text: str) -> list[str]:
+    """The lines a record line *text* stands for: ``lay A / B`` (older records) as ``lay A`` and ``lay B``.
+
+    A lay-down is one meld; records written when one action could lay
+    several wrote them split by ``/``. Every other line stands for itself.
+
+    >>> split_lays("lay ♠7 ♥7 ♦7 / ♣5 ♣6 ♣7")
+    ['lay ♠7 ♥7 ♦7', 'lay ♣5 ♣6 ♣7']
+    >>> split_lays("discard ♠7")
+    ['discard ♠7']
+    """
+    words = text.split(None, 1)
+    if len(words) != 2 or words[0].lower() != "lay" or "/" not in words[1]:
+        return [text]
+    parts = [part.strip() for part in words[1].split("/")]
+    if not all(parts):
+        return [text]  # its reading says what is wrong
+    return [f"lay {part}" for part in parts]
 
 
 def is_action(value: object) -> bool:

@@ -520,11 +520,7 @@ class Catalogue:
         if not isinstance(action, LayDown) or "meld" in self._blocks:
             return (self.encode(action),)
         start = self._start("lay", action)
-        if len(action.melds) != 1:
-            raise _fail(
-                msg("A numbered lay-down holds exactly one meld, not {count}.", count=len(action.melds))
-            )
-        meld = action.melds[0]
+        meld = action.meld
         key = tuple(sorted(card.code for card in meld.cards))
         self._meld_id(meld)
         try:
@@ -538,14 +534,10 @@ class Catalogue:
     def _knock_meld_id(self, action: LayDown) -> int:
         """The ``meld`` id of a Gin knocker's lay-down of one meld."""
         start = self._start("meld", action)
-        if len(action.melds) != 1:
-            raise _fail(
-                msg("A numbered lay-down holds exactly one meld, not {count}.", count=len(action.melds))
-            )
-        place = self._knock_meld_ids.get(action.melds[0])
+        place = self._knock_meld_ids.get(action.meld)
         if place is None:
             raise _fail(
-                msg("The meld {meld} has no number in {game}.", meld=action.melds[0], game=self.ruleset.name)
+                msg("The meld {meld} has no number in {game}.", meld=action.meld, game=self.ruleset.name)
             )
         return start + place
 
@@ -758,11 +750,7 @@ class LaySteps:
             # A Gin knocker's meld: one id, no sub-steps.
             number = cat._knock_meld_id(action)
         else:
-            if len(action.melds) != 1:
-                raise _fail(
-                    msg("A numbered lay-down holds exactly one meld, not {count}.", count=len(action.melds))
-                )
-            meld = action.melds[0]
+            meld = action.meld
             key = tuple(sorted(c.code for c in meld.cards))
             if not built:
                 self._keys.setdefault(key, []).append(meld)

@@ -382,7 +382,11 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     "joker-pending": ("A wild card taken back from the table must be played first.", _APPLY),
     "joker-stuck": ("A wild card taken back from the table could not be played again this turn.", _APPLY),
     "meld-limit": ("The seat has laid as many new melds this turn as the game allows.", _APPLY),
-    "one-meld-at-a-time": ("New melds are laid one per action here.", _APPLY),
+    "one-meld-at-a-time": (
+        "A lay-down is one meld: several in one (``LayDown.of(a, b)``, ``lay A / B``) are refused; "
+        "lay them one after another.",
+        ("LayDown", "LayDown.of", "parse_action", "GameState.parse_action", *_APPLY),
+    ),
     "lay-card-by-card": (
         "Melds go down card by card here: build actions choose the cards, then a lay lays them.",
         _APPLY,

@@ -35,7 +35,7 @@ from typing import Final
 
 import attrs
 
-from .actions import Action, LayDown, Pass, is_action
+from .actions import Action, LayDown, Pass, is_action, split_lays
 from .cards import ascii_notation
 from .errors import IllegalActionError, NotationError, RemiError
 from .game import GameState, from_position, new_game
@@ -398,12 +398,29 @@ def _play(
     for body, line in moves:
         if old_knock and state.phase == "knock":
             state = _lay_best_knock(state, actions, states)
-        action, state = _move(state, body, line)
-        actions.append(action)
-        states.append(state)
+        for part in _single_lays(body):
+            action, state = _move(state, part, line)
+            actions.append(action)
+            states.append(state)
     if old_knock and state.phase == "knock":
         _lay_best_knock(state, actions, states)
     return actions, states
+
+
+def _single_lays(body: str) -> list[str]:
+    """The move lines *body* stands for: an older record's ``lay A / B`` as ``lay A`` then ``lay B``.
+
+    A lay-down is one meld; records written when one lay-down could hold
+    several melds replay as the single lays they stand for (a seat number in
+    front goes with each).
+
+    >>> _single_lays("2 lay ♠7 ♥7 ♦7 / ♣5 ♣6 ♣7")
+    ['2 lay ♠7 ♥7 ♦7', '2 lay ♣5 ♣6 ♣7']
+    """
+    words = body.split(None, 1)
+    if len(words) == 2 and re.fullmatch(r"[0-9]{1,3}", words[0]):
+        return [f"{words[0]} {part}" for part in split_lays(words[1])]
+    return split_lays(body)
 
 
 def _move(state: GameState, body: str, line: str) -> tuple[Action, GameState]:

@@ -309,7 +309,7 @@ def random_laydowns(state: GameState, rng: random.Random, count: int = 4) -> lis
         if rules.family == "contract":
             layouts = remi.contract_layouts(hand, state.round, rules)
             if layouts:
-                out.append(LayDown(rng.choice(layouts)))
+                out.extend(LayDown(m) for m in rng.choice(layouts))
         else:
             melds = remi.candidate_melds(hand, rules)
             if melds:

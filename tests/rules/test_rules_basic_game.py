@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 import pytest
-from game_helpers import all_cards, cards, illegal, position, sorted_hand, strs
+from game_helpers import Layout, all_cards, cards, illegal, position, sorted_hand, strs
 from table_rows import REFUSAL, assert_refused, refusal
 
 import remi
@@ -228,7 +228,7 @@ def test_at_most_one_new_meld_per_turn() -> None:
     state = sevens_and_clubs()
     assert "lay ♠7 ♥7 ♦7" in strs(state.legal_actions())
     assert "lay ♣2 ♣3 ♣4" in strs(state.legal_actions())
-    # LayDown.of("♠7 ♥7 ♦7", "♣2 ♣3 ♣4") is refused: one-meld-at-a-time (a row of REFUSALS)
+    # Layout.of("♠7 ♥7 ♦7", "♣2 ♣3 ♣4") is refused: one-meld-at-a-time (a row of REFUSALS)
     after = state.apply(LayDown.of("♠7 ♥7 ♦7"))
     assert after.melds_this_turn == 1 and after.table == (remi.parse_meld("♠7 ♥7 ♦7", S),)
     assert not any(isinstance(a, LayDown) for a in after.legal_actions())
@@ -895,7 +895,7 @@ REFUSALS = [
         BASIC_MELDS,
         "sevens and clubs",
         sevens_and_clubs,
-        LayDown.of("♠7 ♥7 ♦7", "♣2 ♣3 ♣4"),
+        Layout.of("♠7 ♥7 ♦7", "♣2 ♣3 ♣4"),
         "one-meld-at-a-time",
     ),
     refusal(BASIC_MELDS, "run and eights", run_and_eights, "off ♠9 0", "does-not-fit"),  # a gap

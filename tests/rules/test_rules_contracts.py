@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from game_helpers import position, strs
+from game_helpers import Layout, position, strs
 from table_rows import REFUSAL, assert_refused, refusal
 
 import remi
@@ -259,7 +259,7 @@ REFUSALS = [
         MELD_BY_MELD,
         "two sets",
         two_sets_in_hand,
-        LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"),
+        Layout.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"),
         "one-meld-at-a-time",
         "GameState.lay",
     ),

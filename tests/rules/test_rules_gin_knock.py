@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import attrs
 import pytest
-from game_helpers import finish_knock, position
+from game_helpers import Layout, finish_knock, position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from table_rows import REFUSAL, assert_refused, refusal
@@ -95,7 +95,7 @@ KNOCK_PHASE_REFUSALS = [
     refusal(GIN_KNOCKER_CHOOSES, "knocked", knocked, "pass", "knock-too-high", "43 points"),
     refusal(GIN_KNOCKER_CHOOSES, "knocked", knocked, "lay ♠A ♠2 ♠3 ♠4", "knock-too-high"),
     refusal(
-        GIN_KNOCKER_CHOOSES, "knocked", knocked, LayDown.of("♥9 ♦9 ♣9", "♠A ♠2 ♠3 ♠4"), "one-meld-at-a-time"
+        GIN_KNOCKER_CHOOSES, "knocked", knocked, Layout.of("♥9 ♦9 ♣9", "♠A ♠2 ♠3 ♠4"), "one-meld-at-a-time"
     ),
     refusal(GIN_KNOCKER_CHOOSES, "knocked", knocked, "lay ♥5 ♥6 ♥7", "not-in-hand"),
     # Cards laid are not held any more.

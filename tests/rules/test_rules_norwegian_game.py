@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 import pytest
 from game_helpers import (
+    Layout,
     all_cards,
     cards,
     illegal,
@@ -249,7 +250,7 @@ def test_contract_goes_down_once_per_round() -> None:
     # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: the contract goes down in one turn, once per round
     hand = "♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♠K ♥K ♦K ♣2 ♣3"
     state = position(hands=[hand, "♣9", "♣5", "♣6"], round=1)
-    layout = LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4")
+    layout = Layout.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4")
     after = lay_melds(state, layout)
     assert after.down[0] == state.turn
     assert after.phase == "play" and after.current_player == 0  # the turn goes on to the discard
@@ -275,7 +276,7 @@ def test_contract_with_exactly_its_cards_unless_all_down_at_once(
 ) -> None:
     # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: exactly the cards it asks for (sets of 3, runs of 4);
     # option all down at once: extra cards allowed
-    action = LayDown.of(*lay)
+    action = Layout.of(*lay)
     strict = position(hands=[hand, "♣9", "♣5", "♣6"], round=round)
     refused(strict, action)
     for layout in whole_layouts(strict):
@@ -299,11 +300,11 @@ def test_contract_counts_combinations(round: int, lay: tuple[str, ...]) -> None:
     state = position(hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♥5 ♥6 ♥7 ♣K", "♣9", "♣5", "♣6"], round=round)
     if len(lay) == 1:
         # Half a contract may be laid, but the turn cannot end with it half laid.
-        half = state.apply(LayDown.of(*lay))
+        half = state.apply(Layout.of(*lay))
         assert not any(isinstance(a, Discard) for a in half.legal_actions())
         assert illegal(half, Discard("♣K")).code == "contract-unfinished"
     else:
-        refused(state, LayDown.of(*lay))
+        refused(state, Layout.of(*lay))
 
 
 @pytest.mark.rule("norwegian-contracts")
@@ -313,7 +314,7 @@ def test_lay_off_needs_the_contract_down_on_an_earlier_turn() -> None:
     state = contract_not_down()
     # Not down: no lay-off (LayOff("♠9", 0) is contract-not-down, a row of REFUSALS).
     # Down this turn: no lay-off yet, and the reason says why.
-    after = lay_melds(state, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
+    after = lay_melds(state, Layout.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
     assert not any(isinstance(a, LayOff) for a in after.legal_actions())
     error = illegal(after, LayOff("♣9", 2))
     assert error.code == "contract-down-this-turn"
@@ -766,7 +767,7 @@ def test_round_seven_goes_down_only_by_going_out() -> None:
     # card in hand and there is no discard after them
     state = position(hands=[R7_HAND, "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9)
     lays = whole_layouts(state)
-    assert lays == [LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q")]
+    assert lays == [Layout.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q")]
     over = lay_melds(state, lays[0])
     assert over.is_over and over.phase == "over"
     assert over.results[-1].round == 7 and over.results[-1].went_out == 0
@@ -779,7 +780,7 @@ def test_round_seven_cannot_keep_a_card() -> None:
     # docs/rules/norwegian.rst, norwegian-round-seven: The seven contracts: round 7: the runs must take every card; nothing may stay in hand
     state = position(hands=[R7_HAND + " ♣K", "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9)
     assert not any(isinstance(a, LayDown) for a in state.legal_actions())
-    error = refused(state, LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q"))
+    error = refused(state, Layout.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q"))
     assert error.code == "cards-left-in-hand"
     assert error.reason == (
         "Round 7 goes down only by going out: its runs must take every card in hand, and ♣K would be left."
@@ -802,7 +803,7 @@ def test_round_seven_refusal_names_the_cards_left(hand: str, layout: tuple[str, 
     # docs/rules/norwegian.rst, norwegian-round-seven: the runs must take every card in hand: a lay of the whole contract
     # that leaves cards is refused with cards-left-in-hand, naming them (not "no meld is made of ♠A and higher cards")
     state = position(hands=[hand, "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9, buys={0: 1})
-    error = refused(state, LayDown.of(*layout))
+    error = refused(state, Layout.of(*layout))
     assert error.code == "cards-left-in-hand"
     assert error.reason.endswith(f"its runs must take every card in hand, and {left} would be left.")
     with pytest.raises(IllegalActionError) as info:
@@ -824,7 +825,7 @@ def test_round_seven_other_refusals_keep_their_reason() -> None:
     # step's reason: no three runs take every card (a set cannot take the place of a run)
     hand = "♠A ♠2 ♠3 ♠4 ♥5 ♥6 ♥7 ♥8 ♦9 ♥9 ♣9 ♠9"
     state = position(hands=[hand, "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9)
-    error = refused(state, LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♥9 ♣9 ♠9"))
+    error = refused(state, Layout.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♥9 ♣9 ♠9"))
     assert error.code == "no-meld-to-build"
     assert error.reason == (
         "Meld 1 (♠9 ♥9 ♦9 ♣9): No meld can be laid now: round 7 goes down only by going out, "
@@ -843,7 +844,7 @@ def test_round_seven_is_three_runs_only() -> None:
     hand = "♠A ♠2 ♠3 ♠4 ♥5 ♥6 ♥7 ♥8 ♦9 ♥9 ♣9 ♠9"
     state = position(hands=[hand, "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9)
     assert not any(isinstance(a, LayDown) for a in state.legal_actions())
-    refused(state, LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♥9 ♣9 ♠9"))
+    refused(state, Layout.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♥9 ♣9 ♠9"))
 
 
 @pytest.mark.rule("norwegian-contracts")
@@ -860,7 +861,7 @@ def test_round_seven_hand_enlarged_by_buying_lays_longer_runs() -> None:
     # docs/rules/norwegian.rst, norwegian-buying: The seven contracts: a hand enlarged by buying may lay longer runs (nothing may stay)
     hand = "♠A ♠2 ♠3 ♠4 ♠5 ♥5 ♥6 ♥7 ♥8 ♥9 ♦9 ♦10 ♦J ♦Q"
     state = position(hands=[hand, "♣5 ♣6", "♣7 ♣8", "♣9 ♣10"], round=7, turn=9, buys={0: 1})
-    layout = LayDown.of("♠A ♠2 ♠3 ♠4 ♠5", "♥5 ♥6 ♥7 ♥8 ♥9", "♦9 ♦10 ♦J ♦Q")
+    layout = Layout.of("♠A ♠2 ♠3 ♠4 ♠5", "♥5 ♥6 ♥7 ♥8 ♥9", "♦9 ♦10 ♦J ♦Q")
     assert lay_melds(state, layout).results[-1].went_out == 0
 
 
@@ -869,7 +870,7 @@ def test_round_seven_is_exempt_from_last_card_discard() -> None:
     # docs/rules/norwegian.rst, norwegian-round-seven: The seven contracts: round 7 goes out by laying everything, even with the option
     # "last card must be discarded"
     state = position(variant("last card must be discarded"), hands=[R7_HAND, "♣5", "♣7", "♣9"], round=7)
-    layout = LayDown.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q")
+    layout = Layout.of("♠A ♠2 ♠3 ♠4", "♥5 ♥6 ♥7 ♥8", "♦9 ♦10 ♦J ♦Q")
     assert lay_melds(state, layout).results[-1].went_out == 0
 
 
@@ -878,7 +879,7 @@ def test_laying_everything_in_rounds_one_to_six_ends_the_round() -> None:
     # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: in rounds 1-6 laying down all your cards ends the round without
     # a discard [decision]
     state = position(hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4", "♣5 ♣6", "♣7", "JK"], round=1, dealer=3)
-    after = lay_melds(state, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
+    after = lay_melds(state, Layout.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
     result = after.results[-1]
     assert (result.round, result.went_out, result.points) == (1, 0, (0, 11, 7, 50))
     assert after.round == 2 and after.dealer == 0
@@ -899,14 +900,14 @@ def test_last_card_must_be_discarded_option() -> None:
     ruleset = variant("last card must be discarded")
     state = position(ruleset, hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4", "♣5", "♣7", "♣8"], round=1)
     assert not any(isinstance(a, LayDown) for a in state.legal_actions())
-    assert refused(state, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4")).code == "contract-unreachable"
+    assert refused(state, Layout.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4")).code == "contract-unreachable"
     off = position(ruleset, hands=["♠10", "♣5", "♣7", "♣8"], table=["♠6 ♠7 ♠8 ♠9"], down={0: 1}, turn=5)
     assert strs(off.legal_actions()) == ["discard ♠10"]
     assert illegal(off, LayOff("♠10", 0)).code == "must-discard-last"
     assert off.apply("discard ♠10").results[-1].went_out == 0
     # With a card to spare the contract goes down, and the discard of the last card goes out.
     spare = position(ruleset, hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♣K", "♣5", "♣7", "♣8"], round=1)
-    down = lay_melds(spare, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
+    down = lay_melds(spare, Layout.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"))
     assert down.results == ()
     assert down.apply("discard ♣K").results[-1].went_out == 0
 
@@ -1385,7 +1386,7 @@ def test_same_suit_runs_variant(runs: tuple[str, str], apart: bool) -> None:
     # docs/rules/norwegian.rst, norwegian-contracts: The seven contracts: variant same-suit runs: two runs of one suit must overlap in rank
     # or have a gap between them
     hand = " ".join(runs) + " ♥K"
-    layout = LayDown.of(*runs)
+    layout = Layout.of(*runs)
     plain = position(hands=[hand, "♦5", "♦6", "♦8"], round=3)
     assert offers(plain, layout)
     strict = position(variant("same-suit runs"), hands=[hand, "♦5", "♦6", "♦8"], round=3)
@@ -1593,7 +1594,7 @@ REFUSALS = [
     refusal(CONTRACTS, "not down", contract_not_down, LayOff("♠9", 0), "contract-not-down"),
     refusal(DEAL_AND_TURN, "before the draw", before_the_draw, Discard("♣2"), "wrong-phase"),
     refusal(
-        DEAL_AND_TURN, "before the draw", before_the_draw, LayDown.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"), "wrong-phase"
+        DEAL_AND_TURN, "before the draw", before_the_draw, Layout.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"), "wrong-phase"
     ),
     refusal(BUYING, "buying window", buying_window, Discard("♣5"), "wrong-phase"),
     refusal(BUYING, "buying window", buying_window, LayDown.of("♣5 ♣6 ♣7 ♣8"), "wrong-phase"),

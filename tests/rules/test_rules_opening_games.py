@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 import pytest
-from game_helpers import all_cards, illegal, position, sorted_hand, strs
+from game_helpers import Layout, all_cards, illegal, position, sorted_hand, strs
 from table_rows import REFUSAL, assert_refused, refusal
 
 import remi
@@ -421,9 +421,9 @@ def test_opening_needs_51_points_in_one_turn(
     # docs/rules/slovenian.rst, opening-51: Opening: the first lay-down totals at least 51; jokers count as the card they stand for
     # docs/rules/kalooki.rst, kalooki-opening: Opening needs at least 51 points; ace 11 (1 low in a run)
     state = pos(ruleset, hands={0: hand_text(*melds) + " ♦9", 1: "♣J"}, turn=3)
-    assert remi.check_opening(LayDown.of(*melds).melds, ruleset).points == points
-    assert sum(remi.meld_points(m, ruleset) for m in LayDown.of(*melds).melds) == points
-    assert illegal(state, LayDown.of(*melds)).code == "one-meld-at-a-time"
+    assert remi.check_opening(Layout.of(*melds).melds, ruleset).points == points
+    assert sum(remi.meld_points(m, ruleset) for m in Layout.of(*melds).melds) == points
+    assert illegal(state, Layout.of(*melds)).code == "one-meld-at-a-time"
     assert lay_downs(state) == expected_lays(state)
     if points >= 51:
         after = open_with(state, *melds)
@@ -610,7 +610,7 @@ def test_legal_actions_and_is_legal_agree_on_two_new_melds() -> None:
     # docs/rules/slovenian.rst, opening-layoffs: After opening, new melds are laid freely, one lay-down action each: the engine
     # lists exactly what it accepts
     state = _after_opening()
-    both = LayDown.of("♠2 ♠3 ♠4", "♥A ♦A ♣A")  # refused: a row of REFUSALS
+    both = Layout.of("♠2 ♠3 ♠4", "♥A ♦A ♣A")  # refused: a row of REFUSALS
     assert state.is_legal(both) == (both in state.legal_actions())
     one = legal(state, LayDown.of("♠2 ♠3 ♠4"))
     assert one.is_legal(LayDown.of("♥A ♦A ♣A"))
@@ -1207,7 +1207,7 @@ REFUSALS = [
         ONE_MELD_AT_A_TIME,
         "kings and queens",
         kings_and_queens,
-        LayDown.of("♠Q ♥Q ♦Q", "♠K ♥K ♦K"),
+        Layout.of("♠Q ♥Q ♦Q", "♠K ♥K ♦K"),
         "one-meld-at-a-time",
     ),
     refusal(
@@ -1222,7 +1222,7 @@ REFUSALS = [
     refusal(OPENING_51, "48 points", forty_eight_points, LayDown.of("♠Q ♥Q ♦Q"), "opening-too-low"),
     refusal(OPENING_51, "48 points", forty_eight_points, LayDown.of("♠5 ♠6 ♠7"), "opening-too-low"),
     refusal(
-        OPENING_51, "48 points", forty_eight_points, LayDown.of("♠Q ♥Q ♦Q", "♠5 ♠6 ♠7"), "one-meld-at-a-time"
+        OPENING_51, "48 points", forty_eight_points, Layout.of("♠Q ♥Q ♦Q", "♠5 ♠6 ♠7"), "one-meld-at-a-time"
     ),
     *[
         row
@@ -1232,7 +1232,7 @@ REFUSALS = [
                 OPENING_51_KALOOKI,
                 f"{name}, two melds to open",
                 partial(two_melds_to_open, ruleset),
-                LayDown.of("♠10 ♥10 ♦10", "♣6 ♣7 ♣8"),
+                Layout.of("♠10 ♥10 ♦10", "♣6 ♣7 ♣8"),
                 "one-meld-at-a-time",
             ),
             # Identical cards share a set (a set too large is no meld), unless sets are of distinct suits.
@@ -1301,7 +1301,7 @@ REFUSALS = [
         OPENING_LAYOFFS,
         "after opening",
         _after_opening,
-        LayDown.of("♠2 ♠3 ♠4", "♥A ♦A ♣A"),
+        Layout.of("♠2 ♠3 ♠4", "♥A ♦A ♣A"),
         "one-meld-at-a-time",
     ),
     # Slovenian: only a seat that has opened may swap a joker; the freed joker must have somewhere to go.

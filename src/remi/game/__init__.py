@@ -172,6 +172,26 @@ class GameState(StateCore):
         """
         return _engine.lay_all(self, melds)
 
+    def lay_options(self) -> tuple[Meld, ...]:
+        """Return every whole meld the seat to act may lay now, in :func:`~remi.meld_sort_key` order.
+
+        Each is laid by :meth:`lay` (``state.lay(meld)``), also where melds go
+        down card by card (the last Norwegian round, the *all down at once*
+        variant): there ``lay`` plays the build steps. Empty when no meld may be
+        laid now (another phase, an opening out of reach, ...). A table offers
+        these and calls :meth:`lay`. The answer is computed once per state.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.SLOVENIAN, players=3, seed=1)
+        >>> [str(m) for m in state.lay_options()]
+        ['♥8 ♥9 JK=♥10 ♥J', '♣4 ♣5 ♣6']
+        >>> state.lay(state.lay_options()[0]).table
+        (Meld(kind='run', ...),)
+        >>> remi.new_game(remi.NORWEGIAN, seed=1).lay_options()
+        ()
+        """
+        return _engine.lay_options(self)
+
     def lay_steps(self, meld: Meld | str) -> list[Action]:
         """Return the actions that lay *meld* now: its ``lay``, after a ``build`` per card where melds are built.
 
@@ -382,6 +402,27 @@ class PlayerView(_views.ViewCore):
 
     def _new_state(self, fields: dict[str, Any]) -> GameState:
         return GameState(**fields)
+
+    def lay_options(self) -> tuple[Meld, ...]:
+        """Return the whole melds this seat may lay now (:meth:`GameState.lay_options`), ``()`` when another seat is to act.
+
+        >>> import remi
+        >>> state = remi.new_game(remi.SLOVENIAN, players=3, seed=1)
+        >>> state.view(1).lay_options() == state.lay_options(), state.view(0).lay_options()
+        (True, ())
+        """
+        if not self._on_turn():
+            return ()
+        return _engine.lay_options(self._stand_in())
+
+    def describe(self, action: Action | str, lang: str = "en") -> str:
+        """Say in *lang* what *action* does, for the seat to act, as :meth:`GameState.describe` says it.
+
+        >>> import remi
+        >>> remi.new_game(remi.NORWEGIAN, players=4, seed=1).view(1).describe("draw")
+        'Seat 1 draws from the stock.'
+        """
+        return _words.describe_action(self._stand_in(), action, lang)
 
 
 def view(state: GameState, seat: int) -> PlayerView:

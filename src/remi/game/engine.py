@@ -289,15 +289,6 @@ def _no_melds() -> Message:
     return msg("A lay-down needs at least one meld.")
 
 
-def _single_meld(action: LayDown, several: Message) -> Refusal | None:
-    """A lay-down of no meld, or of more than one (*several* says how they go down instead)."""
-    if not action.melds:
-        return ("no-melds", _no_melds())
-    if len(action.melds) > 1:
-        return ("one-meld-at-a-time", several)
-    return None
-
-
 def _nothing_laid(rules: Ruleset) -> Refusal:
     return (
         "nothing-laid-in-gin",
@@ -678,12 +669,12 @@ def _lay_question(
 
 
 def _lay_one(meld: Meld) -> LayDown:
-    """``LayDown((meld,))`` for a meld of the solver: a run is already canonical, so no conversion runs."""
+    """``LayDown(meld)`` for a meld of the solver: a run is already canonical, so no conversion runs."""
     if meld.kind != "run":
-        laid: LayDown = _SET_LAYS.build(meld, LayDown, (meld,))
+        laid: LayDown = _SET_LAYS.build(meld, LayDown, meld)
         return laid
     action = _new_action(LayDown)
-    _set_field(action, "melds", (meld,))
+    _set_field(action, "meld", meld)
     return action
 
 
@@ -698,16 +689,7 @@ _set_field: Final = object.__setattr__
 def _refuse_lay(s: GameState, action: LayDown) -> Refusal | None:
     if s.phase == "knock":
         return _refuse_knock_lay(s, action)
-    several = _single_meld(
-        action,
-        msg(
-            "Lay the melds one at a time, one lay-down action each: a contract or an opening may take "
-            "several within the turn (GameState.lay lays a whole layout in one call)."
-        ),
-    )
-    if several is not None:
-        return several
-    meld = action.melds[0]
+    meld = action.meld
     policy = policy_for(s.ruleset)
     builds = policy.builds(s)
     if builds:
@@ -809,7 +791,7 @@ def _perform_lay(s: GameState, action: LayDown) -> GameState:
         return _perform_knock_lay(s, action)
     w = Scratch.of(s)
     seat = s.turn_player
-    meld = action.melds[0]
+    meld = action.meld
     for card in meld.cards:
         w.take_from_hand(seat, card)
         if card in w.pending:
@@ -1521,16 +1503,7 @@ def _refuse_knock_lay(s: GameState, action: LayDown) -> Refusal | None:
     rules = s.ruleset
     seat = s.turn_player
     hand = s.hands[seat]
-    several = _single_meld(
-        action,
-        msg(
-            "The knocker lays the melds one at a time, one lay-down action each "
-            "(GameState.lay lays several in one call)."
-        ),
-    )
-    if several is not None:
-        return several
-    meld = action.melds[0]
+    meld = action.meld
     missing = _not_in_hand(hand, meld.cards, seat)
     if missing is not None:
         return missing
@@ -1566,7 +1539,7 @@ def _refuse_knock_lay(s: GameState, action: LayDown) -> Refusal | None:
 def _perform_knock_lay(s: GameState, action: LayDown) -> GameState:
     w = Scratch.of(s)
     seat = s.turn_player
-    meld = action.melds[0]
+    meld = action.meld
     for card in meld.cards:
         w.take_from_hand(seat, card)
     w.table.append(meld)
@@ -1733,6 +1706,56 @@ _BUILDING_KINDS: Final = (_KIND_OF[LayDown], _KIND_OF[Build])
 
 
 # -- the public entry points ------------------------------------------------------------------------------
+
+
+def lay_options(s: GameState) -> tuple[Meld, ...]:
+    """Every whole meld the seat to act may lay now, each one ``GameState.lay`` lays, by :func:`~remi.meld_sort_key`.
+
+    Where melds go down whole these are the melds of the legal lay-downs.
+    Where they go down card by card (docs/rules/norwegian.rst,
+    norwegian-build-card-by-card) they are the melds of the hand whose cards,
+    in build order, begin with the cards chosen so far and that the build's
+    own test lets be laid: exactly the melds whose build steps and lay are
+    all legal. Answers are kept per state (a state never changes).
+    """
+    known = _LAY_OPTIONS.get(id(s))
+    if known is not None and known[0] is s:
+        return known[1]
+    answer = _lay_options(s)
+    if len(_LAY_OPTIONS) >= 64:
+        del _LAY_OPTIONS[next(iter(_LAY_OPTIONS))]
+    _LAY_OPTIONS[id(s)] = (s, answer)
+    return answer
+
+
+#: The last answers of :func:`lay_options`, by the identity of the state (held, so the id stays its).
+_LAY_OPTIONS: Final[dict[int, tuple[GameState, tuple[Meld, ...]]]] = {}
+
+
+def _lay_options(s: GameState) -> tuple[Meld, ...]:
+    if s.is_over or s.phase not in ("play", "knock"):
+        return ()
+    policy = policy_for(s.ruleset)
+    if s.phase == "knock" or not (policy.may_build and policy.builds(s)):
+        found = {a.meld: None for a in legal_actions(s) if isinstance(a, LayDown)}
+        return tuple(sorted(found, key=meld_sort_key))
+    search = _build_search(s)
+    if search is None:
+        return ()
+    chosen = s.building
+    answers: dict[tuple[Card, ...], list[Meld]] = {}
+    out: dict[Meld, None] = {}
+    for meld in _hand_melds(s.hands[s.turn_player], s.ruleset):
+        cards = sorted_hand(meld.cards)
+        if cards[: len(chosen)] != chosen:
+            continue
+        layable = answers.get(cards)
+        if layable is None:
+            layable = answers[cards] = search.melds(cards)
+        if meld in layable:
+            out[meld] = None
+    return tuple(sorted(out, key=meld_sort_key))
+
 
 
 def legal_actions(s: GameState) -> list[Action]:
@@ -1939,14 +1962,12 @@ def lay_all(s: GameState, melds: Sequence[Meld | str]) -> GameState:
             refusal = _refusal(state, step)
             if refusal is not None:
                 code, reason = refusal
-                whole = _layout_refusal(state, code, [action.melds[0], *melds[number:]])
+                whole = _layout_refusal(state, code, [action.meld, *melds[number:]])
                 if whole is not None:
                     raise IllegalActionError(*whole)
                 raise IllegalActionError(
                     code,
-                    msg(
-                        "Meld {number} ({meld}): {reason}", number=number, meld=action.melds[0], reason=reason
-                    ),
+                    msg("Meld {number} ({meld}): {reason}", number=number, meld=action.meld, reason=reason),
                 )
             state = _KIND_OF[type(step)].perform(state, step)
     return state
@@ -1961,7 +1982,7 @@ def _layout_refusal(s: GameState, code: str, melds: Sequence[Meld | str]) -> Ref
     if code not in ("no-meld-to-build", "contract-unreachable"):
         return None
     try:
-        layout = [LayDown.of(m).melds[0] for m in melds]
+        layout = [LayDown.of(m).meld for m in melds]
     except RemiError:  # a later meld's text is refused when its turn comes
         return None
     return policy_for(s.ruleset).layout_refusal(s, s.turn_player, layout)
@@ -1970,9 +1991,9 @@ def _layout_refusal(s: GameState, code: str, melds: Sequence[Meld | str]) -> Ref
 def build_steps(s: GameState, action: LayDown) -> list[Action]:
     """The actions that lay *action* in *s*: the lay itself, after a build step per card where melds are built."""
     policy = policy_for(s.ruleset)
-    if len(action.melds) != 1 or not policy.table_play or not policy.builds(s):
+    if not policy.table_play or not policy.builds(s):
         return [action]
-    cards = sorted_hand(action.melds[0].cards)
+    cards = sorted_hand(action.meld.cards)
     chosen = len(s.building)
     if cards[:chosen] != s.building:
         return [action]  # its refusal names the meld being built

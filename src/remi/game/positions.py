@@ -1098,6 +1098,8 @@ def _not_legal_here(state: GameState, text: str, action: Action, fallback: Messa
 
 def _parse_lay(state: GameState, text: str, legal: list[Action]) -> Action:
     body = text.split(None, 1)[1] if len(text.split(None, 1)) > 1 else ""
+    if "/" in body:
+        coerce(state, text)  # raises: a lay-down is one meld (one-meld-at-a-time)
     groups = [g.strip() for g in body.split("/")]
     if not all(groups):
         raise NotationError(
