@@ -9,6 +9,7 @@ sheet follows each round::
     python examples/table.py --lang nb
     python examples/table.py --lang sl --seed 3 --players 4 --rounds 2
     python examples/table.py --round 7 --quick --variant shanghai
+    python examples/table.py --position "game: norwegian | round: 7 | hand 0: ..."
 
 Cards print in ASCII letters (``7s 10h JK``) where the terminal cannot show ``♠``.
 """
@@ -118,7 +119,7 @@ class Table:
         builds = [a for a in actions if a.kind == "build"]
         if len(builds) == len(actions) and self.state.building:
             return list(actions)  # a meld begun by hand is finished by hand
-        return [*melds, *(a for a in actions if a.kind not in ("build", "lay"))]
+        return [*melds, *(a for a in actions if a.kind not in ("build", "lay"))] or list(actions)
 
     def words(self, option: Option) -> str:
         if isinstance(option, remi.Meld):
@@ -159,8 +160,9 @@ class Table:
             self.say(self.ui("number", n=text))
             return False
         try:
-            if text.split()[:1] == ["lay"] and self.state.lay_options():
-                self.state = self.state.lay(text.split(None, 1)[1])
+            word, *rest = text.split(None, 1)
+            if word == "lay" and rest and self.state.lay_options():
+                self.state = self.state.lay(rest[0])
                 return True
             refusal = self.state.why_illegal(text)
             if refusal is not None:
@@ -212,6 +214,12 @@ def start(ruleset: remi.Ruleset, players: int, seed: int, first_round: int) -> r
     return remi.GameState.from_dict(data)
 
 
+def _contract(state: remi.GameState, lang: str) -> str:
+    """This round's contract in *lang* (``Contract.phrase()`` is a message, like every reason)."""
+    contracts = state.ruleset.contracts
+    return contracts[min(state.round, len(contracts)) - 1].phrase().render(lang)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="table.py", description="Play Norwegian Remi against bots.")
     parser.add_argument("--lang", default="en", choices=remi.LANGUAGES, help="the table's language")
@@ -220,6 +228,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--rounds", type=int, default=None, help="stop after this many rounds")
     parser.add_argument("--quick", action="store_true", help="stop after one round (--rounds 1)")
     parser.add_argument("--round", type=int, default=1, help="start at this round (7: whole melds)")
+    parser.add_argument("--position", default=None, help="start from this position text (one line, '|')")
     parser.add_argument("--variant", action="append", default=[], help="a house rule by name (repeatable)")
     return parser
 
@@ -227,28 +236,31 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run the table; 0 when the match (or the rounds asked for) is played, 1 when the input ended."""
     args = _parser().parse_args(argv)
-    ruleset = remi.with_variants(remi.NORWEGIAN, *args.variant)
-    rounds = 1 if args.quick else args.rounds
-    table = Table(
-        start(ruleset, args.players, args.seed, args.round),
-        args.lang,
-        args.seed,
-        sys.stdin if stdin is None else stdin,
-        sys.stdout if stdout is None else stdout,
-    )
-    table.say(ruleset.describe(args.lang) + "\n")
+    if args.position is not None:
+        state = remi.GameState.from_position(args.position)
+    else:
+        ruleset = remi.with_variants(remi.NORWEGIAN, *args.variant)
+        state = start(ruleset, args.players, args.seed, args.round)
+    out = sys.stdout if stdout is None else stdout
+    table = Table(state, args.lang, args.seed, sys.stdin if stdin is None else stdin, out)
+    table.say(state.ruleset.describe(args.lang) + "\n")
+    return run(table, 1 if args.quick else args.rounds)
+
+
+def run(table: Table, rounds: int | None) -> int:
+    """Play until the match is over or *rounds* rounds are; the score sheet after each round."""
     played, this_round = 0, 0
     while not table.state.is_over and (rounds is None or played < rounds):
         if table.state.round != this_round:
             this_round = table.state.round
-            table.say("\n" + table.ui("round", n=this_round, contract=table.state.contract))
+            table.say("\n" + table.ui("round", n=this_round, contract=_contract(table.state, table.lang)))
         if table.state.current_player != 0:
             table.bot()
         elif not table.person():
             return 1
         if len(table.state.results) > played or table.state.is_over:
             played = len(table.state.results)
-            table.say("\n" + table.ui("sheet") + "\n" + table.state.score_sheet(args.lang))
+            table.say("\n" + table.ui("sheet") + "\n" + table.state.score_sheet(table.lang))
     return 0
 
 
