@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -88,3 +91,19 @@ def test_start_at_round_7_deals_eleven_cards() -> None:
     state = table.start(remi.NORWEGIAN, 3, 1, 7)
     assert state.round == 7 and state.hand_sizes == (11, 11, 11)
     assert str(state.contract) == "3 runs"
+
+
+def test_run_as_a_script_in_a_cp1252_terminal() -> None:
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252", "PYTHONPATH": str(root / "src")}
+    done = subprocess.run(
+        [sys.executable, str(root / "examples" / "table.py"), "--lang", "sl", "--position", ROUND_7],
+        input="1\n1\n1\n".encode("cp1252"),
+        capture_output=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    text = done.stdout.decode("cp1252")
+    assert done.returncode == 0, done.stderr
+    assert "Zmaga igralec 0" in text and "Ad" in text and "♠" not in text
