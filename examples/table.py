@@ -105,7 +105,7 @@ class Table:
         encoding = getattr(self.stdout, "encoding", None)
         if not suits_fit(encoding):
             text = ascii_notation(text).encode(encoding or "ascii", "replace").decode(encoding or "ascii")
-        print(text, file=self.stdout, end=end)
+        print(text, file=self.stdout, end=end, flush=True)
 
     def ui(self, key: str, **params: object) -> str:
         return UI[self.lang][key].format(**params)
@@ -186,7 +186,8 @@ class Table:
             if not line:
                 self.say("\n" + self.ui("bye"))
                 return False
-            self.say(line.strip())
+            if not self.stdin.isatty():  # a script: show what it typed
+                self.say(line.strip())
             if line.strip() and self.typed(line.strip(), options):
                 return True
 
