@@ -256,6 +256,8 @@ def _table_rows() -> list[Any]:
 def test_every_refusal_of_the_rules_tables_is_a_message(
     state: Callable[[], remi.GameState], action: object, code: str, reason: str
 ) -> None:
+    if type(action).__name__ == "Layout":  # several melds in one lay-down: asked as written
+        action = str(action)
     error = state().why_illegal(action)  # type: ignore[arg-type]
     assert error is not None and error.code == code
     plain: list[tuple[str, str]] = []

@@ -495,7 +495,7 @@ def _shape(verb: str) -> Message:
     if verb in _SIMPLE:
         return msg("{verb} takes nothing after it", verb=verb)
     if verb == "lay":
-        return msg("lay takes melds separated by '/' (lay ♠7 ♥7 ♦7 / ♣5 ♣6 ♣7 ♣8)")
+        return msg("lay takes one meld (lay ♠7 ♥7 ♦7)")
     if verb == "build":
         return msg("build takes one card (build ♠5)")
     if verb == "off":

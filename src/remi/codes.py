@@ -314,7 +314,7 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     # -- contracts and openings
     "no-melds": (
         "A contract, opening or lay-down was given no melds.",
-        ("check_contract", "check_opening", *_APPLY),
+        ("check_contract", "check_opening", "LayDown", "LayDown.of", *_APPLY),
     ),
     "wrong-combinations": (
         "The melds are not the sets and runs the round's contract asks for.",

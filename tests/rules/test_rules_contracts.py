@@ -261,7 +261,7 @@ REFUSALS = [
         two_sets_in_hand,
         Layout.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"),
         "one-meld-at-a-time",
-        "GameState.lay",
+        "one after another",
     ),
     # No discard, lay-off or swap while the contract is half laid.
     refusal(MELD_BY_MELD, "half laid", half_laid, "discard ♣K", "contract-unfinished"),

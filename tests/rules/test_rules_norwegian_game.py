@@ -300,7 +300,7 @@ def test_contract_counts_combinations(round: int, lay: tuple[str, ...]) -> None:
     state = position(hands=["♠9 ♥9 ♦9 ♥4 ♦4 ♣4 ♥5 ♥6 ♥7 ♣K", "♣9", "♣5", "♣6"], round=round)
     if len(lay) == 1:
         # Half a contract may be laid, but the turn cannot end with it half laid.
-        half = state.apply(Layout.of(*lay))
+        half = state.apply(LayDown.of(*lay))
         assert not any(isinstance(a, Discard) for a in half.legal_actions())
         assert illegal(half, Discard("♣K")).code == "contract-unfinished"
     else:
@@ -1334,7 +1334,7 @@ def test_spade_twos_wild_pack_has_no_jokers() -> None:
 def test_spade_two_may_stand_as_wild() -> None:
     # docs/rules/norwegian.rst, norwegian-spade-twos-wild: Further variants: ♠2 wild: a ♠2 is wild
     state = position(TWOS, hands=["♥7 ♦7 ♠2 ♣9 ♥9 ♦9 ♣K", "♣5", "♣6", "♣8"], round=1)
-    layout = LayDown.of(remi.parse_meld("♥7 ♦7 ♠2=7", TWOS), "♣9 ♥9 ♦9")
+    layout = Layout.of(remi.parse_meld("♥7 ♦7 ♠2=7", TWOS), "♣9 ♥9 ♦9")
     melds = lay_melds(state, layout).table
     assert sorted(m.wild_count for m in melds) == [0, 1]
     # Without the variant the ♠2 is an ordinary card.
@@ -1593,9 +1593,7 @@ REFUSALS = [
     # refusal(rule, where, position, action, code[, the reason, or a part of it])
     refusal(CONTRACTS, "not down", contract_not_down, LayOff("♠9", 0), "contract-not-down"),
     refusal(DEAL_AND_TURN, "before the draw", before_the_draw, Discard("♣2"), "wrong-phase"),
-    refusal(
-        DEAL_AND_TURN, "before the draw", before_the_draw, Layout.of("♠9 ♥9 ♦9", "♥4 ♦4 ♣4"), "wrong-phase"
-    ),
+    refusal(DEAL_AND_TURN, "before the draw", before_the_draw, LayDown.of("♠9 ♥9 ♦9"), "wrong-phase"),
     refusal(BUYING, "buying window", buying_window, Discard("♣5"), "wrong-phase"),
     refusal(BUYING, "buying window", buying_window, LayDown.of("♣5 ♣6 ♣7 ♣8"), "wrong-phase"),
     refusal(BUYING, "no discard pile", discard_pile_empty, TakeDiscard(), "discard-empty"),

@@ -102,6 +102,10 @@ class BuildSearch:
         codes = tuple(card.code for card in building)
         return [m for m in placements(codes, self._rules) if m.kind in self._kinds and self._passes(m)]
 
+    def lays(self, meld: Meld) -> bool:
+        """Whether the whole *meld* (a meld the hand holds) may be laid now, built from nothing."""
+        return meld.kind in self._kinds and self._passes(meld)
+
     def next_cards(self, building: Sequence[Card]) -> list[Card]:
         """The cards that may be added to *building* now, ascending: each keeps some meld in reach."""
         left = self._left(building)

@@ -1743,19 +1743,13 @@ def _lay_options(s: GameState) -> tuple[Meld, ...]:
     if search is None:
         return ()
     chosen = s.building
-    answers: dict[tuple[Card, ...], list[Meld]] = {}
-    out: dict[Meld, None] = {}
-    for meld in _hand_melds(s.hands[s.turn_player], s.ruleset):
-        cards = sorted_hand(meld.cards)
-        if cards[: len(chosen)] != chosen:
-            continue
-        layable = answers.get(cards)
-        if layable is None:
-            layable = answers[cards] = search.melds(cards)
-        if meld in layable:
-            out[meld] = None
+    n = len(chosen)
+    out = [
+        meld
+        for meld in _hand_melds(s.hands[s.turn_player], s.ruleset)
+        if (not n or sorted_hand(meld.cards)[:n] == chosen) and search.lays(meld)
+    ]
     return tuple(sorted(out, key=meld_sort_key))
-
 
 
 def legal_actions(s: GameState) -> list[Action]:

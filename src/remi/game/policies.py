@@ -204,71 +204,92 @@ class ContractPolicy(Policy):
         rules = s.ruleset
         if s.down[seat] >= 0 and not self.in_progress(s, seat):
             return ("contract-already-down", already_down())
-        contract = contract_at(s.round, rules)
         laid = self.own_melds(s, seat)
+        why = self._beyond_contract(s, laid, meld) or self._size_refusal(s, meld)
+        if why is not None:
+            return why
+        partial = contract_problem([*laid, meld], s.round, rules) if rules.same_suit_runs_apart else None
+        if partial is not None and partial.code == "runs-touch":
+            return ("runs-touch", partial.reason)
+        return self._unreachable(s, hand, laid, meld)
+
+    def _beyond_contract(self, s: GameState, laid: Sequence[Meld], meld: Meld) -> Refusal | None:
+        """A set or run the round's contract needs no more of."""
+        contract = contract_at(s.round, s.ruleset)
         want = contract.sets if meld.kind == "set" else contract.runs
         have = sum(1 for m in laid if m.kind == meld.kind)
-        if have >= want:
-            words = contract.phrase()
-            if meld.kind == "set":
-                return (
-                    "wrong-combinations",
-                    msg(
-                        "Round {round} asks for {contract}; it needs no further set ({laid} laid).",
-                        round=s.round,
-                        contract=words,
-                        laid=have,
-                    ),
-                )
+        if have < want:
+            return None
+        words = contract.phrase()
+        if meld.kind == "set":
             return (
                 "wrong-combinations",
                 msg(
-                    "Round {round} asks for {contract}; it needs no further run ({laid} laid).",
+                    "Round {round} asks for {contract}; it needs no further set ({laid} laid).",
                     round=s.round,
                     contract=words,
                     laid=have,
                 ),
             )
-        if self.exact_sizes(s):
-            size = rules.set_min if meld.kind == "set" else rules.run_min
-            if len(meld.cards) != size:
-                return (
-                    "extra-cards",
-                    msg(
-                        "The contract goes down with exactly its cards: sets of {set_min}, "
-                        "runs of {run_min}; {meld} has {count}.",
-                        set_min=rules.set_min,
-                        run_min=rules.run_min,
-                        meld=meld,
-                        count=len(meld.cards),
-                    ),
-                )
-        partial = contract_problem([*laid, meld], s.round, rules) if rules.same_suit_runs_apart else None
-        if partial is not None and partial.code == "runs-touch":
-            return ("runs-touch", partial.reason)
+        return (
+            "wrong-combinations",
+            msg(
+                "Round {round} asks for {contract}; it needs no further run ({laid} laid).",
+                round=s.round,
+                contract=words,
+                laid=have,
+            ),
+        )
+
+    def _size_refusal(self, s: GameState, meld: Meld) -> Refusal | None:
+        """A contract meld longer than its least size where the contract goes down with exactly its cards."""
+        rules = s.ruleset
+        if not self.exact_sizes(s):
+            return None
+        size = rules.set_min if meld.kind == "set" else rules.run_min
+        if len(meld.cards) == size:
+            return None
+        return (
+            "extra-cards",
+            msg(
+                "The contract goes down with exactly its cards: sets of {set_min}, "
+                "runs of {run_min}; {meld} has {count}.",
+                set_min=rules.set_min,
+                run_min=rules.run_min,
+                meld=meld,
+                count=len(meld.cards),
+            ),
+        )
+
+    def _unreachable(
+        self, s: GameState, hand: Sequence[Card], laid: Sequence[Meld], meld: Meld
+    ) -> Refusal | None:
+        """*meld* laid, the cards left cannot complete the contract this turn (keeping a card to discard)."""
+        rules = s.ruleset
         rest = list(hand)
         for card in meld.cards:
             rest.remove(card)
         keep = 1 if must_keep_card(s) else 0
-        if not held_can_complete_contract(rest, [*laid, meld], s.round, rules, keep=keep):
-            if keep:
-                why = msg(
-                    "With {meld} laid, the cards left cannot complete round {round}'s contract "
-                    "({contract}) and keep a card to discard this turn.",
-                    meld=meld,
-                    round=s.round,
-                    contract=contract.phrase(),
-                )
-            else:
-                why = msg(
-                    "With {meld} laid, the cards left cannot complete round {round}'s contract "
-                    "({contract}) this turn.",
-                    meld=meld,
-                    round=s.round,
-                    contract=contract.phrase(),
-                )
-            return ("contract-unreachable", why)
-        return None
+        if held_can_complete_contract(rest, [*laid, meld], s.round, rules, keep=keep):
+            return None
+        contract = contract_at(s.round, rules)
+        if keep:
+            why = msg(
+                "With {meld} laid, the cards left cannot complete round {round}'s contract "
+                "({contract}) and keep a card to discard this turn.",
+                meld=meld,
+                round=s.round,
+                contract=contract.phrase(),
+            )
+        else:
+            why = msg(
+                "With {meld} laid, the cards left cannot complete round {round}'s contract "
+                "({contract}) this turn.",
+                meld=meld,
+                round=s.round,
+                contract=contract.phrase(),
+            )
+        return ("contract-unreachable", why)
 
     def _missing(self, s: GameState, seat: int) -> dict[MeldKind, int]:
         """How many sets and runs of the contract *seat* has still to lay this round."""

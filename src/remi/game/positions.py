@@ -153,44 +153,7 @@ def parse_ruleset_text(text: str) -> Ruleset:
         raise NotationError(
             "unknown-ruleset", msg("{text}: {reason}", text=_quote(text), reason=exc.reason)
         ) from None
-    changes: dict[str, Any] = {}
-    decoder = json.JSONDecoder()
-    i, n = 0, len(rest)
-    while i < n:
-        if rest[i].isspace():
-            i += 1
-            continue
-        match = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)=").match(rest, i)
-        if match is None:
-            word = rest[i:].split()[0]
-            raise NotationError(
-                "bad-option", msg("{text}: {word!r} is not option=value.", text=_quote(text), word=word)
-            )
-        key = match.group(1).replace("-", "_").lower()
-        i = match.end()
-        value: Any
-        try:
-            if i < n and rest[i] in '[{"':
-                value, i = decoder.raw_decode(rest, i)
-            else:
-                end = i
-                while end < n and not rest[end].isspace():
-                    end += 1
-                value, i = _bare_value(rest[i:end]), end
-        except (ValueError, RecursionError):
-            raise NotationError(
-                "bad-option",
-                msg("{text}: the value of {key!r} is not valid JSON.", text=_quote(text), key=key),
-            ) from None
-        if key not in _RULESET_FIELDS:
-            raise NotationError(
-                "bad-option", msg("{text}: unknown option {key!r}.", text=_quote(text), key=key)
-            )
-        if key in changes:
-            raise NotationError(
-                "bad-option", msg("{text}: option {key!r} is given twice.", text=_quote(text), key=key)
-            )
-        changes[key] = value
+    changes = _ruleset_changes(text, rest)
     if not changes:
         return base
     data = base.to_dict()
@@ -206,6 +169,52 @@ def parse_ruleset_text(text: str) -> Ruleset:
     except (RecursionError, OverflowError, MemoryError) as exc:  # pragma: no cover - defensive
         raise NotationError(
             "bad-option", msg("{text}: {error}.", text=_quote(text), error=type(exc).__name__)
+        ) from None
+
+
+def _ruleset_changes(text: str, rest: str) -> dict[str, Any]:
+    """The ``option=value`` changes in *rest* (the part of *text* after the preset name)."""
+    changes: dict[str, Any] = {}
+    i, n = 0, len(rest)
+    while i < n:
+        if rest[i].isspace():
+            i += 1
+            continue
+        match = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)=").match(rest, i)
+        if match is None:
+            word = rest[i:].split()[0]
+            raise NotationError(
+                "bad-option", msg("{text}: {word!r} is not option=value.", text=_quote(text), word=word)
+            )
+        key = match.group(1).replace("-", "_").lower()
+        value, i = _option_value(text, rest, match.end(), key)
+        if key not in _RULESET_FIELDS:
+            raise NotationError(
+                "bad-option", msg("{text}: unknown option {key!r}.", text=_quote(text), key=key)
+            )
+        if key in changes:
+            raise NotationError(
+                "bad-option", msg("{text}: option {key!r} is given twice.", text=_quote(text), key=key)
+            )
+        changes[key] = value
+    return changes
+
+
+def _option_value(text: str, rest: str, i: int, key: str) -> tuple[Any, int]:
+    """The value of option *key* starting at *i* in *rest* (JSON or a bare word) and where it ends."""
+    n = len(rest)
+    try:
+        if i < n and rest[i] in '[{"':
+            value, end = json.JSONDecoder().raw_decode(rest, i)
+            return value, end
+        end = i
+        while end < n and not rest[end].isspace():
+            end += 1
+        return _bare_value(rest[i:end]), end
+    except (ValueError, RecursionError):
+        raise NotationError(
+            "bad-option",
+            msg("{text}: the value of {key!r} is not valid JSON.", text=_quote(text), key=key),
         ) from None
 
 
@@ -975,6 +984,11 @@ def _meld_ref(state: GameState, words: list[str], text: str) -> int:
                 words=" ".join(words),
             ),
         )
+    return _meld_holding(state, words, text)
+
+
+def _meld_holding(state: GameState, words: list[str], text: str) -> int:
+    """The one table meld that holds the cards *words* name."""
     held: list[Card] = []
     for word in words:
         try:
