@@ -688,31 +688,29 @@ def preset_of(ruleset: Ruleset, presets: Mapping[str, Ruleset]) -> Ruleset:
     return min(family, key=lambda p: len(_differs(ruleset, p)))
 
 
-def _body(r: Ruleset) -> list[tuple[Message, list[Message]]]:
-    """The sheet's sections: a heading and the sentences that matter for this game.
-
-    >>> import remi
-    >>> [str(heading) for heading, _ in _body(remi.GIN)][:3]
-    ['Players and pack', 'The deal', 'Melds']
-    """
-    wild = r.has_wild_cards
-    contract = r.family == "contract"
-    opening = r.opening_points is not None
-    gin = r.family == "gin"
+def _pack_lines(r: Ruleset) -> list[Message]:
     pack = [_players(r), _pack(r)]
     if r.large_table_from is not None:
         pack.append(_large_table(r))
     if r.wild_spade_twos:
         pack.append(_spade_twos(r))
+    return pack
+
+
+def _deal_lines(r: Ruleset) -> list[Message]:
     deal = [_first_dealer(r), _hand_sizes(r)]
     if r.starter_extra_card:
         deal.append(_starter(r))
     deal.append(_upcard(r))
+    return deal
+
+
+def _meld_lines(r: Ruleset) -> list[Message]:
     melds = [_sets(r)]
     if r.max_decks > 1 or r.distinct_suit_sets:
         melds.append(_set_suits(r))
     melds += [_runs(r), _ace(r), _wild_cards(r)]
-    if wild:
+    if r.has_wild_cards:
         melds.append(_wild_share(r))
         melds.append(_swap(r))
         if r.joker_swap != "none":
@@ -720,15 +718,11 @@ def _body(r: Ruleset) -> list[tuple[Message, list[Message]]]:
             if r.joker_swap_before_opening:
                 melds.append(_swap_before(r))
             melds.append(_swapped(r))
-    sections: list[tuple[Message, list[Message]]] = [
-        (msg("Players and pack"), pack),
-        (msg("The deal"), deal),
-        (msg("Melds"), melds),
-    ]
-    if contract:
-        sections.append((msg("Contracts"), [_contracts(r), _all_down(r), _runs_apart(r), _last_contract(r)]))
-    elif opening:
-        sections.append((msg("The opening"), [_opening(r)]))
+    return melds
+
+
+def _turn_lines(r: Ruleset) -> list[Message]:
+    gin = r.family == "gin"
     turn = [_turn(r)]
     if not gin:
         turn += [_melds_per_turn(r), _layoff(r)]
@@ -736,31 +730,59 @@ def _body(r: Ruleset) -> list[tuple[Message, list[Message]]]:
     turn.append(_reserve(r) if gin else _reuse(r))
     if r.max_turns_per_round is not None:
         turn.append(_turn_cap(r))
-    sections.append((msg("The turn"), turn))
-    if r.buying:
-        buying = [_buying(r), _buy_limit(r)]
-        if r.buy_only_before_contract:
-            buying.append(_buy_before(r))
-        sections.append((msg("Buying"), buying))
+    return turn
+
+
+def _call_lines(r: Ruleset) -> list[Message]:
     extras = [_cut_rules(r)] if r.liverpool_cut else []
     if r.shanghai:
         extras.append(_shanghai(r))
-    if extras:
-        sections.append((msg("Table calls"), extras))
-    out = [_going_out(r)]
-    if gin:
-        out.append(_knock(r))
-    sections.append((msg("Going out"), out))
+    return extras
+
+
+def _scoring_lines(r: Ruleset) -> list[Message]:
     scoring = [_scoring(r), _values(r)]
-    if opening and r.values.ace_low_in_run is not None:
+    if r.opening_points is not None and r.values.ace_low_in_run is not None:
         scoring.append(_ace_low_in_run(r))
     if r.loser_surcharge:
         scoring.append(_surcharge(r))
     if r.going_rummy:
         scoring.append(_rummy(r))
-    if gin:
+    if r.family == "gin":
         scoring += [_gin(r), _undercut(r)]
-    sections.append((msg("Scoring"), scoring))
+    return scoring
+
+
+def _body(r: Ruleset) -> list[tuple[Message, list[Message]]]:
+    """The sheet's sections: a heading and the sentences that matter for this game.
+
+    >>> import remi
+    >>> [str(heading) for heading, _ in _body(remi.GIN)][:3]
+    ['Players and pack', 'The deal', 'Melds']
+    """
+    sections: list[tuple[Message, list[Message]]] = [
+        (msg("Players and pack"), _pack_lines(r)),
+        (msg("The deal"), _deal_lines(r)),
+        (msg("Melds"), _meld_lines(r)),
+    ]
+    if r.family == "contract":
+        sections.append((msg("Contracts"), [_contracts(r), _all_down(r), _runs_apart(r), _last_contract(r)]))
+    elif r.opening_points is not None:
+        sections.append((msg("The opening"), [_opening(r)]))
+    sections.append((msg("The turn"), _turn_lines(r)))
+    if r.buying:
+        buying = [_buying(r), _buy_limit(r)]
+        if r.buy_only_before_contract:
+            buying.append(_buy_before(r))
+        sections.append((msg("Buying"), buying))
+    extras = _call_lines(r)
+    if extras:
+        sections.append((msg("Table calls"), extras))
+    out = [_going_out(r)]
+    if r.family == "gin":
+        out.append(_knock(r))
+    sections.append((msg("Going out"), out))
+    sections.append((msg("Scoring"), _scoring_lines(r)))
     sections.append((msg("The end of the match"), [_match(r), _winner(r)]))
     return sections
 

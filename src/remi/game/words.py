@@ -139,59 +139,75 @@ def _describe(state: StateCore, action: Action) -> Message:
     if isinstance(action, LayDown):
         return _lay(state, seat, action)
     if isinstance(action, Build):
-        if state.building:
-            return msg(
-                "Seat {seat} adds {card} to the meld being laid ({cards}).",
-                seat=seat,
-                card=action.card,
-                cards=state.building,
-            )
-        return msg("Seat {seat} begins a meld with {card}.", seat=seat, card=action.card)
+        return _build(state, seat, action)
     if isinstance(action, LayOff):
-        meld = meld_words(state, action.target)
-        if action.low:
-            return msg(
-                "Seat {seat} lays off {card} at the low end of {meld}.",
-                seat=seat,
-                card=action.card,
-                meld=meld,
-            )
-        return msg("Seat {seat} lays off {card} on {meld}.", seat=seat, card=action.card, meld=meld)
+        return _lay_off(state, seat, action)
     if isinstance(action, SwapJoker):
-        two = _wild_in(state, action.target)
-        if two is not None:
-            return msg(
-                "Seat {seat} puts {card} in place of the wild {wild} in {meld} and takes the {wild}.",
-                seat=seat,
-                card=action.card,
-                wild=two,
-                meld=meld_words(state, action.target),
-            )
-        return msg(
-            "Seat {seat} puts {card} in place of the joker in {meld} and takes the joker.",
-            seat=seat,
-            card=action.card,
-            meld=meld_words(state, action.target),
-        )
+        return _swap(state, seat, action)
     if isinstance(action, Discard):
         return _discard(state, seat, action)
     if isinstance(action, Knock):
         return msg("Seat {seat} knocks, discarding {card} face down.", seat=seat, card=action.card)
     if isinstance(action, CallShanghai):
-        if action.low:
-            return msg(
-                "Seat {seat} calls Shanghai and lays {card} off at the low end of {meld}.",
-                seat=seat,
-                card=_top(state),
-                meld=meld_words(state, action.target),
-            )
+        return _shanghai(state, seat, action)
+    raise TypeError(f"Not an action: {type(action).__name__} {action!r:.60}.")
+
+
+def _build(state: StateCore, seat: int, action: Build) -> Message:
+    if state.building:
         return msg(
-            "Seat {seat} calls Shanghai and lays {card} off on {meld}.",
+            "Seat {seat} adds {card} to the meld being laid ({cards}).",
+            seat=seat,
+            card=action.card,
+            cards=state.building,
+        )
+    return msg("Seat {seat} begins a meld with {card}.", seat=seat, card=action.card)
+
+
+def _lay_off(state: StateCore, seat: int, action: LayOff) -> Message:
+    meld = meld_words(state, action.target)
+    if action.low:
+        return msg(
+            "Seat {seat} lays off {card} at the low end of {meld}.",
+            seat=seat,
+            card=action.card,
+            meld=meld,
+        )
+    return msg("Seat {seat} lays off {card} on {meld}.", seat=seat, card=action.card, meld=meld)
+
+
+def _swap(state: StateCore, seat: int, action: SwapJoker) -> Message:
+    two = _wild_in(state, action.target)
+    if two is not None:
+        return msg(
+            "Seat {seat} puts {card} in place of the wild {wild} in {meld} and takes the {wild}.",
+            seat=seat,
+            card=action.card,
+            wild=two,
+            meld=meld_words(state, action.target),
+        )
+    return msg(
+        "Seat {seat} puts {card} in place of the joker in {meld} and takes the joker.",
+        seat=seat,
+        card=action.card,
+        meld=meld_words(state, action.target),
+    )
+
+
+def _shanghai(state: StateCore, seat: int, action: CallShanghai) -> Message:
+    if action.low:
+        return msg(
+            "Seat {seat} calls Shanghai and lays {card} off at the low end of {meld}.",
             seat=seat,
             card=_top(state),
             meld=meld_words(state, action.target),
         )
-    raise TypeError(f"Not an action: {type(action).__name__} {action!r:.60}.")
+    return msg(
+        "Seat {seat} calls Shanghai and lays {card} off on {meld}.",
+        seat=seat,
+        card=_top(state),
+        meld=meld_words(state, action.target),
+    )
 
 
 def _pass(state: StateCore, seat: int) -> Message:
