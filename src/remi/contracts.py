@@ -24,7 +24,7 @@ from .cards import Card, parse_cards, sorted_hand
 from .codes import as_error_code
 from .errors import NotationError, RemiError, RulesetError
 from .melds import Check, Meld, check_meld, copies_problem, points_of
-from .messages import msg
+from .messages import msg, nmsg
 from .rulesets import Contract, Ruleset, require_ruleset
 
 __all__ = ["Contract", "MeldsInput", "check_contract", "check_opening", "contract_for"]
@@ -245,7 +245,12 @@ def _hand_problems(
         yield Check(
             False,
             "not-in-hand",
-            msg("The hand does not hold {cards}.", cards=sorted_hand(missing.elements())),
+            nmsg(
+                "The hand does not hold {cards}.",
+                "The hand does not hold {cards}.",
+                sum(missing.values()),
+                cards=sorted_hand(missing.elements()),
+            ),
             melds=arranged,
         )
     elif final and laid != held:

@@ -408,18 +408,20 @@ def _ratio_check(naturals: int, wilds: int, ruleset: Ruleset, kind: MeldKind) ->
     if wilds and naturals == 0:
         return _fail("no-natural-card", msg("A meld needs at least one natural card."), kind)
     if ruleset.jokers_at_most_naturals and wilds > naturals:
-        have = nmsg("{n} natural card", "{n} natural cards", naturals)
+        # Two counts, both objects of "has": the natural cards in the sentence, the wild ones in an "and" phrase.
         if ruleset.wild_spade_twos:
-            why = msg(
-                "A meld needs at least as many natural cards as wild ♠2s; this one has {naturals} and {wilds}.",
-                naturals=have,
-                wilds=_wild_cards(wilds, ruleset),
+            why = nmsg(
+                "A meld needs at least as many natural cards as wild ♠2s; this one has {n} natural card {wilds}.",
+                "A meld needs at least as many natural cards as wild ♠2s; this one has {n} natural cards {wilds}.",
+                naturals,
+                wilds=nmsg("and {n} wild ♠2", "and {n} wild ♠2s", wilds),
             )
         else:
-            why = msg(
-                "A meld needs at least as many natural cards as jokers; this one has {naturals} and {wilds}.",
-                naturals=have,
-                wilds=_wild_cards(wilds, ruleset),
+            why = nmsg(
+                "A meld needs at least as many natural cards as jokers; this one has {n} natural card {wilds}.",
+                "A meld needs at least as many natural cards as jokers; this one has {n} natural cards {wilds}.",
+                naturals,
+                wilds=nmsg("and {n} joker", "and {n} jokers", wilds),
             )
         return _fail("too-many-jokers", why, kind)
     return None

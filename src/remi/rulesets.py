@@ -725,11 +725,12 @@ def _contract_problems(rules: Ruleset) -> Iterator[Message]:
         need = contract.sets * rules.set_min + contract.runs * rules.run_min
         hand = rules.hand_size_by_round[(index - 1) % len(rules.hand_size_by_round)]
         if need > hand + 1:
-            yield msg(
-                "Round {round}'s contract ({contract}) needs {need} cards but a hand holds at most {most}.",
+            yield nmsg(
+                "Round {round}'s contract ({contract}) needs {n} cards but a hand holds at most {most}.",
+                "Round {round}'s contract ({contract}) needs {n} cards but a hand holds at most {most}.",
+                need,
                 round=index,
                 contract=contract.phrase(),
-                need=need,
                 most=hand + 1,
             )
 
@@ -741,17 +742,22 @@ def _deal_problems(rules: Ruleset) -> Iterator[Message]:
     if rules.hand_size_by_players:
         smallest = min(p for p, _ in rules.hand_size_by_players)
         if smallest > rules.min_players:
-            yield msg("No hand size is given for {players} players.", players=rules.min_players)
+            yield nmsg(
+                "No hand size is given for {n} players.",
+                "No hand size is given for {n} players.",
+                rules.min_players,
+            )
     for players in range(rules.min_players, rules.max_players + 1):
         cards = max(rules.hand_size_by_round) if rules.hand_size_by_round else rules.hand_size(players, 1)
         if cards < 1:
             yield msg("Nobody gets a card at a table of {players}.", players=players)
         needed = players * cards + 2 + (1 if rules.starter_extra_card else 0)
         if needed > rules.pack_size(players):
-            yield msg(
-                "A table of {players} needs {needed} cards to deal, but the pack holds {size}.",
+            yield nmsg(
+                "A table of {players} needs {n} cards to deal, but the pack holds {size}.",
+                "A table of {players} needs {n} cards to deal, but the pack holds {size}.",
+                needed,
                 players=players,
-                needed=needed,
                 size=rules.pack_size(players),
             )
 
@@ -811,12 +817,14 @@ def _gin_problems(rules: Ruleset) -> Iterator[Message]:
             - (1 if rules.starter_extra_card else 0)
         )
         if stock <= rules.gin_stock_reserve:
-            yield msg(
+            yield nmsg(
                 "gin_stock_reserve ({reserve}) leaves no card to draw: at a table of {players} the stock "
-                "holds {stock} after the deal, so every deal would be void at once.",
+                "holds {n} after the deal, so every deal would be void at once.",
+                "gin_stock_reserve ({reserve}) leaves no card to draw: at a table of {players} the stock "
+                "holds {n} after the deal, so every deal would be void at once.",
+                stock,
                 reserve=rules.gin_stock_reserve,
                 players=players,
-                stock=stock,
             )
 
 

@@ -162,7 +162,14 @@ def _hands(hands: Hands, ruleset: Ruleset) -> list[tuple[Card, ...]]:
     except TypeError:
         raise StateError("bad-hands", msg("Expected a sequence of hands, one per seat.")) from None
     if len(out) < 2:
-        raise StateError("bad-hands", msg("A deal needs at least two seats, not {count}.", count=len(out)))
+        raise StateError(
+            "bad-hands",
+            nmsg(
+                "A deal needs at least two seats, not {n}.",
+                "A deal needs at least two seats, not {n}.",
+                len(out),
+            ),
+        )
     # docs/rules/gin.rst, gin-no-jokers; docs/rules/index.rst, shared-copies: each hand, then
     # every hand together (one pack deals them all), is what the pack can give.
     for seat, hand in enumerate(out):
@@ -461,10 +468,11 @@ def _gin(
     if knock_dead > ruleset.knock_limit:
         raise IllegalActionError(
             "knock-too-high",
-            msg(
-                "Seat {seat} cannot knock with {deadwood} in deadwood; the limit is {limit}.",
+            nmsg(
+                "Seat {seat} cannot knock with {n} in deadwood; the limit is {limit}.",
+                "Seat {seat} cannot knock with {n} in deadwood; the limit is {limit}.",
+                knock_dead,
                 seat=seat,
-                deadwood=knock_dead,
                 limit=ruleset.knock_limit,
             ),
         )
@@ -516,7 +524,14 @@ def _defenders_deadwood(
         exact = sorted_hand(parse_cards(wanted)) if wanted is not None else None
         if exact is not None and Counter(exact) - Counter(cards[d]):
             raise IllegalActionError(
-                "bad-layoff", msg("Seat {seat} does not hold {cards} to lay off.", seat=d, cards=exact)
+                "bad-layoff",
+                nmsg(
+                    "Seat {seat} does not hold {cards} to lay off.",
+                    "Seat {seat} does not hold {cards} to lay off.",
+                    len(exact),
+                    seat=d,
+                    cards=exact,
+                ),
             )
         dead[d] = _best_after_layoffs(cards[d], shown, ruleset, exact)[0]
     for d in given:
@@ -571,10 +586,11 @@ def _settle_knock(
         tuple(deltas),
         seat,
         "knock",
-        msg(
-            "Seat {seat} knocks with {knock}; each defender loses the difference to their deadwood.",
+        nmsg(
+            "Seat {seat} knocks with {n}; each defender loses the difference to their deadwood.",
+            "Seat {seat} knocks with {n}; each defender loses the difference to their deadwood.",
+            knock_dead,
             seat=seat,
-            knock=knock_dead,
         ),
     )
 
@@ -584,24 +600,24 @@ def _tie_detail(tied: Sequence[int], seat: int, knock: int, others: bool) -> Mes
     seats: object = tied[0]
     for later in tied[1:]:
         seats = msg("{head} and {last}", head=seats, last=later)
+    # The subject (one seat or several) and the knock's points are two counts: the subject is its own phrase.
+    tie = nmsg("Seat {tied} ties", "Seats {tied} tie", len(tied), tied=seats)
     if others:
         return nmsg(
-            "Seat {tied} ties seat {seat}'s knock at {knock}: nobody wins the deal, and a tie scores nothing; "
+            "{tie} seat {seat}'s knock at {n}: nobody wins the deal, and a tie scores nothing; "
             "each other defender loses the difference to their deadwood.",
-            "Seats {tied} tie seat {seat}'s knock at {knock}: nobody wins the deal, and a tie scores nothing; "
+            "{tie} seat {seat}'s knock at {n}: nobody wins the deal, and a tie scores nothing; "
             "each other defender loses the difference to their deadwood.",
-            len(tied),
-            tied=seats,
+            knock,
+            tie=tie,
             seat=seat,
-            knock=knock,
         )
     return nmsg(
-        "Seat {tied} ties seat {seat}'s knock at {knock}: nobody wins the deal, and a tie scores nothing.",
-        "Seats {tied} tie seat {seat}'s knock at {knock}: nobody wins the deal, and a tie scores nothing.",
-        len(tied),
-        tied=seats,
+        "{tie} seat {seat}'s knock at {n}: nobody wins the deal, and a tie scores nothing.",
+        "{tie} seat {seat}'s knock at {n}: nobody wins the deal, and a tie scores nothing.",
+        knock,
+        tie=tie,
         seat=seat,
-        knock=knock,
     )
 
 
@@ -627,7 +643,13 @@ def _shown_melds(
     missing = Counter(c for m in out for c in m.cards) - Counter(hand)
     if missing:
         raise IllegalActionError(
-            "not-in-hand", msg("The knocker does not hold {cards}.", cards=sorted_hand(missing.elements()))
+            "not-in-hand",
+            nmsg(
+                "The knocker does not hold {cards}.",
+                "The knocker does not hold {cards}.",
+                sum(missing.values()),
+                cards=sorted_hand(missing.elements()),
+            ),
         )
     return tuple(out)
 

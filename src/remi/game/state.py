@@ -828,7 +828,13 @@ def _size_problems(s: StateCore) -> list[Message]:
     rules, n = s.ruleset, s.players
     if not rules.min_players <= n <= rules.max_players:
         return [
-            msg("{n} players is outside {least}-{most}", n=n, least=rules.min_players, most=rules.max_players)
+            nmsg(
+                "{n} players is outside {least}-{most}",
+                "{n} players is outside {least}-{most}",
+                n,
+                least=rules.min_players,
+                most=rules.max_players,
+            )
         ]
     return [
         msg(
