@@ -286,6 +286,9 @@ def import_json(paths: list[str]) -> list[str]:
                 continue
             string_ = text if isinstance(key, str) else tuple(text)
             have = catalog.get(entry["msgid"])
+            if have is not None and have.pluralizable != isinstance(key, tuple):
+                catalog.delete(entry["msgid"])  # a message that became (or stopped being) a plural one
+                have = None
             if have is None:
                 catalog.add(key, string_)
             else:
