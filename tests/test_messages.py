@@ -104,3 +104,20 @@ def test_catalogue_files_are_up_to_date() -> None:
 @pytest.mark.parametrize("lang", ["nb", "sv", "fi", "sl"])
 def test_every_template_is_translated_with_its_placeholders(lang: str) -> None:
     assert messages_script.problems(lang) == []
+
+
+#: Codes whose reason is another check's own reason, passed through as it is.
+PASSED_THROUGH = {"meld-not-legal"}
+
+
+def test_every_code_has_a_message_in_every_language() -> None:
+    """Each code is written beside at least one template (or passes another check's reason on)."""
+    found = messages_script.extract()
+    have = set().union(*(codes for _files, codes in found.values()))
+    assert set(remi.CODES) - have - PASSED_THROUGH == set()
+    catalogs = {lang: messages_script.read_language(lang) for lang in messages_script.LANGUAGES}
+    for key, (_files, codes) in found.items():
+        if codes:
+            for lang, catalog in catalogs.items():
+                entry = catalog.get(key if isinstance(key, str) else key[0])
+                assert entry is not None and entry.string, (lang, key)
