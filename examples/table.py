@@ -80,7 +80,7 @@ UI: dict[str, dict[str, str]] = {
         "hand": "Tvoje karte (igralec {seat}): {cards}",
         "table": "Na mizi:",
         "meld": "  [{n}] {meld} (igralec {seat})",
-        "top": "Odlagalni kup: {card}",
+        "top": "Kup odvrženih kart: {card}",
         "moves": "Tvoje poteze:",
         "prompt": "Tvoja poteza (številka ali zapis): ",
         "sheet": "Točkovnik:",
