@@ -22,6 +22,7 @@ from .candidates import BOTH, Pool, candidate_pool, meld_of_key
 from .hands import checked_counts, counts_of, reiterable
 from .limits import Hand, MeldLimits, limits_of
 from .masks import hand_mask, mask_deadwood
+from .tables import kernel_of
 
 __all__ = ["Arrangement", "best_arrangement", "deadwood"]
 
@@ -430,6 +431,11 @@ def _held_counts(cards: Hand, ruleset: Ruleset) -> tuple[int, ...]:
 
 
 def _deadwood(hand: Hand, ruleset: Ruleset, read: Callable[[Hand, Ruleset], tuple[int, ...]]) -> int:
+    tables = kernel_of(ruleset)
+    if tables is not None and not isinstance(hand, str):  # rules the run tables answer (Gin's)
+        got = tables.hand_deadwood(hand)
+        if got >= 0:  # cards, no joker, no card twice: four lookups a set choice
+            return got
     entry = limits_of(ruleset)
     mask = hand_mask(hand, entry.limits)
     if mask >= 0:  # no joker, no card twice: a hand every pack gives
