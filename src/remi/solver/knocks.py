@@ -13,6 +13,7 @@ from .candidates import BOTH, candidate_pool
 from .hands import counts_of, refuse_pack, reiterable
 from .limits import NO_WILD, Hand, MeldLimits, limits_of
 from .masks import hand_mask, mask_knock_cards, meldable_codes
+from .tables import kernel_of
 
 __all__ = ["knock_cards"]
 
@@ -164,7 +165,11 @@ def held_knock_cards(cards: Sequence[Card], ruleset: Ruleset) -> frozenset[Card]
 
 def _knock_cards(cards: Hand, ruleset: Ruleset, *, checked: bool) -> frozenset[Card]:
     entry = limits_of(ruleset)
-    mask = hand_mask(cards, entry.limits)
+    tables = kernel_of(ruleset)
+    if tables is not None and isinstance(cards, (list, tuple)):  # Gin's rules: the tables' quicker read
+        mask = tables.hand_mask(cards)
+    else:
+        mask = hand_mask(cards, entry.limits)
     if mask >= 0:  # no joker, no card twice: a hand every pack gives
         return mask_knock_cards(mask, entry, ruleset.knock_limit)
     counts = counts_of(cards)

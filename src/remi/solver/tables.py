@@ -13,8 +13,7 @@ one per suit's card values (8,192 entries each, some 20 ms), and kept in the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from operator import attrgetter
+from collections.abc import Sequence
 from typing import Final
 
 from .._cache import CacheInfo, _register, memoize
@@ -26,8 +25,7 @@ __all__: list[str] = []
 
 _SUIT: Final = (1 << 13) - 1
 _MASKS: Final = 1 << 13
-#: A card's code, and the bit of each code (the joker's above the 52 cards).
-_CODE: Final = attrgetter("code")
+#: The bit of each card code (the joker's above the 52 cards).
 _BITS: Final = tuple(1 << code for code in range(53))
 #: Above any deadwood: the change a discard makes to an empty suit.
 _NONE: Final = 1 << 30
@@ -110,16 +108,31 @@ class RunTables:
             chosen = [t | o << rank for t in chosen for o in opts]
         return chosen
 
-    def hand_deadwood(self, cards: Iterable[object]) -> int:
+    def hand_deadwood(self, cards: Sequence[object]) -> int:
         """The least deadwood of *cards* when they are cards without a joker or a card twice, else -1."""
+        mask = self.hand_mask(cards)
+        if mask < 0:
+            return -1
+        if self.set_min == 3:
+            a, b, c, d = mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39
+            if not (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d):  # no set: the lookups alone
+                ra, rb, rc, rd = self.runs
+                return ra[a] + rb[b] + rc[c] + rd[d]
+        return self.deadwood(mask)
+
+    @staticmethod
+    def hand_mask(cards: Sequence[object]) -> int:
+        """*cards* as a 52-bit mask when they are cards without a joker or a card twice, else -1."""
+        mask = 0
+        bits = _BITS
         try:
-            codes = list(map(_CODE, cards))
+            for card in cards:
+                mask |= bits[card.code]  # type: ignore[attr-defined]
         except AttributeError:  # card text
             return -1
-        mask = sum(map(_BITS.__getitem__, codes))
-        if mask >> 52 or mask.bit_count() != len(codes):
+        if mask >> 52 or mask.bit_count() != len(cards):
             return -1
-        return self.deadwood(mask)
+        return mask
 
     def deadwood(self, mask: int) -> int:
         """The least deadwood of the hand *mask* (no wild card, no card twice)."""
@@ -140,6 +153,10 @@ class RunTables:
         """The least deadwood of the hand *mask* less one card, the best discard (a hand of one card or more)."""
         ra, rb, rc, rd = self.runs
         da, db, dc, dd = self.drops
+        if self.set_min == 3:
+            a, b, c, d = mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39
+            if not (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d):  # no set: the lookups alone
+                return ra[a] + rb[b] + rc[c] + rd[d] + min(da[a], db[b], dc[c], dd[d])
         best = _NONE
         for taken in self._options(mask, False):
             x = mask & ~taken
