@@ -7,7 +7,7 @@ stand in a row: a suit's least deadwood in runs alone is a lookup by its 13-bit 
 The least deadwood of a hand is then the least, over the few set choices its ranks
 allow, of four lookups; after the best discard, the same with a second table (the
 least change one card's discard makes to a suit). The tables are built on first use,
-one per suit's card values (8,192 entries each, some 20 ms), and kept in the
+one per suit's card values (8,192 entries each, some 15 ms in all), and kept in the
 ``solver.run-tables`` cache; the answers are not kept (a hand costs a few µs).
 """
 
