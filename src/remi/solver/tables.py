@@ -152,12 +152,25 @@ class RunTables:
     def deadwood(self, mask: int) -> int:
         """The least deadwood of the hand *mask* (no wild card, no card twice)."""
         ra, rb, rc, rd = self.runs
+        a, b, c, d = mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39
         if self.set_min == 3:
-            a, b, c, d = mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39
-            if not (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d):  # no set: the lookups alone
-                return ra[a] + rb[b] + rc[c] + rd[d]
+            ranks = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+        elif self.set_min == 4:
+            ranks = a & b & c & d
+        else:
+            ranks = 0
+        if not ranks:  # no set: the lookups alone
+            return ra[a] + rb[b] + rc[c] + rd[d]
+        if ranks & (ranks - 1):  # sets of two ranks or more: every choice that may be best
+            chosen = self._options(mask, True)
+        else:  # one rank (most hands with a set): its choices, shifted to it
+            cov = self.covers
+            free = mask & ~(cov[a] | cov[b] << 13 | cov[c] << 26 | cov[d] << 39)
+            rank = ranks.bit_length() - 1
+            key = (mask >> rank & _COLUMN) | (free >> rank & _COLUMN) << 1
+            chosen = [o << rank for o in self.options[key]]
         best = _NONE
-        for taken in self._options(mask, True):
+        for taken in chosen:
             x = mask & ~taken
             value = ra[x & _SUIT] + rb[x >> 13 & _SUIT] + rc[x >> 26 & _SUIT] + rd[x >> 39]
             if value < best:
