@@ -164,12 +164,13 @@ def held_knock_cards(cards: Sequence[Card], ruleset: Ruleset) -> frozenset[Card]
 
 
 def _knock_cards(cards: Hand, ruleset: Ruleset, *, checked: bool) -> frozenset[Card]:
-    entry = limits_of(ruleset)
     tables = kernel_of(ruleset)
-    if tables is not None and isinstance(cards, (list, tuple)):  # Gin's rules: the tables' quicker read
+    if tables is not None and isinstance(cards, (list, tuple)):  # Gin's rules: the run tables
         mask = tables.hand_mask(cards)
-    else:
-        mask = hand_mask(cards, entry.limits)
+        if mask >= 0:  # a few µs, cheaper than keeping the answer
+            return tables.knock_cards(mask, ruleset.knock_limit)
+    entry = limits_of(ruleset)
+    mask = hand_mask(cards, entry.limits)
     if mask >= 0:  # no joker, no card twice: a hand every pack gives
         return mask_knock_cards(mask, entry, ruleset.knock_limit)
     counts = counts_of(cards)
