@@ -22,10 +22,13 @@ garbage collector off during the timed sections (it runs between them):
    environment. An engine that is not installed is reported as absent.
 2. **Per call**: remi's ``legal_actions()`` and ``apply()`` median and p99 per
    phase.
-3. **Least deadwood** on the same hands: remi's :func:`remi.deadwood` with no
-   cache hit against OpenSpiel's C++ ``GinRummyUtils.min_deadwood`` (and
-   RLCard's best meld clusters): random 10- and 11-card hands, and dense 11-card
-   hands (11 of the 16 cards of four consecutive ranks).
+3. **Least deadwood** on the same hands, mean CPU time per hand with every hand
+   fresh and asked once (so no answer kept helps; the median of three
+   interleaved rounds): remi's :func:`remi.deadwood` (11 cards: the deadwood
+   after the best discard) against OpenSpiel's C++
+   ``GinRummyUtils.min_deadwood`` (and RLCard's best meld clusters, 10 cards):
+   random 10- and 11-card hands, and dense ones (10 or 11 of the 16 cards of
+   four consecutive ranks).
 4. **Slow states**: ``legal_actions()`` on each state of ``slow-states.json``
    (default ``../shared/perf/slow-states.json`` from the repository), with the
    solver's caches cleared first.
@@ -50,6 +53,7 @@ import attrs
 
 import remi
 from remi import Card, GameState
+from remi.solver.arrangement import held_after_discard
 from remi.solver.knocks import knock_cards
 
 REPO = Path(__file__).resolve().parent.parent
@@ -258,84 +262,100 @@ def remi_per_call(deals: int) -> tuple[dict[str, list[float]], dict[str, list[fl
 
 # -- part 3: least deadwood ------------------------------------------------------------------------
 
-#: The caches that hold least-deadwood answers (remi.cache_info() lists them all).
-DEADWOOD_ANSWERS = (
-    "solver.mask-deadwood",
-    "solver.least-deadwood",
-    "solver.best-arrangement",
-    "solver.candidate-pool",
-)
-
 
 def deadwood_hands(rng: random.Random, count: int) -> dict[str, list[list[Card]]]:
-    def dense() -> list[Card]:
+    """*count* fresh hands of each kind: random 10 and 11 cards, dense 10 and 11 (of four ranks in a row)."""
+
+    def dense(size: int) -> list[Card]:
         low = rng.randint(1, 10)
         cards = [Card.of(rank, suit) for suit in range(4) for rank in range(low, low + 4)]
-        return rng.sample(cards, 11)
+        return rng.sample(cards, size)
 
     return {
         "random 10 cards": [rng.sample(DECK, 10) for _ in range(count)],
         "random 11 cards": [rng.sample(DECK, 11) for _ in range(count)],
-        "dense 11 cards": [dense() for _ in range(count)],
+        "dense 10 cards": [dense(10) for _ in range(count)],
+        "dense 11 cards": [dense(11) for _ in range(count)],
     }
 
 
-def time_each(
-    call: Callable[[Any], object], items: Sequence[Any], before: Callable[[], None] | None = None
-) -> list[float]:
-    out = []
+def mean_per_item(call: Callable[[Any], object], items: Sequence[Any]) -> float:
+    """CPU seconds per call of *call* on each of *items*, once each, in one timed loop."""
     with no_gc():
+        start = clock()
         for item in items:
-            if before is not None:
-                before()
-            start = time.process_time_ns()
             call(item)
-            out.append((time.process_time_ns() - start) / 1e9)
-    return out
+        return (clock() - start) / len(items)
 
 
-def least_deadwood(count: int, seed: int) -> list[tuple[str, dict[str, float]]]:
-    hands = deadwood_hands(random.Random(seed), count)
+def _least_deadwood_engines() -> dict[str, Callable[[list[Card]], object]]:
+    """The engines of part 3, each a call on a hand of remi cards' equivalent (converted before timing)."""
+    engines: dict[str, Callable[[Any], object]] = {}
     try:
         import pyspiel
 
-        utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+        engines["OpenSpiel"] = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10).min_deadwood
     except ImportError:
-        utils = None
+        pass
     try:
         from rlcard.games.gin_rummy.utils import melding
         from rlcard.games.gin_rummy.utils import utils as rl_utils
+
+        def rl_deadwood(hand: list[Any]) -> int:
+            clusters = melding.get_best_meld_clusters(hand)
+            if not clusters:
+                return sum(rl_utils.get_deadwood_value(c) for c in hand)
+            return min(
+                sum(rl_utils.get_deadwood_value(c) for c in rl_utils.get_deadwood(hand, cluster))
+                for cluster in clusters
+            )
+
+        engines["RLCard"] = rl_deadwood
     except ImportError:
-        melding = None
+        pass
+    return engines
 
-    def clear() -> None:
-        # The answers only (as before the one cache facility): the ruleset's compiled tables stay warm.
-        remi.clear_caches(*DEADWOOD_ANSWERS)
 
-    rows = []
-    for name, group in hands.items():
-        row = {"remi": statistics.median(time_each(lambda h: remi.deadwood(h, remi.GIN), group, clear))}
-        if utils is not None:
-            ints = [[OPENSPIEL_SUIT[c.code // 13] * 13 + c.code % 13 for c in h] for h in group]
-            for h, i in zip(group[:200], ints[:200]):
-                if len(h) == 10 and remi.deadwood(h, remi.GIN) != utils.min_deadwood(i):
-                    raise SystemExit(f"remi and OpenSpiel disagree on {remi.format_cards(h)}")
-            row["OpenSpiel"] = statistics.median(time_each(utils.min_deadwood, ints))
-        if melding is not None and all(len(h) == 10 for h in group):  # RLCard asks for 10 cards
-            rl_hands = [[rl_utils.card_from_card_id(c.code) for c in h] for h in group]
+def _engine_hands(engine: str, group: list[list[Card]]) -> list[Any]:
+    if engine == "OpenSpiel":
+        return [[OPENSPIEL_SUIT[c.code // 13] * 13 + c.code % 13 for c in h] for h in group]
+    if engine == "RLCard":
+        from rlcard.games.gin_rummy.utils import utils as rl_utils
 
-            def rl_deadwood(hand: list[Any]) -> int:
-                clusters = melding.get_best_meld_clusters(hand)
-                if not clusters:
-                    return sum(rl_utils.get_deadwood_value(c) for c in hand)
-                return min(
-                    sum(rl_utils.get_deadwood_value(c) for c in rl_utils.get_deadwood(hand, cluster))
-                    for cluster in clusters
-                )
+        return [[rl_utils.card_from_card_id(c.code) for c in h] for h in group]
+    return group
 
-            row["RLCard"] = statistics.median(time_each(rl_deadwood, rl_hands))
-        rows.append((name, row))
-    return rows
+
+def least_deadwood(count: int, seed: int, rounds: int = 3) -> list[tuple[str, dict[str, float]]]:
+    """Mean CPU time per hand, each hand asked once: the median of *rounds* interleaved rounds of fresh hands.
+
+    remi answers 10 cards with :func:`remi.deadwood` and 11 cards with the deadwood
+    after the best discard (``held_after_discard``), what OpenSpiel's
+    ``min_deadwood`` answers; RLCard (10 cards only) its best meld clusters. Every
+    hand is new to every engine, so no answer kept helps; the ruleset's tables
+    (``solver.run-tables``) are warm, as in any process after its first hand.
+    """
+    rng = random.Random(seed)
+    others = _least_deadwood_engines()
+    spent: dict[str, dict[str, list[float]]] = {}
+    for _ in range(rounds):
+        for name, group in deadwood_hands(rng, count).items():
+            row = spent.setdefault(name, {})
+            ten = len(group[0]) == 10
+            mine = (
+                (lambda h: remi.deadwood(h, remi.GIN)) if ten else (lambda h: held_after_discard(h, remi.GIN))
+            )
+            row.setdefault("remi", []).append(mean_per_item(mine, group))
+            for engine, call in others.items():
+                if engine == "RLCard" and not ten:  # RLCard asks for 10 cards
+                    continue
+                hands = _engine_hands(engine, group)
+                if engine == "OpenSpiel" and ten:
+                    for h, i in zip(group[:200], hands[:200], strict=True):
+                        if remi.deadwood(h, remi.GIN) != call(i):
+                            raise SystemExit(f"remi and OpenSpiel disagree on {remi.format_cards(h)}")
+                row.setdefault(engine, []).append(mean_per_item(call, hands))
+    return [(name, {e: statistics.median(v) for e, v in row.items()}) for name, row in spent.items()]
 
 
 # -- part 4: slow states ---------------------------------------------------------------------------
@@ -423,7 +443,9 @@ def main(argv: list[str] | None = None) -> int:
         for phase in sorted(legal):
             print(f"   {phase:5s} legal_actions(): {summary(legal[phase])}")
 
-    print("\n== least deadwood, median µs per hand (remi: no cache hit)")
+    print(
+        "\n== least deadwood, mean µs per hand, each fresh hand asked once (median of 3 interleaved rounds)"
+    )
     for name, row in least_deadwood(args.hands, args.seed):
         cells = "  ".join(f"{engine} {value * 1e6:6.2f}" for engine, value in row.items())
         ratio = f"   remi/OpenSpiel {row['remi'] / row['OpenSpiel']:5.1f}x" if "OpenSpiel" in row else ""

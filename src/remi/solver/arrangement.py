@@ -22,6 +22,7 @@ from .candidates import BOTH, Pool, candidate_pool, meld_of_key
 from .hands import checked_counts, counts_of, reiterable
 from .limits import Hand, MeldLimits, limits_of
 from .masks import hand_mask, mask_deadwood
+from .tables import kernel_of
 
 __all__ = ["Arrangement", "best_arrangement", "deadwood"]
 
@@ -412,7 +413,13 @@ def deadwood(hand: Hand, ruleset: Ruleset) -> int:
     >>> remi.deadwood("♠3 ♠4 ♠5 ♥9 ♦9 ♣9 ♥K ♦2 ♣A ♣2", remi.GIN)
     15
     """
-    return _deadwood(reiterable(hand), ruleset, checked_counts)
+    hand = reiterable(hand)
+    tables = kernel_of(ruleset)
+    if tables is not None and isinstance(hand, (list, tuple)):  # rules the run tables answer (Gin's)
+        got = tables.hand_deadwood(hand)
+        if got >= 0:  # cards, no joker, no card twice: four lookups a set choice
+            return got
+    return _deadwood(hand, ruleset, checked_counts)
 
 
 def held_deadwood(cards: Sequence[Card], ruleset: Ruleset) -> int:
@@ -422,7 +429,30 @@ def held_deadwood(cards: Sequence[Card], ruleset: Ruleset) -> int:
     >>> held_deadwood(remi.parse_cards("♠3 ♠4 ♠5 ♥9"), remi.GIN)
     9
     """
+    tables = kernel_of(ruleset)
+    if tables is not None:  # rules the run tables answer (Gin's)
+        got = tables.hand_deadwood(cards)
+        if got >= 0:  # no joker, no card twice: four lookups a set choice
+            return got
     return _deadwood(cards, ruleset, _held_counts)
+
+
+def held_after_discard(cards: Sequence[Card], ruleset: Ruleset) -> int:
+    """The least :func:`held_deadwood` of *cards* less one card: the deadwood after the best discard.
+
+    What OpenSpiel's ``min_deadwood`` answers for an 11-card Gin hand (bench/bench_gin_vs.py
+    times the two); *cards* holds a card at least.
+
+    >>> import remi
+    >>> held_after_discard(remi.parse_cards("♠3 ♠4 ♠5 ♥9 ♦9 ♣9 ♥K ♦2"), remi.GIN)
+    2
+    """
+    tables = kernel_of(ruleset)
+    if tables is not None:
+        mask = tables.hand_mask(cards)
+        if mask > 0:
+            return tables.after_discard(mask)
+    return min(held_deadwood([*cards[:i], *cards[i + 1 :]], ruleset) for i in range(len(cards)))
 
 
 def _held_counts(cards: Hand, ruleset: Ruleset) -> tuple[int, ...]:

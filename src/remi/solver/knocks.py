@@ -13,6 +13,7 @@ from .candidates import BOTH, candidate_pool
 from .hands import counts_of, refuse_pack, reiterable
 from .limits import NO_WILD, Hand, MeldLimits, limits_of
 from .masks import hand_mask, mask_knock_cards, meldable_codes
+from .tables import kernel_of
 
 __all__ = ["knock_cards"]
 
@@ -163,6 +164,11 @@ def held_knock_cards(cards: Sequence[Card], ruleset: Ruleset) -> frozenset[Card]
 
 
 def _knock_cards(cards: Hand, ruleset: Ruleset, *, checked: bool) -> frozenset[Card]:
+    tables = kernel_of(ruleset)
+    if tables is not None and isinstance(cards, (list, tuple)):  # Gin's rules: the run tables
+        mask = tables.hand_mask(cards)
+        if mask >= 0:  # a few µs, cheaper than keeping the answer
+            return tables.knock_cards(mask, ruleset.knock_limit)
     entry = limits_of(ruleset)
     mask = hand_mask(cards, entry.limits)
     if mask >= 0:  # no joker, no card twice: a hand every pack gives

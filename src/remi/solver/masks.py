@@ -14,6 +14,7 @@ from typing import Final
 from .._cache import memoize
 from ..cards import CARDS, JOKER_CODE, Card
 from .limits import ANSWERS_KEPT, LONGEST_RUN, NO_WILD, Hand, MeldLimits, RulesetLimits
+from .tables import run_tables
 
 __all__: list[str] = []
 
@@ -238,6 +239,9 @@ def mask_deadwood(mask: int, entry: RulesetLimits) -> int:
 @memoize("solver.mask-knock-cards", maxsize=2 * ANSWERS_KEPT)
 def mask_knock_cards(mask: int, entry: RulesetLimits, limit: int) -> frozenset[Card]:
     """The cards of the hand *mask* whose discard leaves at most *limit* deadwood."""
+    tables = run_tables(entry)
+    if tables is not None:  # rules the run tables answer (Gin's)
+        return tables.knock_cards(mask, limit)
     values = entry.values
     # Cards no meld takes stay deadwood, bar the one discarded: most hands end here.
     meldable = meldable_mask(mask, entry.limits)

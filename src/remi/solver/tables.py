@@ -1,0 +1,325 @@
+"""Least deadwood of hands without wild or repeated cards by per-suit run tables (every Gin hand).
+
+When a set holds at least three cards of one rank (so a rank gives one set at most), runs
+hold ``run_min`` ranks in a row or more and the ace plays low or not at all (never high),
+the cards of one suit left out of sets are melded exactly where ``run_min`` of them
+stand in a row: a suit's least deadwood in runs alone is a lookup by its 13-bit mask.
+The least deadwood of a hand is then the least, over the few set choices its ranks
+allow, of four lookups; after the best discard, the same with a second table (the
+least change one card's discard makes to a suit). The tables are built on first use,
+one per suit's card values (8,192 entries each, some 15 ms in all), and kept in the
+``solver.run-tables`` cache; the answers are not kept (a hand costs a few µs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from .._cache import CacheInfo, _register, memoize
+from ..cards import CARDS, Card
+from ..rulesets import Ruleset
+from .limits import NO_WILD, RulesetLimits, limits_of
+
+__all__: list[str] = []
+
+_SUIT: Final = (1 << 13) - 1
+_MASKS: Final = 1 << 13
+#: The bit of each card code (the joker's above the 52 cards).
+_BITS: Final = tuple(1 << code for code in range(53))
+#: Above any deadwood: the change a discard makes to an empty suit.
+_NONE: Final = 1 << 30
+_NO_CARDS: Final[frozenset[Card]] = frozenset()
+#: A rank's bit in each suit (times the rank's bit in the first).
+_COLUMN: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
+
+
+@memoize("solver.run-tables", maxsize=16)
+def _suit_tables(
+    values: tuple[int, ...], run_min: int, ace_runs: bool
+) -> tuple[list[int], list[int], list[int], list[int]]:
+    """For every 13-bit suit mask: its least deadwood in runs alone, the least change a discard makes to it,
+    the value of its cards and the largest value of a card of it."""
+    loose = [0] * _MASKS
+    top = [0] * _MASKS
+    for m in range(1, _MASKS):
+        low = m & -m
+        value = values[low.bit_length() - 1]
+        loose[m] = loose[m ^ low] + value
+        top[m] = max(top[m ^ low], value)
+    runs = [0] * _MASKS
+    for m in range(_MASKS):
+        line = m if ace_runs else m & ~1
+        starts = line
+        for k in range(1, run_min):
+            starts &= line >> k
+        covered = starts
+        for k in range(1, run_min):
+            covered |= starts << k
+        runs[m] = loose[m & ~covered]
+    drop = [_NONE] * _MASKS
+    for m in range(1, _MASKS):
+        best, rest = _NONE, m
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            if runs[m ^ bit] < best:
+                best = runs[m ^ bit]
+        drop[m] = best - runs[m]
+    return runs, drop, loose, top
+
+
+class RunTables:
+    """One ruleset's run tables and set sizes: the least deadwood of a hand mask, with or without a discard."""
+
+    __slots__ = ("covers", "drops", "options", "runs", "set_min", "tops", "totals")
+
+    def __init__(self, entry: RulesetLimits) -> None:
+        limits = entry.limits
+        self.set_min = limits.set_min
+        tables = [
+            _suit_tables(entry.values[13 * s : 13 * s + 13], limits.run_min, limits.lo_bound == 1)
+            for s in range(4)
+        ]
+        self.runs = [t[0] for t in tables]
+        self.drops = [t[1] for t in tables]
+        self.totals = [t[2] for t in tables]
+        self.tops = [t[3] for t in tables]
+        self.covers = _covers(limits.run_min, limits.lo_bound == 1)
+        self.options = _set_options(limits.set_min, min(limits.set_max or 4, 4))
+
+    def _options(self, mask: int, prune: bool) -> list[int]:
+        """The masks of cards in sets, one per set choice; with *prune*, only those that may be best.
+
+        A card no run of the hand can take (outside :func:`_covers`) is best in its
+        rank's set when that set may hold it: a choice without it is dropped then.
+        Not so after a discard (the discard may be that card), so the searches
+        after a discard ask every choice.
+        """
+        a, b, c, d = mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39
+        if self.set_min == 3:
+            ranks = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+        elif self.set_min == 4:
+            ranks = a & b & c & d
+        else:
+            return [0]
+        if not ranks:
+            return [0]
+        cov = self.covers
+        free = mask & ~(cov[a] | cov[b] << 13 | cov[c] << 26 | cov[d] << 39) if prune else 0
+        options = self.options
+        chosen = [0]
+        while ranks:
+            bit = ranks & -ranks
+            ranks ^= bit
+            rank = bit.bit_length() - 1
+            opts = options[(mask >> rank & _COLUMN) | (free >> rank & _COLUMN) << 1]
+            chosen = [t | o << rank for t in chosen for o in opts]
+        return chosen
+
+    def hand_deadwood(self, cards: Sequence[object]) -> int:
+        """The least deadwood of *cards* when they are cards without a joker or a card twice, else -1."""
+        mask = 0
+        bits = _BITS
+        try:  # hand_mask's loop, inlined: a call is a tenth of a Gin hand's time
+            for card in cards:
+                mask |= bits[card.code]  # type: ignore[attr-defined]
+        except AttributeError:  # card text
+            return -1
+        if mask >> 52 or mask.bit_count() != len(cards):
+            return -1
+        if self.set_min == 3:
+            a, b, c, d = mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39
+            if not (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d):  # no set: the lookups alone
+                ra, rb, rc, rd = self.runs
+                return ra[a] + rb[b] + rc[c] + rd[d]
+        return self.deadwood(mask)
+
+    @staticmethod
+    def hand_mask(cards: Sequence[object]) -> int:
+        """*cards* as a 52-bit mask when they are cards without a joker or a card twice, else -1."""
+        mask = 0
+        bits = _BITS
+        try:
+            for card in cards:
+                mask |= bits[card.code]  # type: ignore[attr-defined]
+        except AttributeError:  # card text
+            return -1
+        if mask >> 52 or mask.bit_count() != len(cards):
+            return -1
+        return mask
+
+    def deadwood(self, mask: int) -> int:
+        """The least deadwood of the hand *mask* (no wild card, no card twice)."""
+        ra, rb, rc, rd = self.runs
+        a, b, c, d = mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39
+        if self.set_min == 3:
+            ranks = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+        elif self.set_min == 4:
+            ranks = a & b & c & d
+        else:
+            ranks = 0
+        if not ranks:  # no set: the lookups alone
+            return ra[a] + rb[b] + rc[c] + rd[d]
+        if ranks & (ranks - 1):  # sets of two ranks or more: every choice that may be best
+            chosen = self._options(mask, True)
+        else:  # one rank (most hands with a set): its choices, shifted to it
+            cov = self.covers
+            free = mask & ~(cov[a] | cov[b] << 13 | cov[c] << 26 | cov[d] << 39)
+            rank = ranks.bit_length() - 1
+            key = (mask >> rank & _COLUMN) | (free >> rank & _COLUMN) << 1
+            chosen = [o << rank for o in self.options[key]]
+        best = _NONE
+        for taken in chosen:
+            x = mask & ~taken
+            value = ra[x & _SUIT] + rb[x >> 13 & _SUIT] + rc[x >> 26 & _SUIT] + rd[x >> 39]
+            if value < best:
+                best = value
+        return best
+
+    def after_discard(self, mask: int) -> int:
+        """The least deadwood of the hand *mask* less one card, the best discard (a hand of one card or more)."""
+        ra, rb, rc, rd = self.runs
+        da, db, dc, dd = self.drops
+        if self.set_min == 3:
+            a, b, c, d = mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39
+            if not (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d):  # no set: the lookups alone
+                return ra[a] + rb[b] + rc[c] + rd[d] + min(da[a], db[b], dc[c], dd[d])
+        best = _NONE
+        for taken in self._options(mask, False):
+            x = mask & ~taken
+            a, b, c, d = x & _SUIT, x >> 13 & _SUIT, x >> 26 & _SUIT, x >> 39
+            value = ra[a] + rb[b] + rc[c] + rd[d] + min(da[a], db[b], dc[c], dd[d])
+            if value < best:
+                best = value
+        return best
+
+    def knock_cards(self, mask: int, limit: int) -> frozenset[Card]:
+        """The cards of the hand *mask* whose discard leaves at most *limit* deadwood."""
+        a, b, c, d = mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39
+        # Cards no run and no set can take stay deadwood, bar the one discarded: most hands end here.
+        cov = self.covers
+        ranks = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d) if self.set_min <= 4 else 0
+        loose = mask & ~(cov[a] | cov[b] << 13 | cov[c] << 26 | cov[d] << 39 | ranks * _COLUMN)
+        la, lb, lc, ld = loose & _SUIT, loose >> 13 & _SUIT, loose >> 26 & _SUIT, loose >> 39
+        ta, tb, tc, td = self.totals
+        pa, pb, pc, pd = self.tops
+        if ta[la] + tb[lb] + tc[lc] + td[ld] - max(pa[la], pb[lb], pc[lc], pd[ld]) > limit:
+            return _NO_CARDS
+        runs, drops = self.runs, self.drops
+        found = 0
+        for taken in self._options(mask, False):
+            x = mask & ~taken
+            suits = [x & _SUIT, x >> 13 & _SUIT, x >> 26 & _SUIT, x >> 39]
+            base = runs[0][suits[0]] + runs[1][suits[1]] + runs[2][suits[2]] + runs[3][suits[3]]
+            if (
+                base + min(drops[0][suits[0]], drops[1][suits[1]], drops[2][suits[2]], drops[3][suits[3]])
+                > limit
+            ):
+                continue
+            found |= _knocking(suits, base, runs, limit)
+        return frozenset(CARDS[code] for code in _codes(found))
+
+
+@memoize("solver.set-options", maxsize=16)
+def _set_options(set_min: int, set_max: int) -> dict[int, tuple[int, ...]]:
+    """The set choices of one rank, keyed by the suits holding it and, a place up, those of its cards no run takes.
+
+    Suits are spread as in a hand mask (suit s at bit 13 s); each choice is the suits
+    its set takes, 0 for no set. A choice that leaves out a card no run takes is
+    dropped when the set may take that card too (that set leaves less deadwood),
+    and no set is dropped when those cards alone make a set.
+    """
+    spread = [sum(1 << (13 * s) for s in range(4) if p >> s & 1) for p in range(16)]
+    out: dict[int, tuple[int, ...]] = {}
+    for held in range(16):
+        subsets = [p for p in range(1, 16) if p & held == p and set_min <= p.bit_count() <= set_max]
+        for free in range(16):
+            if free & held != free:
+                continue
+            kept = [p for p in subsets if p & free == free or (p | free).bit_count() > set_max]
+            if not set_min <= free.bit_count() <= set_max:
+                kept.append(0)
+            out[spread[held] | spread[free] << 1] = tuple(spread[p] for p in kept)
+    return out
+
+
+def _knocking(suits: Sequence[int], base: int, runs: Sequence[list[int]], limit: int) -> int:
+    """The cards (a 52-bit mask) of the suit masks *suits* whose discard leaves at most *limit*."""
+    found = 0
+    for s, m in enumerate(suits):
+        table, rest = runs[s], m
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            if base - table[m] + table[m ^ bit] <= limit:
+                found |= bit << (13 * s)
+    return found
+
+
+@memoize("solver.run-covers", maxsize=16)
+def _covers(run_min: int, ace_runs: bool) -> list[int]:
+    """For every 13-bit suit mask, the cards of it that some run may take."""
+    out = [0] * _MASKS
+    for m in range(_MASKS):
+        line = m if ace_runs else m & ~1
+        starts = line
+        for k in range(1, run_min):
+            starts &= line >> k
+        covered = starts
+        for k in range(1, run_min):
+            covered |= starts << k
+        out[m] = covered
+    return out
+
+
+def _codes(mask: int) -> list[int]:
+    out = []
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        out.append(bit.bit_length() - 1)
+    return out
+
+
+@memoize("solver.run-kernel", maxsize=64)
+def run_tables(entry: RulesetLimits) -> RunTables | None:
+    """*entry*'s run tables when its rules allow them (no wild card, sets of three or more, no high ace), else None."""
+    limits = entry.limits
+    if limits.wild != NO_WILD or limits.set_min < 3 or limits.hi_bound != 13 or limits.run_min < 1:
+        return None
+    return RunTables(entry)
+
+
+class _LastKernel:
+    """The run tables of the ruleset asked last, found by identity: a registered cache of one entry.
+
+    A lookup by the ruleset's value costs more than a Gin hand's four table lookups;
+    the ruleset is held, so its identity cannot be another's.
+    """
+
+    __slots__ = ("last", "name")
+
+    def __init__(self) -> None:
+        self.name = "solver.run-kernel-last"
+        self.last: tuple[object, RunTables | None] = (None, None)
+        _register(self)
+
+    def clear(self) -> None:
+        self.last = (None, None)
+
+    def info(self) -> CacheInfo:
+        return CacheInfo(self.name, 0 if self.last[0] is None else 1, 1)
+
+    def of(self, ruleset: Ruleset) -> RunTables | None:
+        """*ruleset*'s run tables, or None (a NotationError, ``not-a-ruleset``, for anything else)."""
+        last = self.last
+        if last[0] is ruleset:
+            return last[1]
+        tables = run_tables(limits_of(ruleset))
+        self.last = (ruleset, tables)
+        return tables
+
+
+#: :meth:`_LastKernel.of`: the run tables of a ruleset, or None when its rules need the general search.
+kernel_of: Final = _LastKernel().of
