@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 import remi
 from remi import GameState, Meld
 from remi.cards import sorted_hand
+from remi.game.state import blank_state
 
 RULESETS = [
     *remi.PRESETS.values(),
@@ -174,3 +176,102 @@ def _lay_body(line: str) -> str | None:
 
 def _seat(line: str) -> str:
     return line.split()[0]
+
+
+# -- against a simple reference ------------------------------------------------------------------------
+
+
+def _reference_lay_options(state: GameState) -> tuple[Meld, ...]:
+    """What ``lay_options`` promises, asked action by action: the lay-downs offered, or where melds are
+    built, each candidate meld of the hand whose build steps (from the cards chosen) and lay are all legal."""
+    if state.is_over or state.phase not in ("play", "knock"):
+        return ()
+    if not _builds(state):
+        found = {a.meld for a in state.legal_actions() if isinstance(a, remi.LayDown)}
+        return tuple(sorted(found, key=remi.meld_sort_key))
+    chosen = state.building
+    out = set()
+    for meld in remi.candidate_melds(state.hands[state.turn_player], state.ruleset):
+        cards = sorted_hand(meld.cards)
+        if cards[: len(chosen)] != chosen:
+            continue
+        step = state
+        for card in cards[len(chosen) :]:
+            if not step.is_legal(remi.Build(card)):
+                break
+            step = step.apply(remi.Build(card))
+        else:
+            if step.is_legal(remi.LayDown(meld)):
+                out.add(meld)
+    return tuple(sorted(out, key=remi.meld_sort_key))
+
+
+def _last_round(ruleset: remi.Ruleset, seed: int) -> GameState:
+    """Seat 0 in its play phase of the last Norwegian round: a window of 12 or 13 cards of one suit, 0-3 jokers.
+
+    Without jokers the window splits into the round's three runs, so the hand has options.
+    """
+    rng = random.Random(seed)
+    players = 4
+    pack = list(remi.make_pack(*ruleset.pack_for(players)))
+    suit = rng.choice("♠♥♦♣")
+    length = rng.choice((12, 13))
+    low = rng.randint(1, 14 - length)
+    ranks = {"A" if r == 1 else {11: "J", 12: "Q", 13: "K"}.get(r, str(r)) for r in range(low, low + length)}
+    hand = [c for c in dict.fromkeys(pack) if str(c)[1:] in ranks and str(c).startswith(suit)]
+    hand += [c for c in pack if c.is_joker][: seed % 4]
+    for card in hand:
+        pack.remove(card)
+    rng.shuffle(pack)
+    size = ruleset.hand_size(players, len(ruleset.contracts))
+    hands = [tuple(sorted(hand, key=lambda c: c.code))]
+    for _ in range(1, players):
+        hands.append(tuple(sorted(pack[:size], key=lambda c: c.code)))
+        pack = pack[size:]
+    state = attrs.evolve(
+        blank_state(GameState, ruleset, players, seed, players - 1),
+        round=len(ruleset.contracts),
+        phase="play",
+        hands=tuple(hands),
+        stock=tuple(pack[1:]),
+        discard=(pack[0],),
+        turn=1,
+    )
+    state.check_invariants()
+    return state
+
+
+def _build_walk(state: GameState, rng: random.Random) -> list[GameState]:
+    """The states of one random build from *state* (each step a build, until a lay or none is left)."""
+    out = [state]
+    while True:
+        builds = [a for a in state.legal_actions() if isinstance(a, remi.Build)]
+        if not builds:
+            return out
+        state = state.apply(rng.choice(builds))
+        out.append(state)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: str(r))
+def test_lay_options_equal_the_reference_in_random_games(ruleset: remi.Ruleset) -> None:
+    rng = random.Random(7)
+    states = _games(ruleset, 3, moves=250)
+    built = [s for s in states if s.phase == "play" and _builds(s)]
+    for state in rng.sample(built, min(3, len(built))):
+        states += _build_walk(state, rng)
+    for state in states:
+        assert state.lay_options() == _reference_lay_options(state), state.position()
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize(
+    "ruleset", [remi.NORWEGIAN, remi.with_variants(remi.NORWEGIAN, "spade twos wild")], ids=str
+)
+def test_last_round_lay_options_equal_the_reference(ruleset: remi.Ruleset, seed: int) -> None:
+    """The last round goes out exactly: each meld is asked whether the cards it leaves cover the rest."""
+    state = _last_round(ruleset, seed)
+    options = state.lay_options()
+    assert options == _reference_lay_options(state)
+    for later in _build_walk(state, random.Random(seed))[1:]:
+        assert later.lay_options() == _reference_lay_options(later)
+    assert options or seed % 4  # without jokers the window splits into three runs

@@ -106,6 +106,12 @@ class BuildSearch:
         """Whether the whole *meld* (a meld the hand holds) may be laid now, built from nothing."""
         return meld.kind in self._kinds and self._passes(meld)
 
+    def lay_options(self, candidates: Sequence[Meld]) -> tuple[Meld, ...]:
+        """Those of *candidates* (melds the hand holds, in the one meld order) that :meth:`lays` lets be laid."""
+        kinds = self._kinds
+        passes = self._passes
+        return tuple(m for m in candidates if m.kind in kinds and passes(m))
+
     def next_cards(self, building: Sequence[Card]) -> list[Card]:
         """The cards that may be added to *building* now, ascending: each keeps some meld in reach."""
         left = self._left(building)

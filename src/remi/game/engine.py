@@ -1756,12 +1756,11 @@ def _lay_options(s: GameState) -> tuple[Meld, ...]:
         return ()
     chosen = s.building
     n = len(chosen)
-    out = [
-        meld
-        for meld in _hand_melds(s.hands[s.turn_player], s.ruleset)
-        if (not n or sorted_hand(meld.cards)[:n] == chosen) and search.lays(meld)
-    ]
-    return tuple(sorted(out, key=meld_sort_key))
+    # The candidates come in the one meld order, each once: what passes stays in that order.
+    candidates = held_candidates(s.hands[s.turn_player], s.ruleset)
+    if n:
+        candidates = tuple(m for m in candidates if sorted_hand(m.cards)[:n] == chosen)
+    return search.lay_options(candidates)
 
 
 def legal_actions(s: GameState) -> list[Action]:

@@ -331,15 +331,21 @@ def _lazy_final(limits: MeldLimits, apart: bool, keep: int) -> bool:
 
 
 class _FinalLayTest:
-    """The last round's test of one candidate meld: do the cards left cover the rest of the contract exactly?"""
+    """The last round's test of one candidate meld: do the cards left cover the rest of the contract exactly?
 
-    __slots__ = ("counts", "limits", "runs", "sets")
+    The answer reads only the meld's kind and the cards it leaves, so it is
+    remembered by those: candidates that differ only in where each joker
+    stands ask once.
+    """
+
+    __slots__ = ("answers", "counts", "limits", "runs", "sets")
 
     def __init__(self, counts: tuple[int, ...], limits: MeldLimits, sets: int, runs: int) -> None:
         self.counts = counts
         self.limits = limits
         self.sets = sets
         self.runs = runs
+        self.answers: dict[tuple[bool, tuple[int, ...]], bool] = {}
 
     def test(self, meld: Meld) -> bool:
         is_set = meld.kind == "set"
@@ -350,7 +356,12 @@ class _FinalLayTest:
         for card in meld.cards:
             left[card.code] -= 1
         rest = tuple(left)
-        return _cover_rest(_Whole(rest, self.limits, False, False, 0, BOTH), rest, (sets, runs, ()))
+        key = (is_set, rest)
+        got = self.answers.get(key)
+        if got is None:
+            got = _cover_rest(_Whole(rest, self.limits, False, False, 0, BOTH), rest, (sets, runs, ()))
+            self.answers[key] = got
+        return got
 
 
 class _Question(NamedTuple):
