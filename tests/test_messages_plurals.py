@@ -361,6 +361,143 @@ SLOVENIAN: list[tuple[str, str, dict[str, object], tuple[str, ...]]] = [
 ]
 
 
+#: plurals2 (engine, positions, policies): each row's params, the Slovenian forms from the catalogue's templates
+SLOVENIAN += [
+    (
+        "There is no table meld {target}; the table has {n}.",
+        "There is no table meld {target}; the table has {n}.",
+        {"target": 7},
+        (
+            "Kombinacije 7 na mizi ni; na mizi je 1 kombinacija.",
+            "Kombinacije 7 na mizi ni; na mizi sta 2 kombinaciji.",
+            "Kombinacije 7 na mizi ni; na mizi so 3 kombinacije.",
+            "Kombinacije 7 na mizi ni; na mizi je 5 kombinacij.",
+        ),
+    ),
+    (
+        "{text!r}: there is no table meld {index}; the table has {n}.",
+        "{text!r}: there is no table meld {index}; the table has {n}.",
+        {"index": 3, "text": "x"},
+        (
+            "'x': kombinacije 3 na mizi ni; na mizi je 1 kombinacija.",
+            "'x': kombinacije 3 na mizi ni; na mizi sta 2 kombinaciji.",
+            "'x': kombinacije 3 na mizi ni; na mizi so 3 kombinacije.",
+            "'x': kombinacije 3 na mizi ni; na mizi je 5 kombinacij.",
+        ),
+    ),
+    (
+        "Seat {seat} does not hold {cards}.",
+        "Seat {seat} does not hold {cards}.",
+        {"cards": "♠7", "seat": 1},
+        (
+            "Igralec 1 nima v roki karte ♠7.",
+            "Igralec 1 nima v roki kart ♠7.",
+            "Igralec 1 nima v roki kart ♠7.",
+            "Igralec 1 nima v roki kart ♠7.",
+        ),
+    ),
+    (
+        "You cannot knock with {n} points of deadwood; the limit is {limit}.",
+        "You cannot knock with {n} points of deadwood; the limit is {limit}.",
+        {"limit": 10},
+        (
+            "Ne moreš potrkati: vrednost tvojih odpadnih kart je 1 točka, meja je 10.",
+            "Ne moreš potrkati: vrednost tvojih odpadnih kart je 2 točki, meja je 10.",
+            "Ne moreš potrkati: vrednost tvojih odpadnih kart je 3 točke, meja je 10.",
+            "Ne moreš potrkati: vrednost tvojih odpadnih kart je 5 točk, meja je 10.",
+        ),
+    ),
+    (
+        "Line {line} must give {n} numbers, one per seat.",
+        "Line {line} must give {n} numbers, one per seat.",
+        {"line": '"L"'},
+        (
+            'Vrstica "L" mora navesti 1 število, eno na igralca.',
+            'Vrstica "L" mora navesti 2 števili, eno na igralca.',
+            'Vrstica "L" mora navesti 3 števila, eno na igralca.',
+            'Vrstica "L" mora navesti 5 števil, eno na igralca.',
+        ),
+    ),
+    (
+        "Line {line} must give {n} scores, one per seat.",
+        "Line {line} must give {n} scores, one per seat.",
+        {"line": '"L"'},
+        (
+            'Vrstica "L" mora navesti 1 rezultat, enega na igralca.',
+            'Vrstica "L" mora navesti 2 rezultata, enega na igralca.',
+            'Vrstica "L" mora navesti 3 rezultate, enega na igralca.',
+            'Vrstica "L" mora navesti 5 rezultatov, enega na igralca.',
+        ),
+    ),
+    (
+        "Line {line}: the cards of a meld being built stay in the hand of the seat on turn (seat {seat}), which does not hold {cards}.",
+        "Line {line}: the cards of a meld being built stay in the hand of the seat on turn (seat {seat}), which does not hold {cards}.",
+        {"cards": "♠7", "line": '"L"', "seat": 1},
+        (
+            'Vrstica "L": karte kombinacije, ki se sestavlja, ostanejo v roki igralca na potezi (igralec 1), ki nima karte ♠7.',
+            'Vrstica "L": karte kombinacije, ki se sestavlja, ostanejo v roki igralca na potezi (igralec 1), ki nima kart ♠7.',
+            'Vrstica "L": karte kombinacije, ki se sestavlja, ostanejo v roki igralca na potezi (igralec 1), ki nima kart ♠7.',
+            'Vrstica "L": karte kombinacije, ki se sestavlja, ostanejo v roki igralca na potezi (igralec 1), ki nima kart ♠7.',
+        ),
+    ),
+    (
+        "Round {round} asks for {contract}; it needs no further set ({n} laid).",
+        "Round {round} asks for {contract}; it needs no further set ({n} laid).",
+        {"contract": "C", "round": 2},
+        (
+            "Kontrakt kroga 2 je C; nobenega trisa več ne potrebuje (1 položen).",
+            "Kontrakt kroga 2 je C; nobenega trisa več ne potrebuje (2 položena).",
+            "Kontrakt kroga 2 je C; nobenega trisa več ne potrebuje (3 položeni).",
+            "Kontrakt kroga 2 je C; nobenega trisa več ne potrebuje (5 položenih).",
+        ),
+    ),
+    (
+        "Round {round} asks for {contract}; it needs no further run ({n} laid).",
+        "Round {round} asks for {contract}; it needs no further run ({n} laid).",
+        {"contract": "C", "round": 2},
+        (
+            "Kontrakt kroga 2 je C; nobene lestvice več ne potrebuje (1 položena).",
+            "Kontrakt kroga 2 je C; nobene lestvice več ne potrebuje (2 položeni).",
+            "Kontrakt kroga 2 je C; nobene lestvice več ne potrebuje (3 položene).",
+            "Kontrakt kroga 2 je C; nobene lestvice več ne potrebuje (5 položenih).",
+        ),
+    ),
+    (
+        "round {round} goes down only by going out, and no {contract} take all {n} cards in hand",
+        "round {round} goes down only by going out, and no {contract} take all {n} cards in hand",
+        {"contract": "C", "round": 2},
+        (
+            "kontrakt kroga 2 se položi le tako, da končaš, a C ne more zajeti 1 karte v roki",
+            "kontrakt kroga 2 se položi le tako, da končaš, a C ne more zajeti obeh kart v roki (2)",
+            "kontrakt kroga 2 se položi le tako, da končaš, a C ne more zajeti vseh 3 kart v roki",
+            "kontrakt kroga 2 se položi le tako, da končaš, a C ne more zajeti vseh 5 kart v roki",
+        ),
+    ),
+    (
+        "Your opening must reach {need} points this turn and leave a card for the final discard; with {n} laid, the cards left reach {need} only by taking your last card.",
+        "Your opening must reach {need} points this turn and leave a card for the final discard; with {n} laid, the cards left reach {need} only by taking your last card.",
+        {"need": 40},
+        (
+            "Tvoje odprtje mora v tej potezi doseči 40 točk in ti pustiti karto za zadnji odmet; ko je položena 1 točka, preostale karte dosežejo 40 točk le, če porabiš tudi zadnjo karto.",
+            "Tvoje odprtje mora v tej potezi doseči 40 točk in ti pustiti karto za zadnji odmet; ko sta položeni 2 točki, preostale karte dosežejo 40 točk le, če porabiš tudi zadnjo karto.",
+            "Tvoje odprtje mora v tej potezi doseči 40 točk in ti pustiti karto za zadnji odmet; ko so položene 3 točke, preostale karte dosežejo 40 točk le, če porabiš tudi zadnjo karto.",
+            "Tvoje odprtje mora v tej potezi doseči 40 točk in ti pustiti karto za zadnji odmet; ko je položenih 5 točk, preostale karte dosežejo 40 točk le, če porabiš tudi zadnjo karto.",
+        ),
+    ),
+    (
+        "Your opening must reach {need} points this turn, and with {n} laid the cards left cannot make up the rest.",
+        "Your opening must reach {need} points this turn, and with {n} laid the cards left cannot make up the rest.",
+        {"need": 40},
+        (
+            "Tvoje odprtje mora v tej potezi doseči 40 točk, ko je položena 1 točka, pa preostale karte ne morejo nadoknaditi ostanka.",
+            "Tvoje odprtje mora v tej potezi doseči 40 točk, ko sta položeni 2 točki, pa preostale karte ne morejo nadoknaditi ostanka.",
+            "Tvoje odprtje mora v tej potezi doseči 40 točk, ko so položene 3 točke, pa preostale karte ne morejo nadoknaditi ostanka.",
+            "Tvoje odprtje mora v tej potezi doseči 40 točk, ko je položenih 5 točk, pa preostale karte ne morejo nadoknaditi ostanka.",
+        ),
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("singular", "plural", "params", "expected"), SLOVENIAN, ids=[row[0][:40] for row in SLOVENIAN]
 )
