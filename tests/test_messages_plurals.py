@@ -207,6 +207,42 @@ def _sheet_rules() -> list[tuple[str, Callable[[], Message], str, int]]:
 CASES += _sheet_rules()
 
 
+def _drawn() -> Any:
+    """A Swedish deal after seat 1 drew: its hand is ♥2 ♥5 ♥6 ♦Q, the table empty."""
+    return remi.GameState.from_position(
+        "game: swedish | players: 2 | hand 0: ♠K ♠Q ♠J ♥4 | hand 1: ♥2 ♥5 ♥6"
+    ).apply("draw")
+
+
+def _engine_and_position() -> list[tuple[str, Callable[[], Message], str, int]]:
+    from remi.actions import Discard, LayOff
+    from remi.cards import Card
+
+    return [
+        (
+            "no-such-meld",
+            lambda: _reason(lambda: _drawn().why_illegal(LayOff(card=Card("♥2"), target=3))),
+            "There is no table meld 3; the table has 0.",
+            0,
+        ),
+        (
+            "not-held",
+            lambda: _reason(lambda: _drawn().why_illegal(Discard(card=Card("♦9")))),
+            "Seat 1 does not hold ♦9.",
+            1,
+        ),
+        (
+            "per-seat-numbers",
+            lambda: _reason(lambda: remi.GameState.from_position("game: swedish | players: 2 | buys: 0 1 0")),
+            "Line 'buys: 0 1 0' must give 2 numbers, one per seat.",
+            2,
+        ),
+    ]
+
+
+CASES += _engine_and_position()
+
+
 @pytest.mark.parametrize(
     ("make", "english", "n"), [case[1:] for case in CASES], ids=[case[0] for case in CASES]
 )
