@@ -176,6 +176,73 @@ CASES: list[tuple[str, Callable[[], Message], str, int]] = [
 ]
 
 
+def _sheet_rules() -> list[tuple[str, Callable[[], Message], str, int]]:
+    from remi import house_rules
+
+    gin = attrs.evolve(GIN, loser_surcharge=25)
+    two_decks = attrs.evolve(rulesets.NORWEGIAN, min_players=4, max_players=4)
+    return [
+        ("sheet-players", lambda: house_rules._players(two_decks), "For 4 players.", 4),
+        (
+            "sheet-surcharge",
+            lambda: house_rules._surcharge(gin),
+            "Each loser pays 25 points on top of their cards.",
+            25,
+        ),
+        (
+            "sheet-knock",
+            lambda: house_rules._knock(GIN),
+            "A player may knock with at most 10 points of deadwood.",
+            10,
+        ),
+        (
+            "sheet-match",
+            lambda: house_rules._match(attrs.evolve(GIN, rounds=3, target_score=100)),
+            "The match is 3 rounds, or ends sooner when someone reaches 100 points.",
+            3,
+        ),
+    ]
+
+
+CASES += _sheet_rules()
+
+
+def _drawn() -> Any:
+    """A Swedish deal after seat 1 drew: its hand is ♥2 ♥5 ♥6 ♦Q, the table empty."""
+    return remi.GameState.from_position(
+        "game: swedish | players: 2 | hand 0: ♠K ♠Q ♠J ♥4 | hand 1: ♥2 ♥5 ♥6"
+    ).apply("draw")
+
+
+def _engine_and_position() -> list[tuple[str, Callable[[], Message], str, int]]:
+    from remi.actions import Discard, LayOff
+    from remi.cards import Card
+
+    return [
+        (
+            "no-such-meld",
+            lambda: _reason(lambda: _drawn().why_illegal(LayOff(card=Card("♥2"), target=3))),
+            "There is no table meld 3; the table has 0.",
+            0,
+        ),
+        (
+            "not-held",
+            lambda: _reason(lambda: _drawn().why_illegal(Discard(card=Card("♦9")))),
+            "Seat 1 does not hold ♦9.",
+            1,
+        ),
+        (
+            "per-seat-numbers",
+            lambda: _reason(lambda: remi.GameState.from_position("game: swedish | players: 2 | buys: 0 1 0")),
+            "Line 'buys: 0 1 0' must give 2 numbers, one per seat.",
+            2,
+        ),
+    ]
+
+
+CASES += _engine_and_position()
+
+
 @pytest.mark.parametrize(
     ("make", "english", "n"), [case[1:] for case in CASES], ids=[case[0] for case in CASES]
 )
@@ -194,6 +261,7 @@ def _tie(*seats: int) -> Message:
 
 SL_POINTS = ("točka", "točki", "točke", "točk")
 SL_CARDS = ("karto", "karti", "karte", "kart")
+SL_POINTS_ACC = ("točko", "točki", "točke", "točk")
 SL_NATURALS = ("pravo karto", "pravi karti", "prave karte", "pravih kart")
 
 #: (singular, plural, the other params, the Slovenian text for n = 1, 2, 3, 5)
@@ -361,6 +429,193 @@ SLOVENIAN: list[tuple[str, str, dict[str, object], tuple[str, ...]]] = [
 ]
 
 
+#: plurals2 (engine, positions, policies): each row's params, the Slovenian forms from the catalogue's templates
+SLOVENIAN += [
+    (
+        "There is no table meld {target}; the table has {n}.",
+        "There is no table meld {target}; the table has {n}.",
+        {"target": 7},
+        (
+            "Kombinacije 7 na mizi ni; na mizi je 1 kombinacija.",
+            "Kombinacije 7 na mizi ni; na mizi sta 2 kombinaciji.",
+            "Kombinacije 7 na mizi ni; na mizi so 3 kombinacije.",
+            "Kombinacije 7 na mizi ni; na mizi je 5 kombinacij.",
+        ),
+    ),
+    (
+        "{text!r}: there is no table meld {index}; the table has {n}.",
+        "{text!r}: there is no table meld {index}; the table has {n}.",
+        {"index": 3, "text": "x"},
+        (
+            "'x': kombinacije 3 na mizi ni; na mizi je 1 kombinacija.",
+            "'x': kombinacije 3 na mizi ni; na mizi sta 2 kombinaciji.",
+            "'x': kombinacije 3 na mizi ni; na mizi so 3 kombinacije.",
+            "'x': kombinacije 3 na mizi ni; na mizi je 5 kombinacij.",
+        ),
+    ),
+    (
+        "Seat {seat} does not hold {cards}.",
+        "Seat {seat} does not hold {cards}.",
+        {"cards": "♠7", "seat": 1},
+        (
+            "Igralec 1 nima v roki karte ♠7.",
+            "Igralec 1 nima v roki kart ♠7.",
+            "Igralec 1 nima v roki kart ♠7.",
+            "Igralec 1 nima v roki kart ♠7.",
+        ),
+    ),
+    (
+        "You cannot knock with {n} points of deadwood; the limit is {limit}.",
+        "You cannot knock with {n} points of deadwood; the limit is {limit}.",
+        {"limit": 10},
+        (
+            "Ne moreš potrkati: vrednost tvojih odpadnih kart je 1 točka, meja je 10.",
+            "Ne moreš potrkati: vrednost tvojih odpadnih kart je 2 točki, meja je 10.",
+            "Ne moreš potrkati: vrednost tvojih odpadnih kart je 3 točke, meja je 10.",
+            "Ne moreš potrkati: vrednost tvojih odpadnih kart je 5 točk, meja je 10.",
+        ),
+    ),
+    (
+        "Line {line} must give {n} numbers, one per seat.",
+        "Line {line} must give {n} numbers, one per seat.",
+        {"line": '"L"'},
+        (
+            'Vrstica "L" mora navesti 1 število, eno na igralca.',
+            'Vrstica "L" mora navesti 2 števili, eno na igralca.',
+            'Vrstica "L" mora navesti 3 števila, eno na igralca.',
+            'Vrstica "L" mora navesti 5 števil, eno na igralca.',
+        ),
+    ),
+    (
+        "Line {line} must give {n} scores, one per seat.",
+        "Line {line} must give {n} scores, one per seat.",
+        {"line": '"L"'},
+        (
+            'Vrstica "L" mora navesti 1 rezultat, enega na igralca.',
+            'Vrstica "L" mora navesti 2 rezultata, enega na igralca.',
+            'Vrstica "L" mora navesti 3 rezultate, enega na igralca.',
+            'Vrstica "L" mora navesti 5 rezultatov, enega na igralca.',
+        ),
+    ),
+    (
+        "Line {line}: the cards of a meld being built stay in the hand of the seat on turn (seat {seat}), which does not hold {cards}.",
+        "Line {line}: the cards of a meld being built stay in the hand of the seat on turn (seat {seat}), which does not hold {cards}.",
+        {"cards": "♠7", "line": '"L"', "seat": 1},
+        (
+            'Vrstica "L": karte kombinacije, ki se sestavlja, ostanejo v roki igralca na potezi (igralec 1), ki nima karte ♠7.',
+            'Vrstica "L": karte kombinacije, ki se sestavlja, ostanejo v roki igralca na potezi (igralec 1), ki nima kart ♠7.',
+            'Vrstica "L": karte kombinacije, ki se sestavlja, ostanejo v roki igralca na potezi (igralec 1), ki nima kart ♠7.',
+            'Vrstica "L": karte kombinacije, ki se sestavlja, ostanejo v roki igralca na potezi (igralec 1), ki nima kart ♠7.',
+        ),
+    ),
+    (
+        "Round {round} asks for {contract}; it needs no further set ({n} laid).",
+        "Round {round} asks for {contract}; it needs no further set ({n} laid).",
+        {"contract": "C", "round": 2},
+        (
+            "Kontrakt kroga 2 je C; nobenega trisa več ne potrebuje (1 položen).",
+            "Kontrakt kroga 2 je C; nobenega trisa več ne potrebuje (2 položena).",
+            "Kontrakt kroga 2 je C; nobenega trisa več ne potrebuje (3 položeni).",
+            "Kontrakt kroga 2 je C; nobenega trisa več ne potrebuje (5 položenih).",
+        ),
+    ),
+    (
+        "Round {round} asks for {contract}; it needs no further run ({n} laid).",
+        "Round {round} asks for {contract}; it needs no further run ({n} laid).",
+        {"contract": "C", "round": 2},
+        (
+            "Kontrakt kroga 2 je C; nobene lestvice več ne potrebuje (1 položena).",
+            "Kontrakt kroga 2 je C; nobene lestvice več ne potrebuje (2 položeni).",
+            "Kontrakt kroga 2 je C; nobene lestvice več ne potrebuje (3 položene).",
+            "Kontrakt kroga 2 je C; nobene lestvice več ne potrebuje (5 položenih).",
+        ),
+    ),
+    (
+        "round {round} goes down only by going out, and no {contract} take all {n} cards in hand",
+        "round {round} goes down only by going out, and no {contract} take all {n} cards in hand",
+        {"contract": "C", "round": 2},
+        (
+            "kontrakt kroga 2 se položi le tako, da končaš, a C ne more zajeti 1 karte v roki",
+            "kontrakt kroga 2 se položi le tako, da končaš, a C ne more zajeti obeh kart v roki (2)",
+            "kontrakt kroga 2 se položi le tako, da končaš, a C ne more zajeti vseh 3 kart v roki",
+            "kontrakt kroga 2 se položi le tako, da končaš, a C ne more zajeti vseh 5 kart v roki",
+        ),
+    ),
+    (
+        "Your opening must reach {need} points this turn and leave a card for the final discard; with {n} laid, the cards left reach {need} only by taking your last card.",
+        "Your opening must reach {need} points this turn and leave a card for the final discard; with {n} laid, the cards left reach {need} only by taking your last card.",
+        {"need": 40},
+        (
+            "Tvoje odprtje mora v tej potezi doseči 40 točk in ti pustiti karto za zadnji odmet; ko je položena 1 točka, preostale karte dosežejo 40 točk le, če porabiš tudi zadnjo karto.",
+            "Tvoje odprtje mora v tej potezi doseči 40 točk in ti pustiti karto za zadnji odmet; ko sta položeni 2 točki, preostale karte dosežejo 40 točk le, če porabiš tudi zadnjo karto.",
+            "Tvoje odprtje mora v tej potezi doseči 40 točk in ti pustiti karto za zadnji odmet; ko so položene 3 točke, preostale karte dosežejo 40 točk le, če porabiš tudi zadnjo karto.",
+            "Tvoje odprtje mora v tej potezi doseči 40 točk in ti pustiti karto za zadnji odmet; ko je položenih 5 točk, preostale karte dosežejo 40 točk le, če porabiš tudi zadnjo karto.",
+        ),
+    ),
+    (
+        "Your opening must reach {need} points this turn, and with {n} laid the cards left cannot make up the rest.",
+        "Your opening must reach {need} points this turn, and with {n} laid the cards left cannot make up the rest.",
+        {"need": 40},
+        (
+            "Tvoje odprtje mora v tej potezi doseči 40 točk, ko je položena 1 točka, pa preostale karte ne morejo nadoknaditi ostanka.",
+            "Tvoje odprtje mora v tej potezi doseči 40 točk, ko sta položeni 2 točki, pa preostale karte ne morejo nadoknaditi ostanka.",
+            "Tvoje odprtje mora v tej potezi doseči 40 točk, ko so položene 3 točke, pa preostale karte ne morejo nadoknaditi ostanka.",
+            "Tvoje odprtje mora v tej potezi doseči 40 točk, ko je položenih 5 točk, pa preostale karte ne morejo nadoknaditi ostanka.",
+        ),
+    ),
+]
+
+
+#: plurals2 (house rules, words): the sheet's and the score sheet's counts
+SLOVENIAN += [
+    (
+        "For {n} player.",
+        "For {n} players.",
+        {},
+        ("Za 1 igralca.", "Za 2 igralca.", "Za 3 igralce.", "Za 5 igralcev."),
+    ),
+    (
+        "Each loser pays {n} point on top of their cards.",
+        "Each loser pays {n} points on top of their cards.",
+        {},
+        tuple(f"Vsak poraženec plača poleg kart še {n} {w}." for n, w in zip((1, 2, 3, 5), SL_POINTS_ACC)),
+    ),
+    (
+        "A player may knock with at most {n} point of deadwood.",
+        "A player may knock with at most {n} points of deadwood.",
+        {},
+        tuple(
+            f"Potrkaš lahko, ko imaš odpadnih kart (Deadwood) za največ {n} {w}."
+            for n, w in zip((1, 2, 3, 5), SL_POINTS_ACC)
+        ),
+    ),
+    (
+        "The match is {n} round, or ends sooner when someone reaches {target} points.",
+        "The match is {n} rounds, or ends sooner when someone reaches {target} points.",
+        {"target": 500},
+        tuple(
+            f"Partija traja {n} {w}, a se konča prej, če kdo doseže 500 točk."
+            for n, w in zip((1, 2, 3, 5), ("krog", "kroga", "kroge", "krogov"))
+        ),
+    ),
+    (
+        "Seat {seat} wins with {n} point.",
+        "Seat {seat} wins with {n} points.",
+        {"seat": 2},
+        tuple(f"Zmaga igralec 2, ki ima {n} {w}." for n, w in zip((1, 2, 3, 5), SL_POINTS_ACC)),
+    ),
+    (
+        "{seats!u} share the win with {n} point.",
+        "{seats!u} share the win with {n} points.",
+        {"seats": and_list(["seat 0", "seat 1"])},
+        tuple(
+            f"Seat 0 in seat 1 si delijo zmago, vsak ima {n} {w}."
+            for n, w in zip((1, 2, 3, 5), SL_POINTS_ACC)
+        ),
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("singular", "plural", "params", "expected"), SLOVENIAN, ids=[row[0][:40] for row in SLOVENIAN]
 )
@@ -383,3 +638,45 @@ def test_every_changed_template_is_what_the_code_writes() -> None:
             value = reason.params.get(name)
             if isinstance(value, Message):
                 assert (value.template, value.plural) in templates
+
+
+def test_the_sheet_writes_each_wild_kind_in_whole_sentences() -> None:
+    """A joker and a wild ♠2 each have their own sentences (a language may decline them differently)."""
+    from remi import house_rules
+
+    spade_twos = attrs.evolve(rulesets.SLOVENIAN, wild_spade_twos=True, jokers=0, large_table_jokers=None)
+    for write in (house_rules._wild_cards, house_rules._swap, house_rules._swapped):
+        joker, spade = write(rulesets.SLOVENIAN), write(spade_twos)
+        assert "joker" in joker and "wild ♠2" in spade and "wild" not in joker.params
+        assert joker.template.replace("joker", "wild ♠2") == spade.template
+    values = house_rules._values(spade_twos)
+    assert "wild ♠2 25 points" in values
+    assert house_rules._values(rulesets.SLOVENIAN) == (
+        "Cards count: ace 10 points; 2 to 9 face value; 10 10 points; J, Q and K 10 points; joker 25 points."
+    )
+
+
+def test_a_set_of_two_sizes_is_one_or_the_other() -> None:
+    from remi import house_rules
+
+    assert house_rules._sets(rulesets.SWEDISH) == "A set is 3 or 4 cards of the same rank."
+    assert (
+        house_rules._sets(attrs.evolve(rulesets.SWEDISH, set_max=5))
+        == "A set is 3 to 5 cards of the same rank."
+    )
+
+
+def test_an_empty_discard_pile_has_sentences_of_its_own() -> None:
+    """The top card of an empty discard pile is named in whole sentences (Finnish declines it)."""
+    from remi.actions import Buy, Pass, TakeDiscard
+    from remi.game import words
+
+    s = remi.GameState.from_position("game: swedish | players: 2 | hand 0: ♠K | hand 1: ♥2 ♥5")
+    assert not s.discard
+    said = {kind.__name__: words._describe(s, kind()) for kind in (TakeDiscard, Buy, Pass)}
+    assert said == {
+        "TakeDiscard": "Seat 1 takes the top card of the discard pile.",
+        "Buy": "Seat 1 buys the top card of the discard pile and takes the top card of the stock with it.",
+        "Pass": "Seat 1 declines the top card of the discard pile, which ends the deal.",
+    }
+    assert all("card" not in m.params for m in said.values())

@@ -49,8 +49,8 @@ def _jokers(jokers: int | str) -> Message:
     return nmsg("{n} joker", "{n} jokers", jokers)
 
 
-def _wild(r: Ruleset) -> Message:
-    return msg("wild ♠2") if r.wild_spade_twos else msg("joker")
+def _points(n: int) -> Message:
+    return nmsg("{n} point", "{n} points", n)
 
 
 def contract_words(contract: Contract) -> Message:
@@ -90,7 +90,7 @@ def _laid(r: Ruleset) -> Message:
 
 def _players(r: Ruleset) -> Message:
     if r.min_players == r.max_players:
-        return msg("For {players} players.", players=r.min_players)
+        return nmsg("For {n} player.", "For {n} players.", r.min_players)
     return msg("For {low} to {high} players.", low=r.min_players, high=r.max_players)
 
 
@@ -197,6 +197,8 @@ def _sets(r: Ruleset) -> Message:
         return msg("A set is at least {low} cards of the same rank.", low=r.set_min)
     if r.set_max == r.set_min:
         return msg("A set is exactly {low} cards of the same rank.", low=r.set_min)
+    if r.set_max == r.set_min + 1:
+        return msg("A set is {low} or {high} cards of the same rank.", low=r.set_min, high=r.set_max)
     return msg("A set is {low} to {high} cards of the same rank.", low=r.set_min, high=r.set_max)
 
 
@@ -225,7 +227,9 @@ def _ace(r: Ruleset) -> Message:
 def _wild_cards(r: Ruleset) -> Message:
     if not r.has_wild_cards:
         return msg("There are no wild cards.")
-    return msg("A {wild} stands for any card.", wild=_wild(r))
+    if r.wild_spade_twos:
+        return msg("A wild ♠2 stands for any card.")
+    return msg("A joker stands for any card.")
 
 
 def _wild_share(r: Ruleset) -> Message:
@@ -236,16 +240,22 @@ def _wild_share(r: Ruleset) -> Message:
 
 def _swap(r: Ruleset) -> Message:
     if r.joker_swap == "none":
-        return msg("A {wild} on the table stays where it is.", wild=_wild(r))
+        if r.wild_spade_twos:
+            return msg("A wild ♠2 on the table stays where it is.")
+        return msg("A joker on the table stays where it is.")
     if r.joker_swap == "runs":
+        if r.wild_spade_twos:
+            return msg(
+                "A wild ♠2 in a run on the table may be taken by putting the card it stands for in its place; "
+                "in a set it stays."
+            )
         return msg(
-            "A {wild} in a run on the table may be taken by putting the card it stands for in its place; "
-            "in a set it stays.",
-            wild=_wild(r),
+            "A joker in a run on the table may be taken by putting the card it stands for in its place; "
+            "in a set it stays."
         )
-    return msg(
-        "A {wild} on the table may be taken by putting the card it stands for in its place.", wild=_wild(r)
-    )
+    if r.wild_spade_twos:
+        return msg("A wild ♠2 on the table may be taken by putting the card it stands for in its place.")
+    return msg("A joker on the table may be taken by putting the card it stands for in its place.")
 
 
 def _swap_when(r: Ruleset) -> Message:
@@ -262,8 +272,12 @@ def _swap_before(r: Ruleset) -> Message:
 
 def _swapped(r: Ruleset) -> Message:
     if r.swapped_joker_same_turn:
-        return msg("A {wild} taken by a swap must be played again in the same turn.", wild=_wild(r))
-    return msg("A {wild} taken by a swap goes to the hand and may be kept for later.", wild=_wild(r))
+        if r.wild_spade_twos:
+            return msg("A wild ♠2 taken by a swap must be played again in the same turn.")
+        return msg("A joker taken by a swap must be played again in the same turn.")
+    if r.wild_spade_twos:
+        return msg("A wild ♠2 taken by a swap goes to the hand and may be kept for later.")
+    return msg("A joker taken by a swap goes to the hand and may be kept for later.")
 
 
 def _contracts(r: Ruleset) -> Message:
@@ -495,15 +509,20 @@ def _scoring(r: Ruleset) -> Message:
 
 def _values(r: Ruleset) -> Message:
     v: CardValues = r.values
-    low = msg("face value") if v.two_to_nine is None else nmsg("{n} point", "{n} points", v.two_to_nine)
+    low = msg("face value") if v.two_to_nine is None else _points(v.two_to_nine)
     parts = [
-        msg("ace {ace}", ace=v.ace),
+        msg("ace {ace}", ace=_points(v.ace)),
         msg("2 to 9 {low}", low=low),
-        msg("10 {ten}", ten=v.ten),
-        msg("J, Q and K {court}", court=v.court),
+        msg("10 {ten}", ten=_points(v.ten)),
+        msg("J, Q and K {court}", court=_points(v.court)),
     ]
     if r.has_wild_cards or v.joker:
-        parts.append(msg("{wild} {joker}", wild=_wild(r), joker=v.joker))
+        joker = _points(v.joker)
+        parts.append(
+            msg("wild ♠2 {points}", points=joker)
+            if r.wild_spade_twos
+            else msg("joker {points}", points=joker)
+        )
     return msg("Cards count: {values}.", values=_semicolons(parts))
 
 
@@ -516,11 +535,19 @@ def _ace_low_in_run(r: Ruleset) -> Message:
 def _surcharge(r: Ruleset) -> Message:
     if r.loser_surcharge == 0:
         return msg("The losers pay nothing on top of their cards.")
-    return msg("Each loser pays {points} points on top of their cards.", points=r.loser_surcharge)
+    return nmsg(
+        "Each loser pays {n} point on top of their cards.",
+        "Each loser pays {n} points on top of their cards.",
+        r.loser_surcharge,
+    )
 
 
 def _knock(r: Ruleset) -> Message:
-    return msg("A player may knock with at most {points} points of deadwood.", points=r.knock_limit)
+    return nmsg(
+        "A player may knock with at most {n} point of deadwood.",
+        "A player may knock with at most {n} points of deadwood.",
+        r.knock_limit,
+    )
 
 
 def _gin(r: Ruleset) -> Message:
@@ -553,9 +580,10 @@ def _undercut(r: Ruleset) -> Message:
 
 def _match(r: Ruleset) -> Message:
     if r.rounds is not None and r.target_score is not None:
-        return msg(
-            "The match is {rounds} rounds, or ends sooner when someone reaches {target} points.",
-            rounds=r.rounds,
+        return nmsg(
+            "The match is {n} round, or ends sooner when someone reaches {target} points.",
+            "The match is {n} rounds, or ends sooner when someone reaches {target} points.",
+            r.rounds,
             target=r.target_score,
         )
     if r.rounds is not None:
@@ -662,7 +690,7 @@ def changed_rules(ruleset: Ruleset, preset: Ruleset) -> tuple[Message, ...]:
 
     >>> import remi
     >>> changed_rules(remi.with_variants(remi.NORWEGIAN, "joker and ace 15"), remi.NORWEGIAN)
-    ('Cards count: ace 15; 2 to 9 face value; 10 10; J, Q and K 10; joker 15.',)
+    ('Cards count: ace 15 points; 2 to 9 face value; 10 10 points; J, Q and K 10 points; joker 15 points.',)
     """
     wanted = set(_differs(ruleset, preset))
     out = []

@@ -254,7 +254,13 @@ def _not_in_hand(hand: Sequence[Card], cards: Iterable[Card], seat: int) -> Refu
 
 
 def _not_held(seat: int, cards: tuple[Card, ...]) -> Message:
-    return msg("Seat {seat} does not hold {cards}.", seat=seat, cards=cards)
+    return nmsg(
+        "Seat {seat} does not hold {cards}.",
+        "Seat {seat} does not hold {cards}.",
+        len(cards),
+        seat=seat,
+        cards=cards,
+    )
 
 
 def _card_not_in_hand(hand: Sequence[Card], card: Card, seat: int) -> Refusal | None:
@@ -266,7 +272,12 @@ def _no_such_meld(s: GameState, target: int) -> Refusal | None:
         return None
     return (
         "no-such-meld",
-        msg("There is no table meld {target}; the table has {count}.", target=target, count=len(s.table)),
+        nmsg(
+            "There is no table meld {target}; the table has {n}.",
+            "There is no table meld {target}; the table has {n}.",
+            len(s.table),
+            target=target,
+        ),
     )
 
 
@@ -1436,9 +1447,10 @@ def _refuse_knock(s: GameState, action: Knock) -> Refusal | None:
         left = held_deadwood(rest, rules)
         return (
             "knock-too-high",
-            msg(
-                "You cannot knock with {points} points of deadwood; the limit is {limit}.",
-                points=left,
+            nmsg(
+                "You cannot knock with {n} points of deadwood; the limit is {limit}.",
+                "You cannot knock with {n} points of deadwood; the limit is {limit}.",
+                left,
                 limit=rules.knock_limit,
             ),
         )

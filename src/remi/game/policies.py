@@ -23,7 +23,7 @@ from ..cards import Card, sorted_hand
 from ..codes import ErrorCode
 from ..contracts import check_contract, contract_at, contract_problem
 from ..melds import Meld, MeldKind, points_of
-from ..messages import Message, msg
+from ..messages import Message, msg, nmsg
 from ..rulesets import Ruleset
 from ..solver.completion import contract_lay_test, held_can_complete_contract
 from ..solver.openings import held_opening_points_left, opening_lay_test, opening_reaches
@@ -224,20 +224,22 @@ class ContractPolicy(Policy):
         if meld.kind == "set":
             return (
                 "wrong-combinations",
-                msg(
-                    "Round {round} asks for {contract}; it needs no further set ({laid} laid).",
+                nmsg(
+                    "Round {round} asks for {contract}; it needs no further set ({n} laid).",
+                    "Round {round} asks for {contract}; it needs no further set ({n} laid).",
+                    have,
                     round=s.round,
                     contract=words,
-                    laid=have,
                 ),
             )
         return (
             "wrong-combinations",
-            msg(
-                "Round {round} asks for {contract}; it needs no further run ({laid} laid).",
+            nmsg(
+                "Round {round} asks for {contract}; it needs no further run ({n} laid).",
+                "Round {round} asks for {contract}; it needs no further run ({n} laid).",
+                have,
                 round=s.round,
                 contract=words,
-                laid=have,
             ),
         )
 
@@ -350,11 +352,12 @@ class ContractPolicy(Policy):
         words = contract_at(s.round, s.ruleset).phrase()
         if _final_round(s):
             # docs/rules/norwegian.rst, norwegian-round-seven: the runs take every card in hand.
-            return msg(
-                "round {round} goes down only by going out, and no {contract} take all {count} cards in hand",
+            return nmsg(
+                "round {round} goes down only by going out, and no {contract} take all {n} cards in hand",
+                "round {round} goes down only by going out, and no {contract} take all {n} cards in hand",
+                len(s.hands[seat]),
                 round=s.round,
                 contract=words,
-                count=len(s.hands[seat]),
             )
         return msg(
             "the cards in hand cannot complete round {round}'s contract ({contract}) this turn",
@@ -441,20 +444,24 @@ class OpeningPolicy(Policy):
         if keep_one and held_opening_points_left(hand, meld.cards, rules, keep_one=False) >= need:
             return (
                 "opening-keeps-discard",
-                msg(
+                nmsg(
                     "Your opening must reach {need} points this turn and leave a card for the final "
-                    "discard; with {laid} laid, the cards left reach {need} only by taking your last card.",
+                    "discard; with {n} laid, the cards left reach {need} only by taking your last card.",
+                    "Your opening must reach {need} points this turn and leave a card for the final "
+                    "discard; with {n} laid, the cards left reach {need} only by taking your last card.",
+                    laid,
                     need=need_total,
-                    laid=laid,
                 ),
             )
         return (
             "opening-too-low",
-            msg(
+            nmsg(
                 "Your opening must reach {need} points this turn, and with "
-                "{laid} laid the cards left cannot make up the rest.",
+                "{n} laid the cards left cannot make up the rest.",
+                "Your opening must reach {need} points this turn, and with "
+                "{n} laid the cards left cannot make up the rest.",
+                laid,
                 need=need_total,
-                laid=laid,
             ),
         )
 

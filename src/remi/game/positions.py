@@ -39,7 +39,7 @@ from ..actions import Action, CallShanghai, LayDown, LayOff, SwapJoker
 from ..cards import Card, ascii_notation, format_cards, make_pack, parse_card, parse_cards, sorted_hand
 from ..errors import IllegalActionError, NotationError, RemiError, StateError
 from ..melds import Meld, parse_meld
-from ..messages import Message, msg
+from ..messages import Message, msg, nmsg
 from ..rulesets import PRESETS, Ruleset, find_ruleset, require_ruleset
 from .engine import coerce, wrong_phase_refusal
 from .state import PHASES, RoundResult, StateCore, hand_size_problems, require_state
@@ -470,10 +470,11 @@ class _Reader:
         if per_seat and len(out) != players:
             raise NotationError(
                 "malformed-state",
-                msg(
-                    "Line {line} must give {players} numbers, one per seat.",
+                nmsg(
+                    "Line {line} must give {n} numbers, one per seat.",
+                    "Line {line} must give {n} numbers, one per seat.",
+                    players,
                     line=_quote(line),
-                    players=players,
                 ),
             )
         return out
@@ -635,9 +636,12 @@ def _read_building(r: _Reader, v: _Values) -> None:
     if missing:
         raise NotationError(
             "malformed-state",
-            msg(
+            nmsg(
                 "Line {line}: the cards of a meld being built stay in the hand of the seat on turn "
                 "(seat {seat}), which does not hold {cards}.",
+                "Line {line}: the cards of a meld being built stay in the hand of the seat on turn "
+                "(seat {seat}), which does not hold {cards}.",
+                missing.total(),
                 line=_quote(line),
                 seat=turn_player,
                 cards=sorted_hand(missing.elements()),
@@ -896,7 +900,12 @@ def _result(number: int, value: str, line: str, players: int) -> RoundResult:
     if len(points) != players:
         raise NotationError(
             "malformed-state",
-            msg("Line {line} must give {players} scores, one per seat.", line=_quote(line), players=players),
+            nmsg(
+                "Line {line} must give {n} scores, one per seat.",
+                "Line {line} must give {n} scores, one per seat.",
+                players,
+                line=_quote(line),
+            ),
         )
     return RoundResult(number, out, tuple(points), cut)
 
@@ -954,11 +963,12 @@ def _meld_ref(state: GameState, words: list[str], text: str) -> int:
         if index >= count:
             raise NotationError(
                 "no-such-meld",
-                msg(
-                    "{text!r}: there is no table meld {index}; the table has {count}.",
+                nmsg(
+                    "{text!r}: there is no table meld {index}; the table has {n}.",
+                    "{text!r}: there is no table meld {index}; the table has {n}.",
+                    count,
                     text=text,
                     index=index,
-                    count=count,
                 ),
             )
         return index

@@ -97,11 +97,9 @@ def _wild_in(state: StateCore, target: int) -> Card | None:
     return None
 
 
-def _top(state: StateCore) -> Message:
-    top = state.discard[-1] if state.discard else None
-    if top is None:
-        return msg("the top card of the discard pile")
-    return msg("{card}", card=top)
+def _top(state: StateCore) -> Card | None:
+    """The top card of the discard pile (``None`` when it is empty: each sentence then has its own words)."""
+    return state.discard[-1] if state.discard else None
 
 
 def _goes_out(state: StateCore, seat: int, cards: tuple[Card, ...]) -> bool:
@@ -127,12 +125,21 @@ def _describe(state: StateCore, action: Action) -> Message:
     if isinstance(action, DrawStock):
         return msg("Seat {seat} draws from the stock.", seat=seat)
     if isinstance(action, TakeDiscard):
-        return msg("Seat {seat} takes {card} from the discard pile.", seat=seat, card=_top(state))
+        top = _top(state)
+        if top is None:
+            return msg("Seat {seat} takes the top card of the discard pile.", seat=seat)
+        return msg("Seat {seat} takes {card} from the discard pile.", seat=seat, card=top)
     if isinstance(action, Buy):
+        top = _top(state)
+        if top is None:
+            return msg(
+                "Seat {seat} buys the top card of the discard pile and takes the top card of the stock with it.",
+                seat=seat,
+            )
         return msg(
             "Seat {seat} buys {card} from the discard pile and takes the top card of the stock with it.",
             seat=seat,
-            card=_top(state),
+            card=top,
         )
     if isinstance(action, Pass):
         return _pass(state, seat)
@@ -195,30 +202,47 @@ def _swap(state: StateCore, seat: int, action: SwapJoker) -> Message:
 
 
 def _shanghai(state: StateCore, seat: int, action: CallShanghai) -> Message:
+    top, meld = _top(state), meld_words(state, action.target)
+    if top is None:
+        if action.low:
+            return msg(
+                "Seat {seat} calls Shanghai and lays the top card of the discard pile off at the low end of {meld}.",
+                seat=seat,
+                meld=meld,
+            )
+        return msg(
+            "Seat {seat} calls Shanghai and lays the top card of the discard pile off on {meld}.",
+            seat=seat,
+            meld=meld,
+        )
     if action.low:
         return msg(
             "Seat {seat} calls Shanghai and lays {card} off at the low end of {meld}.",
             seat=seat,
-            card=_top(state),
-            meld=meld_words(state, action.target),
+            card=top,
+            meld=meld,
         )
-    return msg(
-        "Seat {seat} calls Shanghai and lays {card} off on {meld}.",
-        seat=seat,
-        card=_top(state),
-        meld=meld_words(state, action.target),
-    )
+    return msg("Seat {seat} calls Shanghai and lays {card} off on {meld}.", seat=seat, card=top, meld=meld)
 
 
 def _pass(state: StateCore, seat: int) -> Message:
+    top = _top(state)
     if state.phase == "buy":
-        return msg("Seat {seat} does not buy {card}.", seat=seat, card=_top(state))
+        if top is None:
+            return msg("Seat {seat} does not buy the top card of the discard pile.", seat=seat)
+        return msg("Seat {seat} does not buy {card}.", seat=seat, card=top)
     if state.phase == "shanghai":
-        return msg("Seat {seat} does not call Shanghai on {card}.", seat=seat, card=_top(state))
+        if top is None:
+            return msg("Seat {seat} does not call Shanghai on the top card of the discard pile.", seat=seat)
+        return msg("Seat {seat} does not call Shanghai on {card}.", seat=seat, card=top)
     if state.phase == "knock":
         return msg("Seat {seat} has laid their melds and shows the deadwood.", seat=seat)
     if state.phase == "draw":
-        return msg("Seat {seat} declines {card}, which ends the deal.", seat=seat, card=_top(state))
+        if top is None:
+            return msg(
+                "Seat {seat} declines the top card of the discard pile, which ends the deal.", seat=seat
+            )
+        return msg("Seat {seat} declines {card}, which ends the deal.", seat=seat, card=top)
     return msg("Seat {seat} passes.", seat=seat)
 
 
@@ -334,9 +358,16 @@ def _ending(state: StateCore) -> Message:
         best = min(state.totals) if state.ruleset.lowest_wins else max(state.totals)
         winners = [seat for seat, total in enumerate(state.totals) if total == best]
         if len(winners) == 1:
-            return msg("Seat {seat} wins with {points} points.", seat=winners[0], points=best)
+            return nmsg(
+                "Seat {seat} wins with {n} point.", "Seat {seat} wins with {n} points.", best, seat=winners[0]
+            )
         seats = and_list([msg("seat {seat}", seat=seat) for seat in winners])
-        return msg("{seats!u} share the win with {points} points.", seats=seats, points=best)
+        return nmsg(
+            "{seats!u} share the win with {n} point.",
+            "{seats!u} share the win with {n} points.",
+            best,
+            seats=seats,
+        )
     if not played:
         return msg("No round has been played yet.")
     return nmsg("{n} round played; the match goes on.", "{n} rounds played; the match goes on.", played)
