@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "StateCore",
+    "winners_of",
     "RoundResult",
     "Phase",
     "PHASES",
@@ -436,10 +437,7 @@ class StateCore:
         >>> remi.new_game(remi.GIN, players=2, seed=1).winners
         ()
         """
-        if not self.is_over:
-            return ()
-        best = min(self.totals) if self.ruleset.lowest_wins else max(self.totals)
-        return tuple(seat for seat, total in enumerate(self.totals) if total == best)
+        return winners_of(self.totals, self.ruleset) if self.is_over else ()
 
     @property
     def contract(self) -> str:
@@ -1157,3 +1155,14 @@ def invariant_problems(s: StateCore) -> list[Message]:
     if not 0 <= s.turn_player < s.players:
         return problems
     return problems + _phase_problems(s) + _card_problems(s)
+
+
+def winners_of(totals: Sequence[int], ruleset: Ruleset) -> tuple[int, ...]:
+    """The seats with the best of *totals*: the lowest, or the highest where the ruleset says so.
+
+    >>> import remi
+    >>> winners_of((30, 12, 12), remi.NORWEGIAN), winners_of((30, 12, 12), remi.GIN)
+    ((1, 2), (0,))
+    """
+    best = min(totals) if ruleset.lowest_wins else max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)

@@ -50,6 +50,7 @@ from .state import (
     StateCore,
     hand_size_problems,
     invariant_problems,
+    winners_of,
 )
 
 if TYPE_CHECKING:
@@ -258,10 +259,7 @@ class ViewCore:
         >>> remi.new_game(remi.GIN, players=2, seed=1).view(0).winners
         ()
         """
-        if not self.is_over:
-            return ()
-        best = min(self.totals) if self.ruleset.lowest_wins else max(self.totals)
-        return tuple(seat for seat, total in enumerate(self.totals) if total == best)
+        return winners_of(self.totals, self.ruleset) if self.is_over else ()
 
     @property
     def contract(self) -> str:

@@ -49,14 +49,7 @@ def _suit_tables(
         top[m] = max(top[m ^ low], value)
     runs = [0] * _MASKS
     for m in range(_MASKS):
-        line = m if ace_runs else m & ~1
-        starts = line
-        for k in range(1, run_min):
-            starts &= line >> k
-        covered = starts
-        for k in range(1, run_min):
-            covered |= starts << k
-        runs[m] = loose[m & ~covered]
+        runs[m] = loose[m & ~_run_cover(m, run_min, ace_runs)]
     drop = [_NONE] * _MASKS
     for m in range(1, _MASKS):
         best, rest = _NONE, m
@@ -257,19 +250,24 @@ def _knocking(suits: Sequence[int], base: int, runs: Sequence[list[int]], limit:
     return found
 
 
+def _run_cover(m: int, run_min: int, ace_runs: bool) -> int:
+    """The cards of the suit mask *m* that lie in a stretch of *run_min* or more ranks in a row."""
+    line = m if ace_runs else m & ~1
+    starts = line
+    for k in range(1, run_min):
+        starts &= line >> k
+    covered = starts
+    for k in range(1, run_min):
+        covered |= starts << k
+    return covered
+
+
 @memoize("solver.run-covers", maxsize=16)
 def _covers(run_min: int, ace_runs: bool) -> list[int]:
     """For every 13-bit suit mask, the cards of it that some run may take."""
     out = [0] * _MASKS
     for m in range(_MASKS):
-        line = m if ace_runs else m & ~1
-        starts = line
-        for k in range(1, run_min):
-            starts &= line >> k
-        covered = starts
-        for k in range(1, run_min):
-            covered |= starts << k
-        out[m] = covered
+        out[m] = _run_cover(m, run_min, ace_runs)
     return out
 
 
