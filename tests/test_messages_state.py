@@ -40,6 +40,9 @@ def _messages(message: Message, where: str = "reason") -> Iterator[tuple[str, Me
                 yield from _messages(item, f"{where}.{name}")
 
 
+#: The package the tests import, wherever it is (the files below are named as in a checkout).
+PACKAGE = Path(remi.__file__).resolve().parent
+
 MY_FILES = frozenset(
     {
         "src/remi/game/state.py",
@@ -57,6 +60,8 @@ def _raised_in(error: BaseException) -> str:
     while tb.tb_next is not None:
         tb = tb.tb_next
     path = Path(tb.tb_frame.f_code.co_filename).resolve()
+    if path.is_relative_to(PACKAGE):  # src/remi in a checkout, site-packages/remi from a wheel
+        return "src/remi/" + path.relative_to(PACKAGE).as_posix()
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
 
 
