@@ -276,6 +276,7 @@ class _FirstLayouts:
         self.first_run = next((i for i, key in enumerate(self.keys) if key[0] == 1), len(self.keys))
         self.out: list[tuple[int, ...]] = []
         self.chosen: list[int] = []
+        self.exact: dict[int, list[int]] | None = None  # use -> key indices, for a final walk's last meld
 
     def possible(self, rem: int, left: int, sets: int, runs: int, spans: tuple[Span, ...]) -> bool:
         if self.final:
@@ -296,6 +297,17 @@ class _FirstLayouts:
             self.fits = FitIndex(self.use_of, self.search.pool.width)
         return positions(self.fits.fitting(rem) >> low << low & ((1 << high) - 1))
 
+    def _taking(self, rem: int, low: int, high: int) -> list[int]:
+        """The indices from *low* to *high* (excluded) of the keys that take exactly *rem*, in order.
+
+        A final walk's last meld takes every card left: a lookup, not a scan of every key that fits.
+        """
+        if self.exact is None:
+            self.exact = {}
+            for index, use in enumerate(self.use_of):
+                self.exact.setdefault(use, []).append(index)
+        return [i for i in self.exact.get(rem, ()) if low <= i < high]
+
     def walk(self, rem: int, left: int, sets: int, runs: int, spans: tuple[Span, ...], start: int) -> None:
         if not sets and not runs:
             self.out.append(tuple(self.chosen))
@@ -303,7 +315,8 @@ class _FirstLayouts:
         keys, use_of, chosen = self.keys, self.use_of, self.chosen
         # The keys that fit, from *start* on (sets: below the first run), in index order.
         low, high = (start, self.first_run) if sets else (max(start, self.first_run), len(keys))
-        for index in self._fitting(rem, low, high):
+        last = self.final and sets + runs == 1
+        for index in self._taking(rem, low, high) if last else self._fitting(rem, low, high):
             key = keys[index]
             x = rem - use_of[index]
             more = spans
