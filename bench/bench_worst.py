@@ -406,6 +406,7 @@ def capped(call: Callable[[], Any], cap: float) -> tuple[float, Any]:
 
 _SPADES: Final = "♠A ♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K"
 _HEARTS: Final = _SPADES.replace("♠", "♥")
+_DIAMONDS: Final = _SPADES.replace("♠", "♦")
 #: The 41-card hand of issue 15 (Norwegian, unlimited buying).
 NORWEGIAN_41: Final = (
     "♠A ♠2 ♠2 ♠3 ♠4 ♠6 ♠J ♠J ♠Q ♠K ♥3 ♥4 ♥7 ♥7 ♥9 ♥10 ♥Q ♥Q ♦3 ♦3 ♦5 ♦6 ♦9 ♦J ♦Q ♦Q ♦K ♦K "
@@ -453,6 +454,7 @@ def bounded_hands(tiny: bool) -> dict[str, list[tuple[str, str | list[Card]]]]:
         shaped = [
             (f"13♠+{jokers}JK", _SPADES + " JK" * jokers),
             ("13♠+13♥", _SPADES + " " + _HEARTS),
+            (f"13♠+13♥+13♦+{jokers}JK", " ".join([_SPADES, _HEARTS, _DIAMONDS]) + " JK" * jokers),
             ("13♠×2", _SPADES + " " + _SPADES),
             (f"13♠×2+{jokers}JK", _SPADES + " " + _SPADES + " JK" * jokers),
             (f"13♠×2+13♥+{jokers}JK", " ".join([_SPADES, _SPADES, _HEARTS]) + " JK" * jokers),
@@ -495,6 +497,7 @@ def bounded_calls(rules: remi.Ruleset, hand: tuple[Card, ...]) -> list[tuple[str
         ("best_arrangement", lambda: remi.best_arrangement(hand, rules)),
         ("candidate_melds", lambda: remi.candidate_melds(hand, rules)),
         ("knock_cards", lambda: remi.knock_cards(hand, rules)),
+        ("hand_value", lambda: remi.hand_value(hand, rules)),
     ]
     if rules.contracts:
         variants = [("", rules)]
@@ -516,6 +519,12 @@ def bounded_calls(rules: remi.Ruleset, hand: tuple[Card, ...]) -> list[tuple[str
                     lambda r=ruleset, rs=rounds: [remi.find_contract(hand, k, r) for k in rs],
                 ),
                 (
+                    "check_contract" + label,
+                    lambda r=ruleset, rs=rounds: [
+                        remi.check_contract(remi.find_contract(hand, k, r) or (), k, r, hand=hand) for k in rs
+                    ],
+                ),
+                (
                     "can_complete_contract" + label,
                     lambda r=ruleset, rs=rounds: [
                         remi.can_complete_contract(hand, (), k, r, keep=1) for k in rs
@@ -531,6 +540,10 @@ def bounded_calls(rules: remi.Ruleset, hand: tuple[Card, ...]) -> list[tuple[str
                 lambda: remi.best_opening_points_left(hand, hand[:3], rules, keep_one=True),
             ),
             ("opening_layouts limit 50", lambda: remi.opening_layouts(hand, rules, limit=50)),
+            (
+                "check_opening",
+                lambda: remi.check_opening(remi.find_opening(hand, rules) or (), rules),
+            ),
         ]
     return calls
 
