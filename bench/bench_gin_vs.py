@@ -30,7 +30,7 @@ garbage collector off during the timed sections (it runs between them):
    random 10- and 11-card hands, and dense ones (10 or 11 of the 16 cards of
    four consecutive ranks).
 4. **Slow states**: ``legal_actions()`` on each state of ``slow-states.json``
-   (default ``../shared/perf/slow-states.json`` from the repository), with the
+   (default ``bench/data/slow-states.json``, shipped in the sdist), with the
    solver's caches cleared first.
 """
 
@@ -57,15 +57,8 @@ from remi.solver.arrangement import held_after_discard
 from remi.solver.knocks import knock_cards
 
 REPO = Path(__file__).resolve().parent.parent
-#: ``../shared/perf/slow-states.json`` from the repository (from a worktree, one level further up).
-DEFAULT_SLOW_STATES = next(
-    (
-        base / "shared" / "perf" / "slow-states.json"
-        for base in (REPO.parent, REPO.parent.parent)
-        if (base / "shared" / "perf" / "slow-states.json").exists()
-    ),
-    REPO.parent / "shared" / "perf" / "slow-states.json",
-)
+#: The states shipped with the benches (copied from the slow-states.json of an earlier release).
+DEFAULT_SLOW_STATES = REPO / "bench" / "data" / "slow-states.json"
 DECK = tuple(Card.from_code(code) for code in range(52))
 #: OpenSpiel numbers its suits s, c, d, h; remi ♠ ♥ ♦ ♣.
 OPENSPIEL_SUIT = (0, 3, 2, 1)

@@ -10,7 +10,7 @@ Every figure is CPU time (``time.process_time``) with the cyclic garbage
 collector off during each timed call. Four parts:
 
 1. **slow-states**: ``legal_actions()`` on each state of ``slow-states.json``
-   (default ``../shared/perf/slow-states.json`` from the repository), the
+   (default ``bench/data/slow-states.json``, shipped in the sdist), the
    solver's caches cleared first; the slowest call and its action count.
 2. **playouts**: seeded uniformly random playouts of every preset at 2–5
    players (as many as the preset allows) with ``max_turns_per_round=60``;
@@ -53,11 +53,8 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def _default_slow_states() -> Path:
-    for base in (REPO.parent, REPO.parent.parent):
-        candidate = base / "shared" / "perf" / "slow-states.json"
-        if candidate.exists():
-            return candidate
-    return REPO.parent / "shared" / "perf" / "slow-states.json"
+    """The states shipped with the benches: ``bench/data/slow-states.json``."""
+    return REPO / "bench" / "data" / "slow-states.json"
 
 
 def clear_caches() -> None:

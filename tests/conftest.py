@@ -7,7 +7,7 @@ Every pytest-xdist worker imports this file too, so each loads the same profile.
 The long sweeps, which play whole matches of every preset and option combination
 (tests/conformance and the seeded random playouts of tests/rules, about half the
 suite's time), carry the ``sweep`` marker (registered in pyproject.toml):
-``-m "not sweep"`` is the quick selection of scripts/check-dist and scripts/matrix.
+``-m "not sweep"`` is the quick selection of scripts/check-dist and noxfile.py.
 scripts/check runs everything.
 """
 
