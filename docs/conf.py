@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 DOCS = Path(__file__).resolve().parent
 
@@ -51,8 +53,17 @@ html_title = f"remi {release}"
 SOURCE_OF = {"remi.catalogue": "remi.catalogue"}
 
 
-def setup(app: object) -> None:
+def _publish_referee_page(app: Any, exc: Exception | None) -> None:
+    """Copy build/web (bash scripts/build-web) to the built docs' referee/; nothing when it is absent."""
+    web = Path(__file__).resolve().parent.parent / "build" / "web"
+    if exc is None and app.builder.format == "html" and (web / "index.html").is_file():
+        shutil.copytree(web, Path(app.outdir) / "referee", dirs_exist_ok=True)
+
+
+def setup(app: Any) -> None:
     from sphinx.pycode import ModuleAnalyzer
+
+    app.connect("build-finished", _publish_referee_page)
 
     for public, private in SOURCE_OF.items():
         ModuleAnalyzer.cache["module", public] = ModuleAnalyzer.for_module(private)
