@@ -23,15 +23,19 @@ An illegal action raises :class:`remi.IllegalActionError`, an action that
 is not a whole number (a bool, a float, text) a ``TypeError``, an unknown
 agent name :class:`AgentError` (a ``KeyError``), and a call before
 ``reset()`` a ``RuntimeError``. Environments pickle, mid-episode too. ``render()`` with
-``render_mode="ansi"`` returns the acting seat's view as text (remi does no
-I/O, so there is no ``"human"`` mode: print the text). Without a seed,
-``reset()`` continues from seed 0, so runs repeat exactly.
+``render_mode="ansi"`` returns the acting seat's view as text, with
+``"human"`` prints it (and returns ``None``). An episode whose last deal was
+cut by the turn cap ends truncated (``truncations`` true, ``terminations``
+false); one that ends by the rules ends terminated. As in Gymnasium, the
+first ``reset()`` without a seed seeds from entropy (later unseeded resets
+go on from there); ``reset(seed=s)`` is reproducible.
 """
 
 from __future__ import annotations
 
 import operator
 import random
+import secrets
 from typing import Any, ClassVar
 
 from remi import IllegalActionError, RemiError
@@ -101,7 +105,7 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
     #: numpy, set on ``RemiEnv`` when it is made.
     _np: ClassVar[Any] = None
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["human", "ansi"],
         "name": "remi_v0",
         "is_parallelizable": False,
     }
@@ -130,7 +134,7 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
         self._max_table = self.setup.catalogue.max_table
         self._width = observation_size(self.setup.ruleset, count)
         self._make_spaces()
-        self._rng = random.Random(0)
+        self._rng: random.Random | None = None
         self.state: GameState | None = None
         self._steps: LaySteps | None = None
         self._ids: tuple[GameState | None, tuple[int, ...], list[int]] | None = None
@@ -189,6 +193,9 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = random.Random(seed)
+        elif self._rng is None:
+            # Gymnasium's convention: an unseeded first reset seeds from entropy.
+            self._rng = random.Random(secrets.randbits(128))
         self.state = new_game(self.setup.ruleset, players=self.setup.players, seed=self._rng.getrandbits(63))
         self._steps = None
         self._ids = None
@@ -284,7 +291,10 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
         elif any(self.rewards.values()) or len(self.rewards) != len(self.agents):
             self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.setup.over(after):
-            self.terminations = dict.fromkeys(self.agents, True)
+            if _capped(state, after):
+                self.truncations = dict.fromkeys(self.agents, True)
+            else:
+                self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = agent
         else:
             self.agent_selection = self.possible_agents[after.to_act]
@@ -298,10 +308,22 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
             return None
         state = self._state()
         seat = self._seat.get(self.agent_selection, state.to_act)
-        return str(view(state, seat))
+        text = str(view(state, seat))
+        if self.render_mode == "human":
+            print(text)  # the adapters may do I/O: "human" mode prints the text
+            return None
+        return text
 
     def close(self) -> None:
         pass
+
+
+def _capped(before: GameState, after: GameState) -> bool:
+    """Whether the move from *before* to *after* ended a deal by the turn cap (nobody out, the cap reached)."""
+    cap = before.ruleset.max_turns_per_round
+    if cap is None or len(after.results) == len(before.results):
+        return False
+    return after.results[-1].went_out is None and before.turn >= cap
 
 
 _classes: list[Any] = []
