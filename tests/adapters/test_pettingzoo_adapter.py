@@ -444,3 +444,13 @@ def test_unseeded_resets_deal_different_games() -> None:
     a.reset(seed=7)
     b.reset(seed=7)
     assert a.state == b.state
+
+
+def test_zero_sum_rewards() -> None:
+    """zero_sum=True: each agent's rewards add up to its return minus the others' mean, summing to 0."""
+    for seed in range(3):
+        plain = _episode(raw_env("slovenian", 3, max_turns=20), seed)
+        fair = _episode(raw_env("slovenian", 3, max_turns=20, zero_sum=True), seed)
+        assert sum(fair.values()) == pytest.approx(0.0)
+        total = sum(plain.values())
+        assert fair == pytest.approx({a: r - (total - r) / 2 for a, r in plain.items()})

@@ -28,7 +28,8 @@ agent name :class:`AgentError` (a ``KeyError``), and a call before
 cut by the turn cap ends truncated (``truncations`` true, ``terminations``
 false); one that ends by the rules ends terminated. As in Gymnasium, the
 first ``reset()`` without a seed seeds from entropy (later unseeded resets
-go on from there); ``reset(seed=s)`` is reproducible.
+go on from there); ``reset(seed=s)`` is reproducible. ``zero_sum=True``
+makes each reward zero-sum: each seat's return minus the mean of the others'.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from remi.game import GameState, new_game
 from remi.messages import msg
 from remi.views import returns, view
 
-from ._common import Setup, numpy, play_id, setup
+from ._common import Setup, numpy, play_id, setup, zero_sum
 from ._features import observation_size, state_entries
 
 __all__ = ["env", "raw_env", "AGENT_PREFIX", "AgentError"]
@@ -118,8 +119,10 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
         max_rounds: int = 1,
         max_turns: int = 100,
         render_mode: str | None = None,
+        zero_sum: bool = False,
     ) -> None:
         super().__init__()
+        self.zero_sum = bool(zero_sum)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
                 f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}."
@@ -284,8 +287,8 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
         self._ids = None
         self._cumulative_rewards[agent] = 0.0
         if after.results != state.results:
-            old = returns(state)
-            new = returns(after)
+            old = self._returns(state)
+            new = self._returns(after)
             for seat, name in enumerate(self.possible_agents):
                 self.rewards[name] = new[seat] - old[seat]
         elif any(self.rewards.values()) or len(self.rewards) != len(self.agents):
@@ -300,6 +303,10 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[after.to_act]
         if any(self.rewards.values()):
             self._accumulate_rewards()
+
+    def _returns(self, state: GameState) -> tuple[float, ...]:
+        values = returns(state)
+        return zero_sum(values) if self.zero_sum else values
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -357,10 +364,16 @@ def raw_env(
     max_rounds: int = 1,
     max_turns: int = 100,
     render_mode: str | None = None,
+    zero_sum: bool = False,
 ) -> Any:
     """Return the environment without PettingZoo's checking wrappers."""
     return _raw_env_class()(
-        preset, players, max_rounds=max_rounds, max_turns=max_turns, render_mode=render_mode
+        preset,
+        players,
+        max_rounds=max_rounds,
+        max_turns=max_turns,
+        render_mode=render_mode,
+        zero_sum=zero_sum,
     )
 
 
@@ -371,6 +384,7 @@ def env(
     max_rounds: int = 1,
     max_turns: int = 100,
     render_mode: str | None = None,
+    zero_sum: bool = False,
 ) -> Any:
     """Return the AEC environment of *preset* for *players* (``None``: the preset's fewest).
 
@@ -381,5 +395,12 @@ def env(
     refused and the call order is enforced.
     """
     wrappers = _frameworks()[3]
-    inner = raw_env(preset, players, max_rounds=max_rounds, max_turns=max_turns, render_mode=render_mode)
+    inner = raw_env(
+        preset,
+        players,
+        max_rounds=max_rounds,
+        max_turns=max_turns,
+        render_mode=render_mode,
+        zero_sum=zero_sum,
+    )
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(inner))
