@@ -89,7 +89,7 @@ def _pettingzoo(preset: str, players: int, seed: int, max_turns: int, ids: list[
         env.last()
         env.step(ident)
     elapsed = time.process_time() - started
-    assert all(env.terminations.values())
+    assert all(env.terminations.values()) or all(env.truncations.values())  # a capped deal is truncated
     return elapsed
 
 

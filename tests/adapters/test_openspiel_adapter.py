@@ -568,3 +568,20 @@ def test_resampled_states_play_on_mid_lay_down(preset: str, players: int) -> Non
                     assert other._partial == (state._partial if seat == builder else ())
             state.apply_action(rng.choice(state.legal_actions()))
     assert checked, "no lay-down was under way"
+
+
+@pytest.mark.parametrize(("preset", "players"), [("slovenian", 3), ("gin", 2), ("norwegian", 4)])
+def test_zero_sum_returns(preset: str, players: int) -> None:
+    """zero_sum=True: the game type is ZERO_SUM and the returns are each seat's minus the others' mean."""
+    plain = remi_openspiel.load_game(preset, players, max_turns=20)
+    zero = pyspiel.load_game(
+        "python_remi", {"preset": preset, "players": players, "max_turns": 20, "zero_sum": True}
+    )
+    assert plain.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert zero.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    for seed in range(3):
+        raw = _play_randomly(plain, seed).returns()
+        fair = _play_randomly(zero, seed).returns()
+        assert sum(fair) == pytest.approx(0.0)
+        others = [(sum(raw) - r) / (players - 1) for r in raw]
+        assert fair == pytest.approx([r - o for r, o in zip(raw, others)])

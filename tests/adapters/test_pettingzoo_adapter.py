@@ -389,3 +389,68 @@ def test_gin_knock_phase_through_pettingzoo() -> None:
             e.step(choice)
             assert e.partial == ()
     assert lays and passes
+
+
+# -- framework conventions (issue 19) -------------------------------------------------------------
+
+
+def test_render_test() -> None:
+    """PettingZoo's render_test: "human" prints the view and returns None, "ansi" returns the text."""
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: env("gin", 2, max_turns=25, render_mode=render_mode))
+
+
+def test_human_render_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    e = env("gin", 2, render_mode="human")
+    e.reset(seed=1)
+    assert e.render() is None
+    assert "hand:" in capsys.readouterr().out
+
+
+def _finish(e: object, seed: int) -> tuple[dict[str, bool], dict[str, bool], object]:
+    e.reset(seed=seed)  # type: ignore[attr-defined]
+    _trace(e, seed)
+    inner = e.unwrapped  # type: ignore[attr-defined]
+    return inner.terminations, inner.truncations, inner.state
+
+
+def test_turn_cap_truncates_natural_end_terminates() -> None:
+    """An episode cut by the turn cap is truncated, not terminated; a deal won by a seat is terminated."""
+    capped = natural = 0
+    for seed in range(12):
+        terminations, truncations, state = _finish(raw_env("gin", 2, max_turns=4), seed)
+        result = state.results[-1]
+        if result.went_out is None:
+            capped += 1
+            assert all(truncations.values()) and not any(terminations.values())
+        terminations, truncations, state = _finish(raw_env("gin", 2, max_turns=400), seed)
+        # Gin's stock runs out (a void deal) or a seat goes out long before turn 400: a natural end.
+        if state.results[-1].went_out is not None or state.turn < 400:
+            natural += 1
+            assert all(terminations.values()) and not any(truncations.values())
+    assert capped and natural
+
+
+def test_unseeded_resets_deal_different_games() -> None:
+    """Gymnasium's convention: an unseeded reset seeds from entropy; reset(seed=s) is reproducible."""
+    hands = set()
+    for _ in range(6):
+        e = raw_env("gin", 2)
+        e.reset()
+        hands.add(e.state.hands)
+    assert len(hands) > 1
+    a, b = raw_env("gin", 2), raw_env("gin", 2)
+    a.reset(seed=7)
+    b.reset(seed=7)
+    assert a.state == b.state
+
+
+def test_zero_sum_rewards() -> None:
+    """zero_sum=True: each agent's rewards add up to its return minus the others' mean, summing to 0."""
+    for seed in range(3):
+        plain = _episode(raw_env("slovenian", 3, max_turns=20), seed)
+        fair = _episode(raw_env("slovenian", 3, max_turns=20, zero_sum=True), seed)
+        assert sum(fair.values()) == pytest.approx(0.0)
+        total = sum(plain.values())
+        assert fair == pytest.approx({a: r - (total - r) / 2 for a, r in plain.items()})

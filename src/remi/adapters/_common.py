@@ -23,7 +23,7 @@ from remi.game import GameState
 from remi.messages import msg
 from remi.rulesets import Ruleset, find_ruleset, with_variants
 
-__all__ = ["Setup", "setup", "numpy", "play_id", "memoize"]
+__all__ = ["Setup", "setup", "numpy", "play_id", "memoize", "zero_sum"]
 
 
 @attrs.frozen
@@ -113,6 +113,17 @@ def play_id(
     if own is not None:
         return partial, own
     return cat.advance(partial, ident)
+
+
+def zero_sum(values: tuple[float, ...]) -> tuple[float, ...]:
+    """Each seat's value minus the mean of the other seats' values: the numbers sum to zero.
+
+    >>> zero_sum((3.0, 0.0, 0.0))
+    (3.0, -1.5, -1.5)
+    """
+    total = sum(values)
+    others = len(values) - 1
+    return tuple(value - (total - value) / others for value in values)
 
 
 def numpy() -> Any:

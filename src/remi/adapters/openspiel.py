@@ -18,6 +18,12 @@ Parameters:
     returns are the points of the deals played. ``0`` plays the whole match
     where the preset bounds it (the contract games), and is refused where a
     match runs to a target score (the length must be finite).
+``zero_sum`` (default ``False``)
+    Returns made zero-sum: each seat's return minus the mean of the other
+    seats' returns (the game type's utility is then ``ZERO_SUM``). remi's
+    own returns are general-sum: under Slovenian Gin scoring a knock earns
+    the knocker 0, the same as a void deal, so the raw points do not say who
+    won; the zero-sum returns do.
 ``max_turns`` (default 100)
     The ruleset's turn cap per deal (:attr:`remi.Ruleset.max_turns_per_round`):
     a deal that reaches it ends with nobody out, scored as remi scores it.
@@ -68,7 +74,7 @@ from remi.scoring import card_value
 from remi.views import PlayerView, returns, view
 
 from ._common import Setup as _Setup
-from ._common import numpy, play_id
+from ._common import numpy, play_id, zero_sum
 from ._common import setup as _setup
 from ._features import observation_size, state_entries
 
@@ -87,7 +93,13 @@ __all__ = [
 #: The short name OpenSpiel knows the game by.
 SHORT_NAME = "python_remi"
 _SEED_BYTES = 4
-_DEFAULTS: dict[str, Any] = {"preset": "gin", "players": 0, "max_rounds": 1, "max_turns": 100}
+_DEFAULTS: dict[str, Any] = {
+    "preset": "gin",
+    "players": 0,
+    "max_rounds": 1,
+    "max_turns": 100,
+    "zero_sum": False,
+}
 
 
 def _pyspiel() -> Any:
@@ -124,7 +136,9 @@ def game_limits(setup_params: dict[str, Any] | None = None) -> tuple[int, float]
     >>> game_limits({"preset": "gin", "max_turns": 10})
     (1100, 2185.0)
     """
-    setup = _setup_of(setup_params or {})
+    params = dict(setup_params or {})
+    params.pop("zero_sum", None)
+    setup = _setup_of(params)
     rules = setup.ruleset
     pack = rules.pack_size(setup.players)
     # A lay-down of n cards takes n + 1 steps (its cards, then its placement).
@@ -275,15 +289,17 @@ class SpielActionError(IllegalActionError, _SpielErrorBase):  # type: ignore[mis
     """
 
 
-def _game_type() -> Any:
+def _game_type(zero: bool = False) -> Any:
     pyspiel = _pyspiel()
+    utility = pyspiel.GameType.Utility
+
     return pyspiel.GameType(
         short_name=SHORT_NAME,
         long_name="remi: rummy games (Python)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility.ZERO_SUM if zero else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=6,
         min_num_players=2,
@@ -359,6 +375,7 @@ class RemiGame(_GameBase):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         pyspiel = _pyspiel()
         params = dict(params or {})
+        zero = bool(params.pop("zero_sum", False))
         setup = _setup_of(params)
         length, bound = game_limits(params)
         info = pyspiel.GameInfo(
@@ -367,11 +384,12 @@ class RemiGame(_GameBase):  # type: ignore[misc]
             num_players=setup.players,
             min_utility=-bound,
             max_utility=bound,
-            utility_sum=None,
+            utility_sum=0.0 if zero else None,
             max_game_length=length,
         )
-        super().__init__(_game_type(), info, params)
+        super().__init__(_game_type(zero), info, {**params, "zero_sum": zero})
         self.setup = setup
+        self.zero_sum = zero
         self._key = setup.key
 
     def new_initial_state(self) -> Any:
@@ -394,6 +412,7 @@ class RemiState(_StateBase):  # type: ignore[misc]
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         self._key: tuple[str, int, int, int] = game._key
+        self._zero: bool = game.zero_sum
         self._seed: tuple[int, ...] = ()
         self._box: _Box | None = None
         #: The meld being built, card codes ascending (lay-down sub-steps).
@@ -504,7 +523,8 @@ class RemiState(_StateBase):  # type: ignore[misc]
         box = self._box
         if box is None or not self.is_terminal():
             return [0.0] * self._setup.players
-        return list(returns(box.state))
+        values = returns(box.state)
+        return list(zero_sum(values) if self._zero else values)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> Any:
         """A state this seat cannot tell from this one: unseen cards dealt afresh, a fresh seed."""
@@ -599,7 +619,12 @@ def register() -> Any:
 
 
 def load_game(
-    preset: str = "gin", players: int | None = None, *, max_rounds: int = 1, max_turns: int = 100
+    preset: str = "gin",
+    players: int | None = None,
+    *,
+    max_rounds: int = 1,
+    max_turns: int = 100,
+    zero_sum: bool = False,
 ) -> Any:
     """Return the OpenSpiel game ``python_remi`` for *preset*: ``pyspiel.load_game`` with these parameters.
 
@@ -611,6 +636,7 @@ def load_game(
         "players": 0 if players is None else players,
         "max_rounds": max_rounds,
         "max_turns": max_turns,
+        "zero_sum": zero_sum,
     }
     return _pyspiel().load_game(SHORT_NAME, params)
 

@@ -23,15 +23,20 @@ An illegal action raises :class:`remi.IllegalActionError`, an action that
 is not a whole number (a bool, a float, text) a ``TypeError``, an unknown
 agent name :class:`AgentError` (a ``KeyError``), and a call before
 ``reset()`` a ``RuntimeError``. Environments pickle, mid-episode too. ``render()`` with
-``render_mode="ansi"`` returns the acting seat's view as text (remi does no
-I/O, so there is no ``"human"`` mode: print the text). Without a seed,
-``reset()`` continues from seed 0, so runs repeat exactly.
+``render_mode="ansi"`` returns the acting seat's view as text, with
+``"human"`` prints it (and returns ``None``). An episode whose last deal was
+cut by the turn cap ends truncated (``truncations`` true, ``terminations``
+false); one that ends by the rules ends terminated. As in Gymnasium, the
+first ``reset()`` without a seed seeds from entropy (later unseeded resets
+go on from there); ``reset(seed=s)`` is reproducible. ``zero_sum=True``
+makes each reward zero-sum: each seat's return minus the mean of the others'.
 """
 
 from __future__ import annotations
 
 import operator
 import random
+import secrets
 from typing import Any, ClassVar
 
 from remi import IllegalActionError, RemiError
@@ -41,7 +46,7 @@ from remi.game import GameState, new_game
 from remi.messages import msg
 from remi.views import returns, view
 
-from ._common import Setup, numpy, play_id, setup
+from ._common import Setup, numpy, play_id, setup, zero_sum
 from ._features import observation_size, state_entries
 
 __all__ = ["env", "raw_env", "AGENT_PREFIX", "AgentError"]
@@ -101,7 +106,7 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
     #: numpy, set on ``RemiEnv`` when it is made.
     _np: ClassVar[Any] = None
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["human", "ansi"],
         "name": "remi_v0",
         "is_parallelizable": False,
     }
@@ -114,8 +119,10 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
         max_rounds: int = 1,
         max_turns: int = 100,
         render_mode: str | None = None,
+        zero_sum: bool = False,
     ) -> None:
         super().__init__()
+        self.zero_sum = bool(zero_sum)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
                 f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}."
@@ -130,7 +137,7 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
         self._max_table = self.setup.catalogue.max_table
         self._width = observation_size(self.setup.ruleset, count)
         self._make_spaces()
-        self._rng = random.Random(0)
+        self._rng: random.Random | None = None
         self.state: GameState | None = None
         self._steps: LaySteps | None = None
         self._ids: tuple[GameState | None, tuple[int, ...], list[int]] | None = None
@@ -189,6 +196,9 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = random.Random(seed)
+        elif self._rng is None:
+            # Gymnasium's convention: an unseeded first reset seeds from entropy.
+            self._rng = random.Random(secrets.randbits(128))
         self.state = new_game(self.setup.ruleset, players=self.setup.players, seed=self._rng.getrandbits(63))
         self._steps = None
         self._ids = None
@@ -277,19 +287,26 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
         self._ids = None
         self._cumulative_rewards[agent] = 0.0
         if after.results != state.results:
-            old = returns(state)
-            new = returns(after)
+            old = self._returns(state)
+            new = self._returns(after)
             for seat, name in enumerate(self.possible_agents):
                 self.rewards[name] = new[seat] - old[seat]
         elif any(self.rewards.values()) or len(self.rewards) != len(self.agents):
             self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.setup.over(after):
-            self.terminations = dict.fromkeys(self.agents, True)
+            if _capped(state, after):
+                self.truncations = dict.fromkeys(self.agents, True)
+            else:
+                self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = agent
         else:
             self.agent_selection = self.possible_agents[after.to_act]
         if any(self.rewards.values()):
             self._accumulate_rewards()
+
+    def _returns(self, state: GameState) -> tuple[float, ...]:
+        values = returns(state)
+        return zero_sum(values) if self.zero_sum else values
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -298,10 +315,22 @@ class _RemiEnvBody(_AECBase):  # type: ignore[misc]
             return None
         state = self._state()
         seat = self._seat.get(self.agent_selection, state.to_act)
-        return str(view(state, seat))
+        text = str(view(state, seat))
+        if self.render_mode == "human":
+            print(text)  # the adapters may do I/O: "human" mode prints the text
+            return None
+        return text
 
     def close(self) -> None:
         pass
+
+
+def _capped(before: GameState, after: GameState) -> bool:
+    """Whether the move from *before* to *after* ended a deal by the turn cap (nobody out, the cap reached)."""
+    cap = before.ruleset.max_turns_per_round
+    if cap is None or len(after.results) == len(before.results):
+        return False
+    return after.results[-1].went_out is None and before.turn >= cap
 
 
 _classes: list[Any] = []
@@ -335,10 +364,16 @@ def raw_env(
     max_rounds: int = 1,
     max_turns: int = 100,
     render_mode: str | None = None,
+    zero_sum: bool = False,
 ) -> Any:
     """Return the environment without PettingZoo's checking wrappers."""
     return _raw_env_class()(
-        preset, players, max_rounds=max_rounds, max_turns=max_turns, render_mode=render_mode
+        preset,
+        players,
+        max_rounds=max_rounds,
+        max_turns=max_turns,
+        render_mode=render_mode,
+        zero_sum=zero_sum,
     )
 
 
@@ -349,6 +384,7 @@ def env(
     max_rounds: int = 1,
     max_turns: int = 100,
     render_mode: str | None = None,
+    zero_sum: bool = False,
 ) -> Any:
     """Return the AEC environment of *preset* for *players* (``None``: the preset's fewest).
 
@@ -359,5 +395,12 @@ def env(
     refused and the call order is enforced.
     """
     wrappers = _frameworks()[3]
-    inner = raw_env(preset, players, max_rounds=max_rounds, max_turns=max_turns, render_mode=render_mode)
+    inner = raw_env(
+        preset,
+        players,
+        max_rounds=max_rounds,
+        max_turns=max_turns,
+        render_mode=render_mode,
+        zero_sum=zero_sum,
+    )
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(inner))
