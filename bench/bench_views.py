@@ -105,7 +105,7 @@ def measure(states: list[GameState], rounds: int) -> tuple[float, float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Time view.legal_actions() against state.legal_actions().")
-    parser.add_argument("--games", type=int, default=20, help="games per preset (default 20)")
+    parser.add_argument("--games", type=int, default=2, help="games per preset (default 2)")
     parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
     parser.add_argument(
         "--rounds", type=int, default=3, help="timed passes; the median is reported (default 3)"
