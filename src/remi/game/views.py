@@ -1094,7 +1094,8 @@ def make_view(view_type: type[V], state: GameState, seat: int) -> V:
         )
     v = _get_public(state)
     # Positional, in _INIT's order (checked at import): the fastest way to build a view.
-    args = (v[0], v[1], seat, *v[2:7], state.hands[seat], state.hand_sizes, len(state.stock), *v[7:])
+    hands = state.hands
+    args = (v[0], v[1], seat, *v[2:7], hands[seat], tuple(map(len, hands)), len(state.stock), *v[7:])
     view = view_type(*args)
     if seat == state.to_act and state.phase != "over":
         # The seat to act sees its own legal actions: the state lists them once (and keeps them).
