@@ -77,11 +77,19 @@ rejects a misspelt code passed to an error or compared with ``.code``.
 """
 
 
+#: Public homes whose classes the docs document under the home module, not under ``remi``
+#: (the catalogue's reference is on the frameworks page, as ``remi.catalogue.Catalogue``).
+OWN_PAGE_HOMES = frozenset({"remi.catalogue"})
+
+
 def _ref(name: str) -> str:
-    """A cross-reference to a public name (``attrs.evolve`` stays literal text)."""
+    """A cross-reference to a name's documented public path (``attrs.evolve`` stays literal text)."""
     if name.startswith("attrs."):
         return f"``{name}``"
-    return f"`{name} <remi.{name}>`"
+    import remi
+
+    home = getattr(getattr(remi, name.split(".")[0]), "__module__", "remi")
+    return f"`{name} <{home if home in OWN_PAGE_HOMES else 'remi'}.{name}>`"
 
 
 def render() -> str:
