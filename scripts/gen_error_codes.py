@@ -65,6 +65,10 @@ rejects a misspelt code passed to an error or compared with ``.code``.
    The :class:`typing.Literal` type of every code below. ``RemiError.code``
    is an ``ErrorCode``; ``Check.code`` is an ``ErrorCode`` or ``"ok"``.
 
+.. py:type:: CheckCode
+
+   The code of a :class:`Check`: an :data:`ErrorCode`, or ``"ok"`` for a passed check.
+
 .. py:data:: CODES
 
    A read-only mapping from each :data:`ErrorCode` to its one-line meaning,
