@@ -65,6 +65,10 @@ rejects a misspelt code passed to an error or compared with ``.code``.
    The :class:`typing.Literal` type of every code below. ``RemiError.code``
    is an ``ErrorCode``; ``Check.code`` is an ``ErrorCode`` or ``"ok"``.
 
+.. py:type:: CheckCode
+
+   The code of a :class:`Check`: an :data:`ErrorCode`, or ``"ok"`` for a passed check.
+
 .. py:data:: CODES
 
    A read-only mapping from each :data:`ErrorCode` to its one-line meaning,
@@ -77,11 +81,19 @@ rejects a misspelt code passed to an error or compared with ``.code``.
 """
 
 
+#: Public homes whose classes the docs document under the home module, not under ``remi``
+#: (the catalogue's reference is on the frameworks page, as ``remi.catalogue.Catalogue``).
+OWN_PAGE_HOMES = frozenset({"remi.catalogue"})
+
+
 def _ref(name: str) -> str:
-    """A cross-reference to a public name (``attrs.evolve`` stays literal text)."""
+    """A cross-reference to a name's documented public path (``attrs.evolve`` stays literal text)."""
     if name.startswith("attrs."):
         return f"``{name}``"
-    return f"`{name} <remi.{name}>`"
+    import remi
+
+    home = getattr(getattr(remi, name.split(".")[0]), "__module__", "remi")
+    return f"`{name} <{home if home in OWN_PAGE_HOMES else 'remi'}.{name}>`"
 
 
 def render() -> str:

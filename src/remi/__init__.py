@@ -20,6 +20,11 @@ from __future__ import annotations
 import inspect
 import typing
 
+# the documented modules, each an attribute of the package (the adapters stay lazily imported)
+from . import catalogue as catalogue
+from . import house_rules as house_rules
+from . import records as records
+from . import views as views
 from ._cache import CacheInfo, cache_info, clear_caches
 from ._types import StateDict
 from .actions import (
