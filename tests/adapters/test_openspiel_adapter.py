@@ -585,3 +585,82 @@ def test_zero_sum_returns(preset: str, players: int) -> None:
         assert sum(fair) == pytest.approx(0.0)
         others = [(sum(raw) - r) / (players - 1) for r in raw]
         assert fair == pytest.approx([r - o for r, o in zip(raw, others)])
+
+
+def _dealt(game: object, seed: int) -> object:
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(rng.randrange(256))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"), [("gin", 2), ("norwegian", 4), ("slovenian", 3), ("kalooki", 2)]
+)
+def test_information_state_tensor_shape_and_resamples(preset: str, players: int) -> None:
+    """information_state_tensor: the declared length, the same for every world the seat cannot tell apart."""
+    game = remi_openspiel.load_game(preset, players, max_turns=15)
+    assert game.get_type().provides_information_state_tensor
+    size = remi_openspiel.information_state_size(game.setup.ruleset, players)
+    assert game.information_state_tensor_shape() == [size]
+    rng = random.Random(5)
+    state = _dealt(game, 5)
+    steps = 0
+    while not state.is_terminal() and steps < 120:
+        if state.is_chance_node():
+            state.apply_action(rng.randrange(256))
+            continue
+        for seat in range(players):
+            tensor = np.asarray(state.information_state_tensor(seat))
+            assert tensor.shape == (size,)
+            other = state.resample_from_infostate(seat, rng.random)
+            assert np.array_equal(tensor, np.asarray(other.information_state_tensor(seat)))
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+
+
+def test_information_state_tensor_counts_the_deal_and_the_discards() -> None:
+    """The history block: each seat's discards (relative seats) and the viewer's unseen gains this deal."""
+    game = remi_openspiel.load_game("gin", 2, max_turns=30)
+    base = remi.adapters.observation_size(remi.GIN, 2)
+    state = _dealt(game, 11)
+    hand = remi_openspiel.remi_state(state).hands[0]
+    tensor = np.asarray(state.information_state_tensor(0))
+    mine = tensor[base + 2 * 53 : base + 3 * 53]
+    assert mine.sum() == len(hand)
+    assert all(mine[card.code] >= 1 for card in hand)
+    assert not tensor[base : base + 2 * 53].any()
+    rng = random.Random(3)
+    discards: Counter[tuple[int, int]] = Counter()
+    while not state.is_terminal() and sum(discards.values()) < 8:
+        seat = state.current_player()
+        action = rng.choice(state.legal_actions())
+        text = state.action_to_string(seat, action)
+        if text.startswith("discard "):
+            discards[(seat, remi.parse_cards(text[8:])[0].code)] += 1
+        state.apply_action(action)
+    for viewer in (0, 1):
+        tensor = np.asarray(state.information_state_tensor(viewer))
+        for (seat, code), count in discards.items():
+            assert tensor[base + ((seat - viewer) % 2) * 53 + code] == count
+        assert tensor[base : base + 2 * 53].sum() == sum(discards.values())
+
+
+def test_information_state_tensor_begins_with_the_observation() -> None:
+    """The information state tensor is the observation tensor, then a history block that play fills."""
+    game = remi_openspiel.load_game("gin", 2, max_turns=30)
+    base = remi.adapters.observation_size(remi.GIN, 2)
+    found = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = _dealt(game, seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            info = np.asarray(state.information_state_tensor(seat))
+            obs = np.asarray(state.observation_tensor(seat))
+            assert np.array_equal(info[:base], obs)
+            if info[base:].any():
+                found += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert found > 0

@@ -40,7 +40,11 @@ zero until the game ends. Observations come from the player view
 ``observation_tensor`` the vector of :mod:`remi.adapters._features`, and
 ``information_state_string`` the view plus the action history as the seat
 saw it (its own dealt hands and hidden draws; other seats' hidden cards
-never). Where remi builds melds card by card itself, the ``build`` and
+never). ``information_state_tensor`` is the observation vector followed by
+the deal's history as counts: for each seat (the viewer first, then in turn
+order) the 53 counts of the cards it discarded this deal, then the 53 counts
+of the cards the viewer was given unseen this deal (its dealt hand, stock
+draws, penalty cards); :func:`information_state_size` gives its length. Where remi builds melds card by card itself, the ``build`` and
 ``lay`` ids are remi's own actions (history entries like ``0:build ♠5``) and
 the cards chosen are public: every seat's observation shows them.
 ``resample_from_infostate`` deals the unseen cards afresh with
@@ -66,7 +70,7 @@ import attrs
 
 from remi import IllegalActionError, RulesetError
 from remi.actions import Action, Buy, CallShanghai, DrawStock, Knock
-from remi.cards import Card, format_cards, sorted_hand
+from remi.cards import Card, format_cards, parse_cards, sorted_hand
 from remi.catalogue import Catalogue, LaySteps, MeldStep
 from remi.game import GameState, new_game
 from remi.messages import msg
@@ -88,11 +92,14 @@ __all__ = [
     "remi_state",
     "resampler",
     "game_limits",
+    "information_state_size",
 ]
 
 #: The short name OpenSpiel knows the game by.
 SHORT_NAME = "python_remi"
 _SEED_BYTES = 4
+#: Card codes in a history block: 52 cards and the joker.
+_CARDS = 53
 _DEFAULTS: dict[str, Any] = {
     "preset": "gin",
     "players": 0,
@@ -229,6 +236,44 @@ def _history(box: _Box, seat: int) -> str:
     return " | ".join(parts)
 
 
+def information_state_size(ruleset: Any, players: int) -> int:
+    """The length of ``information_state_tensor``: the observation, then the deal's history counts.
+
+    >>> import remi
+    >>> from remi.adapters import observation_size
+    >>> information_state_size(remi.GIN, 2) - observation_size(remi.GIN, 2)
+    159
+    """
+    return observation_size(ruleset, players) + (players + 1) * _CARDS
+
+
+def _history_entries(box: _Box, seat: int, private: bool, start: int) -> dict[int, float]:
+    """The nonzero history counts of *seat*'s information state tensor, by index from *start*.
+
+    This deal's discards per seat (relative to *seat*), then, with *private*,
+    the cards *seat* was given unseen this deal.
+    """
+    players = box.state.players
+    acc: dict[int, float] = {}
+    mine = start + players * _CARDS
+    for actor, text, gains in _this_deal(box.log):
+        if actor >= 0 and text.startswith("discard "):
+            index = start + ((actor - seat) % players) * _CARDS + parse_cards(text[8:])[0].code
+            acc[index] = acc.get(index, 0.0) + 1
+        if private:
+            for who, cards in gains:
+                if who == seat:
+                    for card in parse_cards(cards):
+                        acc[mine + card.code] = acc.get(mine + card.code, 0.0) + 1
+    return acc
+
+
+def _this_deal(log: tuple[tuple[int, str, tuple[tuple[int, str], ...]], ...]) -> Any:
+    """The log's entries from the last deal on."""
+    last = max((i for i, (actor, text, _) in enumerate(log) if actor < 0 and text == "deal"), default=0)
+    return log[last:]
+
+
 def _building(partial: tuple[int, ...]) -> str:
     return format_cards([Card.from_code(code) for code in partial])
 
@@ -304,7 +349,7 @@ def _game_type(zero: bool = False) -> Any:
         max_num_players=6,
         min_num_players=2,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=dict(_DEFAULTS),
@@ -323,17 +368,12 @@ class RemiObserver:
         )
         self._max_table = setup.catalogue.max_table
         np = self._np = numpy()
-        if self._recall:
-            self.tensor: Any = None
-            self.dict: dict[str, Any] = {}
-        else:
-            size = observation_size(setup.ruleset, setup.players)
-            self.tensor = np.zeros(size, np.float32)
-            self.dict = {"observation": self.tensor}
+        self._base = observation_size(setup.ruleset, setup.players)
+        size = information_state_size(setup.ruleset, setup.players) if self._recall else self._base
+        self.tensor: Any = np.zeros(size, np.float32)
+        self.dict: dict[str, Any] = {"info_state" if self._recall else "observation": self.tensor}
 
     def set_from(self, state: Any, player: int) -> None:
-        if self.tensor is None:
-            return
         self.tensor.fill(0)
         box = state._box
         if box is not None and player >= 0:
@@ -346,6 +386,8 @@ class RemiObserver:
                 self._max_table,
                 _partial_for(state, player, self._private),
             )
+            if self._recall:
+                entries.update(_history_entries(box, player, self._private, self._base))
             count = len(entries)
             np = self._np
             self.tensor[np.fromiter(entries, np.intp, count)] = np.fromiter(
