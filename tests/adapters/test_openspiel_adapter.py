@@ -664,3 +664,35 @@ def test_information_state_tensor_begins_with_the_observation() -> None:
                 found += 1
             state.apply_action(rng.choice(state.legal_actions()))
     assert found > 0
+
+
+def _length_of(game: object, seed: int, tabled: bool) -> int:
+    """Decision and chance nodes of one playout; *tabled*: prefer lay-downs, lay-offs and swaps."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.randrange(256))
+        else:
+            acts = state.legal_actions()
+            seat = state.current_player()
+            quiet = ("discard", "pass", "draw", "take", "knock")
+            table = [a for a in acts if not state.action_to_string(seat, a).startswith(quiet)]
+            pick = table if tabled and table and rng.random() < 0.9 else acts
+            state.apply_action(rng.choice(pick))
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_max_game_length_bounds_play_and_is_tight(preset: str) -> None:
+    """max_game_length: no playout is longer, and it is within 3x of every turn's windows plus every card laid once."""
+    rules = remi.PRESETS[preset]
+    players = rules.min_players
+    game = remi_openspiel.load_game(preset, players, max_turns=30)
+    length = game.max_game_length()
+    longest = max(_length_of(game, seed, tabled) for seed in range(3) for tabled in (False, True))
+    assert longest <= length
+    every_window = 30 * (4 + 2 * (players - 1)) + rules.pack_size(players)
+    assert length <= 3 * every_window

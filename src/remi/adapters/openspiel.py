@@ -134,25 +134,28 @@ def _setup_of(params: dict[str, Any]) -> _Setup:
 def game_limits(setup_params: dict[str, Any] | None = None) -> tuple[int, float]:
     """Return ``(max_game_length, utility bound)`` for the parameters: every game stays within them.
 
-    A turn is at most: the cut, the draw, three table steps per card of the
-    pack (a lay-down of *n* cards takes *n* + 1 steps, a lay-off plays a card,
-    a joker swap takes a natural card from the hand for good; two where there
-    is no table play), the discard, and a buy window and a Shanghai window of
-    one answer per other seat.
+    A turn is at most: the cut, the draw, the discard, a pass, and a buy
+    window and a Shanghai window of one answer per other seat. The table steps
+    are counted per deal, not per turn, because cards reach the table once: a
+    natural card is laid once and never leaves; a joker leaves only when a
+    swap leaves a natural card in its place, so joker placements are at most
+    the jokers plus the naturals; each placement step finishes a lay-down of at
+    least one card, and each swap takes one step. So a deal holds at most five
+    table steps per card of the pack (two where there is no table play: a
+    knock's melds and the lay-offs onto them), plus the deal's two steps.
 
     >>> game_limits({"preset": "gin", "max_turns": 10})
-    (1100, 2185.0)
+    (166, 2185.0)
     """
     params = dict(setup_params or {})
     params.pop("zero_sum", None)
     setup = _setup_of(params)
     rules = setup.ruleset
     pack = rules.pack_size(setup.players)
-    # A lay-down of n cards takes n + 1 steps (its cards, then its placement).
-    per_card = 2 if setup.catalogue.block("lay") is None else 3
-    per_turn = 3 + per_card * pack + 2 * (setup.players - 1) + 1
+    per_card = 2 if setup.catalogue.block("lay") is None else 5
+    per_turn = 4 + 2 * (setup.players - 1)
     turns = rules.max_turns_per_round or 1
-    length = setup.max_rounds * turns * per_turn
+    length = setup.max_rounds * (turns * per_turn + per_card * pack + 2)
     # No joker is a card of a game without jokers (card_value refuses it: docs/rules/gin.rst, gin-no-jokers).
     most_card = max(card_value(Card.from_code(code), rules) for code in range(53 if rules.has_jokers else 52))
     per_round = (
