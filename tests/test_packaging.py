@@ -64,7 +64,7 @@ def test_remi_is_the_installed_copy() -> None:
 #: The extras a user installs: the framework adapters and Ray for self-play. Everything else is a
 #: development tool and belongs in a dependency group, out of the published metadata.
 USER_EXTRAS = {"openspiel", "pettingzoo", "ray"}
-DEV_GROUPS = {"test", "typing", "docs", "lint", "layout", "dist", "matrix"}
+DEV_GROUPS = {"test", "typing", "docs", "lint", "layout", "dist", "matrix", "perf"}
 
 
 def _pyproject() -> dict[str, Any]:

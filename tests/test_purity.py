@@ -116,9 +116,29 @@ def test_sources_found() -> None:
     assert len(SOURCES) >= 5
 
 
+#: The optional adapters may do what their framework's conventions ask, and nothing more: each
+#: exception is named here, with its reason (README: "no I/O at all, the optional adapters aside").
+ADAPTER_EXCEPTIONS: dict[str, frozenset[str]] = {
+    # Gymnasium's convention: reset() without a seed seeds from entropy; render_mode="human" prints.
+    "adapters/pettingzoo.py": frozenset({"imports secrets", "calls print()"}),
+}
+
+
+def _exempt(path: Path, problem: str) -> bool:
+    allowed = ADAPTER_EXCEPTIONS.get(path.relative_to(SRC).as_posix(), frozenset())
+    return problem.split(":", 1)[1].split(" ", 1)[1] in allowed
+
+
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
 def test_no_io_clock_or_global_random(path: Path) -> None:
-    assert _problems(path) == []
+    assert [p for p in _problems(path) if not _exempt(path, p)] == []
+
+
+def test_adapter_exceptions_are_used() -> None:
+    """Every exception of ADAPTER_EXCEPTIONS is still needed (a stale one would hide a new use)."""
+    for name, allowed in ADAPTER_EXCEPTIONS.items():
+        found = {p.split(":", 1)[1].split(" ", 1)[1] for p in _problems(SRC / name)}
+        assert allowed <= found, name
 
 
 @pytest.mark.parametrize(
