@@ -7,7 +7,7 @@
 Actions: small frozen values with a readable text form.
 
 Every action a game offers is one of these classes. ``str(action)`` is its
-notation and :func:`parse_action` reads it back.
+notation and :func:`~remi.parse_action` reads it back.
 
 >>> import remi
 >>> remi.parse_action("discard ♠K")
@@ -18,7 +18,7 @@ Discard(card=Card('♠K'), shanghai=False)
 'lay ♠9 ♥9 ♦9'
 
 Every action has a ``kind``, the first word of its notation (an
-:data:`ActionKind`), so a table can group the actions it offers without
+:data:`~remi.ActionKind`), so a table can group the actions it offers without
 testing their classes:
 
 >>> remi.parse_action("off jk 2 low").kind, remi.Discard("♠K").kind

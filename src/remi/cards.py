@@ -340,7 +340,7 @@ _LETTER: Final = dict(zip(SUITS, (letter.lower() for letter in SUIT_LETTERS)))
 def ascii_notation(text: str) -> str:
     """Return *text* with every card in remi's notation written in ASCII (``♠7`` → ``7s``).
 
-    The cards are those :func:`format_cards` writes (a suit symbol, then the
+    The cards are those :func:`~remi.format_cards` writes (a suit symbol, then the
     rank); everything else in *text* stays as it is, so a reason, a meld, an
     action or a position line keeps its words and reads back the same.
 

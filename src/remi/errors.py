@@ -23,9 +23,9 @@ __all__ = [
 class RemiError(Exception):
     """Base of every error remi raises.
 
-    Each error carries a stable machine-readable :attr:`code` (one of the
+    Each error carries a stable machine-readable ``code`` (one of the
     :data:`~remi.ErrorCode` values listed on the :doc:`/errors` page) and a
-    human :attr:`reason`; ``str(error)`` is the reason. Errors compare equal
+    human ``reason``; ``str(error)`` is the reason. Errors compare equal
     when their type, code and reason are equal, and they pickle, so an error
     raised in a worker process arrives intact.
 

@@ -3,9 +3,9 @@
 Every refusal and every verdict remi writes is a :class:`Message`: a ``str``
 holding the English sentence (so code that compares or prints reasons keeps
 working) that also remembers the template it was written from and the values
-that went into it. :meth:`Message.render` writes it in another language from
+that went into it. :meth:`~remi.Message.render` writes it in another language from
 the message catalogues (gettext PO files under ``locale/`` in the repository,
-compiled into :mod:`remi._catalogues` by ``scripts/messages.py``).
+compiled into ``remi._catalogues`` by ``scripts/messages.py``).
 
 >>> from remi.messages import msg, nmsg
 >>> m = msg("{card} cannot stand where the run needs {want}.", card="♠9", want="♠8")

@@ -30,7 +30,7 @@ True
 What the pack holds: the one check that refuses cards a game's pack cannot give.
 
 Every public function that takes cards (a meld, a group of melds, a hand, the
-hands of a deal) asks :func:`pack_refusal` before it answers
+hands of a deal) asks ``pack_refusal`` before it answers
 (docs/rules/index.rst, shared-copies; docs/rules/gin.rst, gin-no-jokers): a
 joker in a game without jokers, more jokers than the game's most, or more
 copies of a natural card than its most decks hold. Without a table size the
@@ -407,7 +407,7 @@ class Ruleset:
     min_players: int = attrs.field(default=2, validator=_positive(2, MAX_PLAYERS))
     max_players: int = attrs.field(default=6, validator=_positive(2, MAX_PLAYERS))
     decks: int = attrs.field(default=1, validator=_positive(1, MAX_DECKS))
-    #: A number of jokers, or :data:`ONE_FEWER_THAN_PLAYERS`.
+    #: A number of jokers, or ``ONE_FEWER_THAN_PLAYERS``.
     jokers: int | str = attrs.field(default=0)
     #: From this many players on, the pack is ``large_table_decks`` decks and
     #: ``large_table_jokers`` jokers (six-player Norwegian, two-deck Slovenian);

@@ -1,4 +1,4 @@
-"""remi as an OpenSpiel game: ``python_remi``, every preset, through :mod:`pyspiel`.
+"""remi as an OpenSpiel game: ``python_remi``, every preset, through ``pyspiel``.
 
 Importing this module registers the Python game ``python_remi`` with
 OpenSpiel (install with ``pip install 'remi-rules[openspiel]'``); without
@@ -37,7 +37,7 @@ Returns are remi's totals made "higher is better"
 (:func:`remi.views.returns`: negated where the lowest total wins); they are
 zero until the game ends. Observations come from the player view
 (:func:`remi.views.view`): ``observation_string`` is the view's listing,
-``observation_tensor`` the vector of :mod:`remi.adapters._features`, and
+``observation_tensor`` the vector of ``remi.adapters._features``, and
 ``information_state_string`` the view plus the action history as the seat
 saw it (its own dealt hands and hidden draws; other seats' hidden cards
 never). ``information_state_tensor`` is the observation vector followed by

@@ -6,9 +6,9 @@
 >>> state.phase, state.hand_sizes
 ('draw', (10, 10))
 
-The game: :func:`new_game` and the immutable :class:`GameState` it starts.
+The game: :func:`~remi.new_game` and the immutable :class:`GameState` it starts.
 
-A state never changes: :meth:`GameState.apply` returns the next state. All
+A state never changes: :meth:`~remi.GameState.apply` returns the next state. All
 randomness (shuffles, the Liverpool cut, a Shanghai blind draw) is derived
 from the game's seed, so the same seed and the same actions replay exactly.
 
@@ -16,10 +16,10 @@ This module is the top of the game's layers (docs/design.rst): a state's
 fields, invariants and dict form live in ``game.state`` (``StateCore``),
 the rules of each action kind in ``game.engine``, what a seat sees in ``game.views``
 and the position notation in ``game.positions``; they all import ``game.state`` and
-none imports this module. :class:`GameState` is :class:`StateCore` with the
-methods that play, and :class:`PlayerView` is the views' value with the
+none imports this module. :class:`GameState` is ``StateCore`` with the
+methods that play, and :class:`~remi.PlayerView` is the views' value with the
 methods that sample states; the functions that build either from scratch
-(:func:`new_game`, :func:`from_position`, :func:`view`) are here.
+(:func:`~remi.new_game`, ``from_position``, ``view``) are here.
 
 >>> import remi
 >>> state = remi.new_game(remi.NORWEGIAN, players=4, seed=7)
@@ -385,12 +385,12 @@ def new_game(
 
 
 class PlayerView(_views.ViewCore):
-    """What seat :attr:`seat` may see of a game: its own hand and everything public.
+    """What seat :attr:`~remi.PlayerView.seat` may see of a game: its own hand and everything public.
 
-    Build one with :func:`view` (``state.view(seat)``). Two states that differ
+    Build one with :func:`~remi.views.view` (``state.view(seat)``). Two states that differ
     only in cards this seat cannot see give equal views. The fields and what
     they tell are ``ViewCore``'s (``remi.game.views``); this class builds the
-    :class:`GameState` values :meth:`sample_state` returns.
+    :class:`~remi.GameState` values :meth:`sample_state` returns.
 
     >>> import remi
     >>> v = remi.new_game(remi.GIN, players=2, seed=3).view(0)

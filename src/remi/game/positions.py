@@ -336,12 +336,12 @@ def _result_line(r: RoundResult) -> str:
 
 
 def position(state: GameState, *, one_line: bool = False, ascii: bool = False) -> str:
-    """Return *state* in position notation; :func:`read_position` reads it back to an equal state.
+    """Return *state* in position notation; ``read_position`` reads it back to an equal state.
 
     Defaults are left out; hands, the table, the discard pile and the stock
     (top card last, its exact order) are always written. With *one_line*,
     `` | `` separates the fields. With *ascii*, every card is written in
-    letters (``7s 10h JK``, see :func:`~remi.cards.format_cards`), which read
+    letters (``7s 10h JK``, see :func:`~remi.format_cards`), which read
     back the same.
 
     >>> import remi

@@ -67,7 +67,7 @@ def known_cards(state: GameState) -> tuple[tuple[Card, ...], ...]:
     """Return, per seat, the cards everyone knows that seat holds (taken publicly, not yet played).
 
     Reads the state's ``known`` field; an engine without it knows none
-    (the card taken this turn is still public as :attr:`ViewCore.taken`).
+    (the card taken this turn is still public as :attr:`~remi.PlayerView.taken`).
 
     >>> import remi
     >>> state = remi.new_game(remi.NORWEGIAN, players=3, seed=1).apply("take")

@@ -2,20 +2,20 @@
 
 Each module answers one question:
 
-- :mod:`~remi.solver.limits`: what a search reads of a ruleset (meld sizes, wild cards, card values), compiled once;
-- :mod:`~remi.solver.hands`: a hand as 53 card counts, packed into one integer, refused when the pack cannot give it;
-- :mod:`~remi.solver.candidates`: every candidate meld of a hand, grouped by the cards it takes
-  (:func:`candidate_melds`, :func:`meld_sort_key`);
-- :mod:`~remi.solver.arrangement`: the best arrangement and its deadwood (:func:`best_arrangement`, :func:`deadwood`);
-- :mod:`~remi.solver.masks`: the same for hands without wild or repeated cards, by bit masks;
-- :mod:`~remi.solver.knocks`: which discards leave a knock (:func:`knock_cards`);
-- :mod:`~remi.solver.contracts`: every layout of a contract (:func:`contract_layouts`, :func:`find_contract`);
-- :mod:`~remi.solver.completion`: whether a contract begun can still be completed
-  (:func:`can_complete_contract`, and the engine's one test per candidate meld);
-- :mod:`~remi.solver.bounds`: cheap proofs that a contract cannot be met (too few cards, too few jokers);
-- :mod:`~remi.solver.covers`: whether melds take every card of a last-round hand, searched without a pool;
-- :mod:`~remi.solver.openings`: openings and their points (:func:`find_opening`, :func:`opening_layouts`,
-  :func:`best_opening_points`, :func:`best_opening_points_left`).
+- ``remi.solver.limits``: what a search reads of a ruleset (meld sizes, wild cards, card values), compiled once;
+- ``remi.solver.hands``: a hand as 53 card counts, packed into one integer, refused when the pack cannot give it;
+- ``remi.solver.candidates``: every candidate meld of a hand, grouped by the cards it takes
+  (:func:`~remi.candidate_melds`, :func:`~remi.meld_sort_key`);
+- ``remi.solver.arrangement``: the best arrangement and its deadwood (:func:`~remi.best_arrangement`, :func:`~remi.deadwood`);
+- ``remi.solver.masks``: the same for hands without wild or repeated cards, by bit masks;
+- ``remi.solver.knocks``: which discards leave a knock (:func:`~remi.knock_cards`);
+- ``remi.solver.contracts``: every layout of a contract (:func:`~remi.contract_layouts`, :func:`~remi.find_contract`);
+- ``remi.solver.completion``: whether a contract begun can still be completed
+  (:func:`~remi.can_complete_contract`, and the engine's one test per candidate meld);
+- ``remi.solver.bounds``: cheap proofs that a contract cannot be met (too few cards, too few jokers);
+- ``remi.solver.covers``: whether melds take every card of a last-round hand, searched without a pool;
+- ``remi.solver.openings``: openings and their points (:func:`~remi.find_opening`, :func:`~remi.opening_layouts`,
+  :func:`~remi.best_opening_points`, :func:`~remi.best_opening_points_left`).
 
 >>> from remi.solver import best_arrangement
 >>> from remi.rulesets import GIN
