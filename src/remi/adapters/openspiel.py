@@ -44,7 +44,7 @@ never). ``information_state_tensor`` is the observation vector followed by
 the deal's history as counts: for each seat (the viewer first, then in turn
 order) the 53 counts of the cards it discarded this deal, then the 53 counts
 of the cards the viewer was given unseen this deal (its dealt hand, stock
-draws, penalty cards); :func:`information_state_size` gives its length. Where remi builds melds card by card itself, the ``build`` and
+draws, penalty cards); ``information_state_size`` gives its length. Where remi builds melds card by card itself, the ``build`` and
 ``lay`` ids are remi's own actions (history entries like ``0:build ♠5``) and
 the cards chosen are public: every seat's observation shows them.
 ``resample_from_infostate`` deals the unseen cards afresh with
