@@ -7,6 +7,7 @@ frameworks, and the modules named by ``automodule``/``currentmodule`` in docs/ap
 
 from __future__ import annotations
 
+import importlib
 import re
 import subprocess
 import sys
@@ -51,3 +52,38 @@ def test_import_remi_loads_no_framework() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+_ENTRY = re.compile(
+    r"^\.\. (?:auto(?:function|class|data|exception|attribute|method)|py:(?:data|type|class|function|exception"
+    r"|attribute))::\s*([\w.]+)",
+    re.MULTILINE,
+)
+_AUTOMODULE = re.compile(
+    r"^\.\. automodule:: (remi[\w.]*)\n((?:   :[^\n]*\n(?:             [^\n]*\n)*)*)", re.MULTILINE
+)
+
+
+def _documented_names() -> tuple[set[str], set[str]]:
+    """The names the docs give an entry (last dotted part), and the modules they document."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(DOCS.rglob("*.rst")))
+    names = {m.split(".")[-1] for m in _ENTRY.findall(text)}
+    modules = set()
+    for module, options in _AUTOMODULE.findall(text):
+        modules.add(module)
+        listed = re.search(r":members:([^\n]*(?:\n             [^\n]*)*)", options)
+        if listed is None:
+            continue
+        members = [n.strip() for n in listed.group(1).replace("\n", " ").split(",") if n.strip()]
+        names |= set(members) if members else set(importlib.import_module(module).__all__)
+    return names, modules
+
+
+@pytest.mark.skipif(not (DOCS / "api").is_dir(), reason="the docs are not beside these tests")
+def test_every_public_name_has_an_api_entry() -> None:
+    """Issue 19: each name of ``remi.__all__`` and of every documented module's ``__all__`` has an entry."""
+    names, modules = _documented_names()
+    missing = {"remi": sorted(set(remi.__all__) - names)}
+    for module in sorted(modules):
+        missing[module] = sorted(set(getattr(importlib.import_module(module), "__all__", ())) - names)
+    assert {m: n for m, n in missing.items() if n} == {}
