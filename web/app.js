@@ -70,6 +70,7 @@ function shareUrl(params) {
 
 function write(result, params) {
   document.documentElement.lang = result.lang;
+  translatePage(result.lang);
   const box = $("answer");
   const out = $("verdict");
   box.dataset.ok = String(result.ok);
@@ -79,12 +80,14 @@ function write(result, params) {
   out.dataset.points = result.points === "" ? "" : String(result.points);
   out.textContent = result.reason;
   $("status").textContent = "";
-  $("headline").textContent = result.ok ? "✓ Allowed" : "✗ Refused" + (result.code ? " (" + result.code + ")" : "");
+  $("headline").textContent = result.ok
+    ? t(result.lang, "allowed")
+    : t(result.lang, "refused") + (result.code ? " (" + result.code + ")" : "");
   const detail = [];
   if (result.kind) detail.push(result.kind);
   if (result.meld) detail.push(result.meld);
-  if (result.freed) detail.push("joker back: " + result.freed);
-  if (result.points !== "" && result.points !== undefined) detail.push(result.points + " pts");
+  if (result.freed) detail.push(t(result.lang, "joker") + result.freed);
+  if (result.points !== "" && result.points !== undefined) detail.push(result.points + " " + t(result.lang, "points"));
   $("detail").textContent = detail.join(" · ");
   $("link").href = shareUrl(params);
   $("game-name").textContent = result.game || params.game;
@@ -114,19 +117,23 @@ async function loadRemi() {
 async function main() {
   buildPicker();
   const params = readUrl();
+  translatePage($("lang").value);
+  $("status").textContent = t($("lang").value, "loading");
   $("q").addEventListener("change", showFields);
+  $("lang").addEventListener("change", () => translatePage($("lang").value));
   try {
     const remi = await loadRemi();
     referee = remi.answer;
     if (!params.has("lang")) $("lang").value = remi.language(navigator.language || "en");
   } catch (err) {
-    $("status").textContent = "The referee could not start: " + err;
+    $("status").textContent = t($("lang").value, "failed") + err;
     document.body.dataset.ready = "error";
     return;
   }
   showFields();
   $("go").disabled = false;
-  $("status").textContent = "Ready.";
+  translatePage($("lang").value);
+  $("status").textContent = t($("lang").value, "ready");
   $("ask").addEventListener("submit", (event) => {
     event.preventDefault();
     const p = formParams();

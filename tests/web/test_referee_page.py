@@ -201,3 +201,24 @@ def test_rules_sheet_and_picker(base_url: str) -> None:
     assert set(page.cards) == {str(c) for c in remi.make_pack(1, 0)} | {"JK"}
     assert page.attrs["verdict"]["data-ok"] == "true"
     assert page.attrs["verdict"]["data-kind"] == "run"
+
+
+#: The page's own words for a refusal and for the Question label, per language (web/i18n.js).
+_REFUSED = {
+    "en": "✗ Refused",
+    "nb": "✗ Ikke tillatt",
+    "sv": "✗ Inte tillåtet",
+    "fi": "✗ Ei sallittu",
+    "sl": "✗ Ni dovoljeno",
+}
+_QUESTION = {"en": "Question", "nb": "Spørsmål", "sv": "Fråga", "fi": "Kysymys", "sl": "Vprašanje"}
+
+
+@pytest.mark.parametrize("lang", sorted(_REFUSED))
+def test_the_page_speaks_the_language(base_url: str, lang: str) -> None:
+    """The page's labels and headline are in the URL's language, as the verdict is."""
+    page = load(base_url, dict(game="norwegian", lang=lang, q="meld", cards="♠7 ♥8 ♠9"))
+    assert page.attrs["verdict"]["data-ok"] == "false"
+    assert page.text["headline"].startswith(_REFUSED[lang])
+    assert page.text["question"] == _QUESTION[lang]
+    assert (lang == "en") == (page.text["title"] == "remi referee")
