@@ -10,7 +10,10 @@ from script_loader import load_script
 
 import remi
 
-referee = load_script("remi_web_referee_glue", Path(__file__).resolve().parents[2] / "web" / "referee.py")
+GLUE = Path(__file__).resolve().parents[2] / "web" / "referee.py"
+if not GLUE.exists():  # the wheel check copies only tests/
+    pytest.skip("web/referee.py is not beside these tests", allow_module_level=True)
+referee = load_script("remi_web_referee_glue", GLUE)
 
 
 def test_doctests() -> None:
