@@ -10,7 +10,7 @@ or repeated cards go to :mod:`~remi.solver.masks`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final, Protocol
+from typing import Protocol
 
 import attrs
 
@@ -18,7 +18,7 @@ from .._cache import memoize
 from ..cards import CARDS, JOKER_CODE, Card
 from ..melds import Meld
 from ..rulesets import Ruleset
-from .candidates import BOTH, Pool, candidate_pool, meld_of_key
+from .candidates import BOTH, RANK_MAJOR, Pool, candidate_pool, meld_of_key
 from .hands import checked_counts, counts_of, reiterable
 from .limits import Hand, MeldLimits, limits_of
 from .masks import hand_mask, mask_deadwood
@@ -82,6 +82,24 @@ def best_path(packer: PathSource, rem: int) -> tuple[list[int], list[int]]:
     return picked, left
 
 
+@memoize("solver.field-lows", maxsize=16)
+def _field_lows(width: int) -> int:
+    """The lowest bit of each of the 53 fields of *width* bits."""
+    return sum(1 << (width * code) for code in range(53))
+
+
+def _fields(packed: int, width: int) -> int:
+    """The whole *width*-bit fields of the codes *packed* holds (each field's value below its guard bit).
+
+    >>> bin(_fields(0b010_000_011, 3))
+    '0b111000111'
+    """
+    spread = packed
+    for step in range(1, width - 1):
+        spread |= packed >> step
+    return (spread & _field_lows(width)) * ((1 << width) - 1)
+
+
 class LeastCostSearch:
     """The cheapest way to place a hand: every card is left over (at a cost) or melded.
 
@@ -99,39 +117,37 @@ class LeastCostSearch:
         group_member: Sequence[int],
         joker_cost: int,
         floor: int | None = None,
+        uses: Sequence[tuple[int, int]] | None = None,
     ) -> None:
         self.pool = pool
         self.floor = floor  # no way costs less: a group reaching it ends the search there
         self.skip_cost = skip_cost
         self.group_member = group_member
         self.joker_cost = joker_cost
+        # Each group's (packed use, lowest card): the pool's, or those given (the pool renumbered).
+        if uses is None:
+            uses = [(group.use, group.first) for group in pool.groups]
         self.by_first: dict[int, list[tuple[int, int, int]]] = {}
-        for index, group in enumerate(pool.groups):
-            self.by_first.setdefault(group.first, []).append((index, group.use, group_cost[index]))
+        taken: dict[int, int] = {}  # lowest card -> the cards its groups take, ORed
+        for index, (use, first) in enumerate(uses):
+            self.by_first.setdefault(first, []).append((index, use, group_cost[index]))
+            taken[first] = taken.get(first, 0) | use
         # The groups of each lowest card that fit a multiset: that depends only on the fields
         # of the cards those groups take, so it is kept per (card, those fields of the multiset).
-        self.reach: dict[int, int] = {}
-        field = (1 << pool.width) - 1
-        for group in pool.groups:
-            mask, use = self.reach.get(group.first, 0), group.use
-            while use:
-                shift = ((use & -use).bit_length() - 1) // pool.width * pool.width
-                mask |= field << shift
-                use &= ~(field << shift)
-            self.reach[group.first] = mask
+        self.reach = {first: _fields(use, pool.width) for first, use in taken.items()}
         self.fit_memo: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
         # rem -> (cost, choice): choice -1 leaves the lowest card, -2 only jokers are left.
         self.memo: dict[int, tuple[int, int]] = {0: (0, -2)}
         # With a floor: the cards no group takes, left over whatever is chosen.
         self.dead: list[tuple[int, int]] = []
         if floor is not None:
-            taken = 0
-            for group in pool.groups:
-                taken |= group.use
+            every = 0
+            for use in taken.values():
+                every |= use
             field = (1 << pool.width) - 1
             for code in range(53):
                 shift = pool.width * code
-                if (pool.total >> shift) & field and not (taken >> shift) & field:
+                if (pool.total >> shift) & field and not (every >> shift) & field:
                     self.dead.append((shift, joker_cost if code == JOKER_CODE else skip_cost[code]))
 
     def fitting(self, low: int, rem: int) -> list[tuple[int, int, int]]:
@@ -196,13 +212,6 @@ class LeastCostSearch:
         return best_path(self, rem)
 
 
-#: Card codes in rank-major order (♠A ♥A ♦A ♣A ♠2 …), the joker last: the order in which
-#: :class:`RankMajorSearch` takes the lowest card.
-RANK_MAJOR: Final = tuple(
-    (code % 13) * 4 + code // 13 if code < JOKER_CODE else JOKER_CODE for code in range(53)
-)
-
-
 def _rank_major(packed: int, width: int) -> int:
     """The packed counts *packed* (card codes in suit order) with each field moved to its rank-major place."""
     field = (1 << width) - 1
@@ -231,22 +240,23 @@ class RankMajorSearch:
 
     def __init__(self, pool: Pool, skip_cost: Sequence[int]) -> None:
         width = pool.width
-        self.uses = [_rank_major(group.use, width) for group in pool.groups]
+        groups = pool.groups
+        self.uses = [group.ranked for group in groups]
         # The lowest card a group takes: its lowest field (the joker's only for jokers alone).
-        firsts = [((use & -use).bit_length() - 1) // width for use in self.uses]
-        rank_pool = pool._replace(
-            total=_rank_major(pool.total, width),
-            groups=tuple(
-                group._replace(use=use, first=first)
-                for group, use, first in zip(pool.groups, self.uses, firsts, strict=True)
-            ),
-        )
+        uses = [(use, ((use & -use).bit_length() - 1) // width) for use in self.uses]
+        # The renumbered pool carries no groups: its searches read the renumbered *uses*.
+        rank_pool = pool._replace(total=_rank_major(pool.total, width), groups=())
         ranked = [0] * 53
         for code, cost in enumerate(skip_cost):
             ranked[RANK_MAJOR[code]] = cost
-        groups = rank_pool.groups
         self.packer = LeastCostSearch(
-            rank_pool, ranked, [0] * len(groups), [g.members[0] for g in groups], skip_cost[JOKER_CODE], 0
+            rank_pool,
+            ranked,
+            [0] * len(groups),
+            [g.members[0] for g in groups],
+            skip_cost[JOKER_CODE],
+            0,
+            uses,
         )
         self.total = rank_pool.total
 

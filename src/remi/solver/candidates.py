@@ -40,6 +40,7 @@ class Group(NamedTuple):
     kind: int  # 0 set, 1 run
     size: int
     members: tuple[int, ...]
+    ranked: int  # the packed use with the cards in rank-major order (:data:`RANK_MAJOR`)
 
 
 class Pool(NamedTuple):
@@ -56,7 +57,7 @@ class Pool(NamedTuple):
 @memoize("solver.meld-of-key", maxsize=8192)
 def meld_of_key(key: MeldKey) -> Meld:
     kind, a, b, _, codes, flags = key
-    cards = tuple(CARDS[c] for c in codes)
+    cards = tuple(map(CARDS.__getitem__, codes))
     # Built without Meld's shape checks: a generated meld is well formed by construction
     # (a tuple of cards, one bool flag each, a rank and suit in range).
     meld = _new_meld(Meld)
@@ -79,13 +80,49 @@ _new_meld: Final = object.__new__
 _set_field: Final = object.__setattr__
 
 
-_Raw = list[tuple[MeldKey, tuple[tuple[int, int], ...]]]
+#: Card codes in rank-major order (♠A ♥A ♦A ♣A ♠2 …), the joker last: the order in which
+#: :class:`~remi.solver.arrangement.RankMajorSearch` takes the lowest card.
+RANK_MAJOR: Final = tuple(
+    (code % 13) * 4 + code // 13 if code < JOKER_CODE else JOKER_CODE for code in range(53)
+)
+
+
+@memoize("solver.units", maxsize=16)
+def _units(width: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """One card of each code, packed *width* bits a code: in code order and in rank-major order."""
+    return (
+        tuple(1 << (width * code) for code in range(53)),
+        tuple(1 << (width * RANK_MAJOR[code]) for code in range(53)),
+    )
+
+
+class _Raw:
+    """The candidates of one piece as they are generated: (key, packed use, packed use in rank-major order).
+
+    It holds one card of each code packed in both orders (:func:`_units`), so that a
+    generator adds a card to a use with one addition.
+    """
+
+    __slots__ = ("items", "runit", "unit")
+
+    def __init__(self, width: int) -> None:
+        self.items: list[tuple[MeldKey, int, int]] = []
+        self.unit, self.runit = _units(width)
+
+    def add(self, key: MeldKey) -> None:
+        """Append the candidate *key*, its uses summed from its codes."""
+        unit, runit = self.unit, self.runit
+        use = ranked = 0
+        for code in key[4]:
+            use += unit[code]
+            ranked += runit[code]
+        self.items.append((key, use, ranked))
 
 
 def _gen_sets(
     counts: Sequence[int], limits: MeldLimits, exact: bool, out: _Raw, ranks: Iterable[int] = range(1, 14)
 ) -> None:
-    """Append every set of the ranks *ranks* of the hand *counts* to *out*, as (key, card use)."""
+    """Append every set of the ranks *ranks* of the hand *counts* to *out*."""
     for rank in ranks:
         codes = [suit * 13 + rank - 1 for suit in range(4)]
         avail = [counts[c] for c in codes]
@@ -131,11 +168,8 @@ def _gen_set_sizes(
     top = limits.set_max or 10**9
     k = sum(ks)
     naturals: list[int] = []
-    uses: list[tuple[int, int]] = []
     for code, n in zip(codes, ks):
-        if n:
-            naturals.extend([code] * n)
-            uses.append((code, n))
+        naturals.extend([code] * n)
     for w in range(wmax + 1):
         n = k + w
         if n > top or (limits.at_most and w > k):
@@ -143,12 +177,9 @@ def _gen_set_sizes(
         if n < limits.set_min or (exact and n != limits.set_min):
             continue
         if w:
-            use = dict(uses)
-            use[limits.wild] = use.get(limits.wild, 0) + w
-            key: MeldKey = (0, rank, -1, n, tuple(naturals) + (limits.wild,) * w, (False,) * k + (True,) * w)
-            out.append((key, tuple(sorted(use.items()))))
+            out.add((0, rank, -1, n, tuple(naturals) + (limits.wild,) * w, (False,) * k + (True,) * w))
         else:
-            out.append(((0, rank, -1, n, tuple(naturals), (False,) * k), tuple(uses)))
+            out.add((0, rank, -1, n, tuple(naturals), (False,) * k))
 
 
 @memoize("solver.compositions", maxsize=1024)
@@ -172,43 +203,45 @@ class _Runs:
         self.pool = counts[limits.wild] if limits.wild != NO_WILD else 0
         self.run_min = limits.run_min
         self.at_most = limits.at_most
-        self.out = out
+        self.items = out.items
+        self.unit, self.runit = out.unit, out.runit
         self.codes: list[int] = []
         self.flags: list[bool] = []
 
-    def extend(self, suit: int, lo: int, longest: int, k: int, w: int, spent: int) -> None:
+    def extend(
+        self, suit: int, lo: int, longest: int, k: int, w: int, spent: int, use: int = 0, ranked: int = 0
+    ) -> None:
         # k naturals and w wild cards so far; *spent* cards taken from the wild pool
-        # (with wild ♠2s, a natural ♠2 comes out of the pool too).
+        # (with wild ♠2s, a natural ♠2 comes out of the pool too); *use* and *ranked*
+        # the cards so far, packed (see _Raw).
         codes, flags, wild, at_most = self.codes, self.flags, self.wild, self.at_most
         length = len(codes)
         if length >= self.run_min and k and not (at_most and w > k):
-            use: dict[int, int] = {}
-            for code in codes:
-                use[code] = use.get(code, 0) + 1
-            self.out.append(((1, suit, lo, length, tuple(codes), tuple(flags)), tuple(sorted(use.items()))))
+            self.items.append(((1, suit, lo, length, tuple(codes), tuple(flags)), use, ranked))
         if length == longest or (at_most and w > k + longest - length):
             return
         rank = lo + length
         code = suit * 13 + (0 if rank == 14 else rank - 1)
+        unit, runit = self.unit, self.runit
         if code == wild:
             # The ♠2's own place in a ♠ run: a ♠2 there stands as itself.
             if spent < self.pool:
                 codes.append(code)
                 flags.append(False)
-                self.extend(suit, lo, longest, k + 1, w, spent + 1)
+                self.extend(suit, lo, longest, k + 1, w, spent + 1, use + unit[code], ranked + runit[code])
                 codes.pop()
                 flags.pop()
             return
         if self.counts[code]:
             codes.append(code)
             flags.append(False)
-            self.extend(suit, lo, longest, k + 1, w, spent)
+            self.extend(suit, lo, longest, k + 1, w, spent, use + unit[code], ranked + runit[code])
             codes.pop()
             flags.pop()
         if spent < self.pool:
             codes.append(wild)
             flags.append(True)
-            self.extend(suit, lo, longest, k, w + 1, spent + 1)
+            self.extend(suit, lo, longest, k, w + 1, spent + 1, use + unit[wild], ranked + runit[wild])
             codes.pop()
             flags.pop()
 
@@ -250,14 +283,12 @@ def _gen_exact_runs(counts: Sequence[int], limits: MeldLimits, out: _Raw, suits:
             need = full & ~held  # places that only a wild card can fill
             if need.bit_count() > pool:
                 continue
-            for mask, w, flags in masks:
+            for mask, _, flags in masks:
                 if need & ~mask:
                     continue
-                placed = tuple(wild if f else code for f, code in zip(flags, codes))
-                naturals = sorted((code, 1) for f, code in zip(flags, codes) if not f)
-                if w:
-                    naturals.append((wild, w))
-                out.append(((1, suit, lo, size, placed, flags), tuple(naturals)))
+                out.add(
+                    (1, suit, lo, size, tuple(wild if f else code for f, code in zip(flags, codes)), flags)
+                )
 
 
 def _gen_runs(
@@ -308,7 +339,7 @@ def _guard(width: int) -> int:
     return sum(half << (width * code) for code in range(53))
 
 
-_Piece = tuple[tuple[MeldKey, ...], tuple[tuple[int, int, int, int, tuple[int, ...]], ...]]
+_Piece = tuple[tuple[MeldKey, ...], tuple[tuple[int, int, int, int, tuple[int, ...], int], ...]]
 
 
 _PieceKey = tuple[int, int, tuple[int, ...], int, MeldLimits, bool, int]
@@ -321,12 +352,13 @@ _PieceKey = tuple[int, int, tuple[int, ...], int, MeldLimits, bool, int]
 #: 12,000 in play, as before: :func:`_small_piece`); up to 1,024 of 5 to 48 keys (at most
 #: 50,000) and 32 of 49 to 500 keys (at most 16,000) in :data:`_MEDIUM_PIECES` and
 #: :data:`_LARGE_PIECES`. Of pieces of more keys (many wild cards and free sizes) only the
-#: last two are kept (:data:`_HUGE_PIECES`; the pools of :func:`candidate_pool` hold their keys
-#: anyway), so a long run of absurd hands cannot grow them past some 40 MB and one or two
-#: such pieces.
+#: last four are kept (:data:`_HUGE_PIECES`: one hand's four suits, so that the pools of sets
+#: alone, runs alone and both that a contract search asks for build each suit once; the
+#: pools of :func:`candidate_pool` hold their keys anyway), so a long run of absurd hands
+#: cannot grow them past some 40 MB and four such pieces.
 _MEDIUM_PIECES: Final[Cache[_PieceKey, _Piece]] = Cache("solver.medium-pieces", maxsize=1024)
 _LARGE_PIECES: Final[Cache[_PieceKey, _Piece]] = Cache("solver.large-pieces", maxsize=32)
-_HUGE_PIECES: Final[Cache[_PieceKey, _Piece]] = Cache("solver.huge-pieces", maxsize=2)
+_HUGE_PIECES: Final[Cache[_PieceKey, _Piece]] = Cache("solver.huge-pieces", maxsize=4)
 
 
 @memoize("solver.pieces", maxsize=8192)
@@ -366,7 +398,7 @@ def _piece(
     so a hand that changed by a card or two builds its pool mostly from
     pieces it had before (:func:`_small_piece` keeps them). A group is (packed
     use, lowest card other than the joker, kind, size, member indices within
-    the piece).
+    the piece, packed use in rank-major order), in the order of its first member.
     """
     counts = [0] * 53
     if kind == 0:
@@ -376,28 +408,28 @@ def _piece(
         counts[index * 13 : index * 13 + 13] = held
     if limits.wild != NO_WILD:
         counts[limits.wild] = wilds
-    raw: _Raw = []
+    raw = _Raw(width)
     if kind == 0:
         _gen_sets(counts, limits, exact, raw, (index,))
     else:
         _gen_runs(counts, limits, exact, raw, (index,))
-    raw.sort()
+    items = raw.items
+    items.sort()
     grouped: dict[int, list[int]] = {}
-    packed: dict[int, tuple[int, int]] = {}
-    for at, (key, uses) in enumerate(raw):
-        use = 0
-        for code, n in uses:
-            use += n << (width * code)
+    firsts: list[tuple[int, int, int]] = []  # (use, ranked use, size) of each group, in first-member order
+    for at, (key, use, ranked) in enumerate(items):
         members = grouped.get(use)
         if members is None:
             grouped[use] = [at]
-            packed[use] = (min((code for code, _ in uses if code != JOKER_CODE), default=JOKER_CODE), key[3])
+            firsts.append((use, ranked, key[3]))
         else:
             members.append(at)
     return (
-        tuple(key for key, _ in raw),
+        tuple(item[0] for item in items),
         tuple(
-            (use, packed[use][0], kind, packed[use][1], tuple(members)) for use, members in grouped.items()
+            # The lowest card taken other than the joker is the lowest field: the joker's code is the highest.
+            (use, ((use & -use).bit_length() - 1) // width, kind, size, tuple(grouped[use]), ranked)
+            for use, ranked, size in firsts
         ),
     )
 
@@ -432,9 +464,11 @@ def candidate_pool(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kin
             continue
         offset = len(keys)
         keys.extend(piece_keys)
-        for use, first, kind, size, members in piece_groups:
+        for use, first, kind, size, members, ranked in piece_groups:
             groups.append(
-                Group(use, first, kind, size, tuple(m + offset for m in members) if offset else members)
+                Group(
+                    use, first, kind, size, tuple(map(offset.__add__, members)) if offset else members, ranked
+                )
             )
     return Pool(width, _guard(width), packed_counts(counts, width), sum(counts), tuple(keys), tuple(groups))
 

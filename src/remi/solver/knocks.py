@@ -8,8 +8,8 @@ from typing import Final
 from .._cache import memoize
 from ..cards import CARDS, JOKER_CODE, Card
 from ..rulesets import Ruleset
-from .arrangement import RANK_MAJOR, CostWithin, RankMajorSearch
-from .candidates import BOTH, candidate_pool
+from .arrangement import CostWithin, RankMajorSearch
+from .candidates import BOTH, RANK_MAJOR, candidate_pool
 from .hands import counts_of, refuse_pack, reiterable
 from .limits import NO_WILD, Hand, MeldLimits, limits_of
 from .masks import hand_mask, mask_knock_cards, meldable_codes
