@@ -354,6 +354,8 @@ def test_layouts_limit_is_a_prefix_and_find_contract_the_first(
     round = min(round, len(ruleset.contracts))
     hand = trim(hand, ruleset)  # no joker with wild ♠2s, no more copies than the pack holds
     layouts = remi.contract_layouts(hand, round, ruleset)
+    # The whole listing is the groups' expansion, the oracle (contract_layouts walks instead).
+    assert layouts == contracts._all_layouts(*contracts._layout_question(hand, round, ruleset))
     assert remi.contract_layouts(hand, round, ruleset, limit=limit) == layouts[:limit]
     assert remi.contract_layouts(hand, round, ruleset, limit=len(layouts) + 1) == layouts
     assert remi.find_contract(hand, round, ruleset) == (layouts[0] if layouts else None)

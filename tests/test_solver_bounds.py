@@ -5,10 +5,14 @@ These tests assert answers, never times; bench/bench_worst.py (part ``bounded``)
 
 from __future__ import annotations
 
+from unittest import mock
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import remi
+from remi.solver import contracts, limits
 
 SPADES = "♠A ♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K"
 #: 13 spades twice and nine jokers: 35 cards, the last Norwegian round (three runs, every card laid).
@@ -53,3 +57,59 @@ def test_last_round_limit_matches_the_full_listing(picks: list[int], limit: int)
     for round in (6, 7):
         full = remi.contract_layouts(hand, round, remi.NORWEGIAN)
         assert remi.contract_layouts(hand, round, remi.NORWEGIAN, limit=limit) == full[:limit]
+
+
+ALL_DOWN = remi.with_variants(remi.NORWEGIAN, "all down at once")
+#: 13 spades and nine jokers: about 1.9 million layouts of round 3 with all down at once.
+SPADES_AND_JOKERS = remi.parse_cards(SPADES + " JK" * 9)
+#: 13 spades and six jokers, the most Slovenian remi deals: more openings than MAX_LAYOUTS.
+SIX_JOKERS = remi.parse_cards(SPADES + " JK" * 6)
+
+
+def test_a_listing_past_max_layouts_is_refused_with_a_code() -> None:
+    """Issue 15 item 10 (docs/errors.rst, too-many-layouts): a whole listing stops at MAX_LAYOUTS and says so."""
+    with pytest.raises(remi.LimitError) as caught:
+        remi.contract_layouts(SPADES_AND_JOKERS, 3, ALL_DOWN)
+    assert caught.value.code == "too-many-layouts"
+    assert str(remi.MAX_LAYOUTS) in caught.value.reason and "limit=" in caught.value.reason
+    assert isinstance(caught.value, ValueError)
+    # Its first part is there for the asking, in the listing's order.
+    first = remi.contract_layouts(SPADES_AND_JOKERS, 3, ALL_DOWN, limit=50)
+    assert len(first) == 50 and first[0] == remi.find_contract(SPADES_AND_JOKERS, 3, ALL_DOWN)
+    with pytest.raises(remi.LimitError, match="at most 20000"):
+        remi.contract_layouts(SPADES_AND_JOKERS, 3, ALL_DOWN, limit=remi.MAX_LAYOUTS + 1)
+    with pytest.raises(remi.LimitError) as opening:
+        remi.opening_layouts(SIX_JOKERS, remi.SLOVENIAN)
+    assert opening.value.code == "too-many-layouts"
+    assert len(remi.opening_layouts(SIX_JOKERS, remi.SLOVENIAN, limit=10)) == 10
+
+
+#: Cards to draw hands from, each at most as often as both games' packs hold it.
+POOL = remi.parse_cards(SPADES + " " + SPADES + " ♥4 ♥5 ♥6 ♦4 ♣4 JK JK")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    hand=st.lists(st.sampled_from(range(len(POOL))), min_size=4, max_size=12, unique=True).map(
+        lambda picks: [POOL[i] for i in picks]
+    ),
+    round=st.integers(1, 7),
+    most=st.integers(0, 12),
+)
+def test_a_listing_is_whole_up_to_max_layouts_and_refused_past_it(
+    hand: list[remi.Card], round: int, most: int
+) -> None:
+    """Issue 15 item 10: with MAX_LAYOUTS at *most*, a listing is the whole oracle listing exactly when it fits."""
+    question = contracts._layout_question(hand, round, remi.NORWEGIAN)
+    every = contracts._all_layouts(*question)
+    remi.clear_caches()
+    with mock.patch.object(limits, "MAX_LAYOUTS", most):
+        if len(every) <= most:
+            assert remi.contract_layouts(hand, round, remi.NORWEGIAN) == every
+        else:
+            with pytest.raises(remi.LimitError):
+                remi.contract_layouts(hand, round, remi.NORWEGIAN)
+        openings = remi.opening_layouts(hand, remi.SLOVENIAN, limit=most) if most else ()
+        if len(openings) < most:  # the whole listing fits
+            assert remi.opening_layouts(hand, remi.SLOVENIAN) == openings
+    remi.clear_caches()

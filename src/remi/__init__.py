@@ -51,6 +51,7 @@ from .codes import CODES, CheckCode, ErrorCode
 from .contracts import check_contract, check_opening, contract_for
 from .errors import (
     IllegalActionError,
+    LimitError,
     MeldError,
     NotationError,
     RemiError,
@@ -110,6 +111,7 @@ from .solver.candidates import candidate_melds
 from .solver.completion import can_complete_contract
 from .solver.contracts import contract_layouts, find_contract
 from .solver.knocks import knock_cards
+from .solver.limits import MAX_LAYOUTS
 from .solver.openings import best_opening_points, best_opening_points_left, find_opening, opening_layouts
 
 __version__ = "0.1.0"
@@ -125,6 +127,7 @@ _PUBLIC_HOMES: dict[str, tuple[type, ...]] = {
         MeldError,
         IllegalActionError,
         StateError,
+        LimitError,
         UnsupportedError,
         CacheInfo,
     ),
@@ -225,6 +228,7 @@ __all__ = [
     "knock_cards",
     "deadwood",
     "meld_sort_key",
+    "MAX_LAYOUTS",
     # settlement
     "Settlement",
     "settle",
@@ -272,6 +276,7 @@ __all__ = [
     "MeldError",
     "IllegalActionError",
     "StateError",
+    "LimitError",
     "UnsupportedError",
     # caches
     "clear_caches",

@@ -123,6 +123,7 @@ ErrorCode = Literal[
     "taken-card-stranded",
     "too-many-copies",
     "too-many-jokers",
+    "too-many-layouts",
     "too-short",
     "unknown-action",
     "unknown-cache",
@@ -267,6 +268,10 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     "ace-low-not-allowed": ("The ace may not stand below the two in this game.", _MELD),
     "no-natural-card": ("A meld is made of wild cards only.", _MELD),
     "too-many-jokers": ("A meld has more wild cards than the ruleset allows against its naturals.", _MELD),
+    "too-many-layouts": (
+        "A listing would hold more layouts than remi lists in one call (MAX_LAYOUTS): pass limit= for its first part.",
+        ("contract_layouts", "opening_layouts"),
+    ),
     "jokers-not-in-game": (
         "A joker was used in a game played without jokers: every check reports it, every value, "
         "settlement and solver function raises it (:class:`~remi.StateError`).",

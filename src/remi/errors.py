@@ -103,6 +103,14 @@ class StateError(RemiError, ValueError):
     """A serialized game state (or other input structure) that is malformed."""
 
 
+class LimitError(RemiError, ValueError):
+    """An answer longer than remi gives in one call: a listing past :data:`~remi.MAX_LAYOUTS` layouts.
+
+    Ask for its first part with ``limit=``, or ask a question with a short
+    answer (:func:`~remi.find_contract`, :func:`~remi.can_complete_contract`).
+    """
+
+
 class UnsupportedError(RemiError, NotImplementedError):
     """A feature that this version of remi does not offer yet."""
 

@@ -31,6 +31,7 @@ from .candidates import candidate_melds
 from .completion import can_complete_contract
 from .contracts import contract_layouts, find_contract
 from .knocks import knock_cards
+from .limits import MAX_LAYOUTS
 from .openings import best_opening_points, best_opening_points_left, find_opening, opening_layouts
 
 __all__ = [
@@ -47,4 +48,5 @@ __all__ = [
     "knock_cards",
     "deadwood",
     "meld_sort_key",
+    "MAX_LAYOUTS",
 ]

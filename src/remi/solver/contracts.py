@@ -25,7 +25,7 @@ from .candidates import (
 )
 from .completion import ContractSearch, Span, contract_search, touches
 from .hands import checked_counts
-from .limits import Hand, MeldLimits, limits_of, rest_after
+from .limits import Hand, MeldLimits, layout_limit, limits_of, rest_after, whole_listing
 
 __all__ = ["contract_layouts", "find_contract"]
 
@@ -158,10 +158,14 @@ def _apart(option: tuple[int, ...], keys: tuple[MeldKey, ...]) -> bool:
     return True
 
 
-@memoize("solver.all-layouts", maxsize=256)
 def _all_layouts(
     counts: tuple[int, ...], limits: MeldLimits, sets: int, runs: int, exact: bool, final: bool, apart: bool
 ) -> tuple[tuple[Meld, ...], ...]:
+    """Every layout, by groups of melds expanded to their members: the tests' oracle for :func:`_first_layouts`.
+
+    Unbounded (its cost is its answer's length, millions of layouts on absurd hands), so
+    :func:`contract_layouts` lists by :func:`_first_layouts` and this checks it.
+    """
     if hopeless(counts, limits, sets, runs, final):
         return ()
     pool = candidate_pool(counts, limits, exact, BOTH)
@@ -201,8 +205,10 @@ def contract_layouts(
     listing, found by a walk that only enters branches some layout
     completes, so its cost grows with *limit*, not with the layouts left
     out. Absurd hands have millions of layouts (13 spades and 9 jokers,
-    round 3 with all down at once: about 1.9 million, some 7 µs each); a
-    caller who needs a few asks for a few.
+    round 3 with all down at once: about 1.9 million, some 7 µs each), so
+    one call lists at most :data:`~remi.MAX_LAYOUTS` (20,000): a hand with
+    more raises :class:`~remi.LimitError` (``too-many-layouts``) unless
+    *limit* asks for its first part, and so does a *limit* above it.
 
     >>> import remi
     >>> layouts = contract_layouts("♠9 ♥9 ♦9 ♣9 ♥4 ♥4 JK ♣K ♦2 ♠3", 1, remi.NORWEGIAN)
@@ -214,11 +220,7 @@ def contract_layouts(
     ()
     """
     question = _layout_question(hand, round, ruleset)
-    if limit is not None:
-        if isinstance(limit, bool) or not isinstance(limit, int):
-            raise TypeError(f"limit must be an int or None, not {type(limit).__name__} {limit!r:.60}.")
-        return _first_layouts(*question, limit)
-    return _all_layouts(*question)
+    return whole_listing(_first_layouts(*question, layout_limit(limit)), limit)
 
 
 def _layout_question(
@@ -341,6 +343,7 @@ class _FirstLayouts:
 _SCANS: Final = 64
 
 
+@memoize("solver.layouts", maxsize=64)
 def _first_layouts(
     counts: tuple[int, ...],
     limits: MeldLimits,

@@ -1,19 +1,19 @@
 """What the solver reads of a ruleset: meld limits, wild cards and card values, compiled once per ruleset.
 
 Also the constants every search shares: the 53 cards by code, the joker's and the ♠2's
-codes, the longest run.
+codes, the longest run, and the most layouts a listing gives (:data:`MAX_LAYOUTS`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
 from .._cache import memoize
 from ..cards import CARDS, JOKER_CODE, SPADE_TWO, Card
-from ..errors import NotationError
+from ..errors import LimitError, NotationError
 from ..melds import RUN_MAX
 from ..messages import msg
 from ..rulesets import Ruleset, value_of
@@ -26,6 +26,53 @@ SPADE_TWO_CODE: Final = SPADE_TWO.code
 NO_WILD: Final = -1
 #: Longest run: thirteen ranks (a run never holds the ace both low and high: docs/rules/index.rst, shared-run).
 LONGEST_RUN: Final = RUN_MAX
+
+#: The most layouts :func:`~remi.contract_layouts` and :func:`~remi.opening_layouts` list in one call.
+#: A listing costs some 10 µs a layout, so this many take a fraction of a second; a hand with
+#: more (13 spades and 9 jokers has about 1.9 million layouts of round 3 with all down at
+#: once) is refused with ``too-many-layouts`` unless ``limit=`` asks for its first part.
+MAX_LAYOUTS: Final = 20_000
+
+
+def layout_limit(limit: object) -> int:
+    """How many layouts a listing asked for *limit* may find: one past :data:`MAX_LAYOUTS` for ``None``.
+
+    The one more tells :func:`whole_listing` that the whole listing is too long. A
+    *limit* that is no int is a :class:`TypeError`; one above :data:`MAX_LAYOUTS` is
+    refused (``too-many-layouts``).
+
+    >>> layout_limit(None), layout_limit(5)
+    (20001, 5)
+    """
+    if limit is None:
+        return MAX_LAYOUTS + 1
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        raise TypeError(f"limit must be an int or None, not {type(limit).__name__} {limit!r:.60}.")
+    if limit > MAX_LAYOUTS:
+        raise LimitError(
+            "too-many-layouts",
+            msg(
+                "limit must be at most {most}, the most layouts remi lists in one call, not {limit}.",
+                most=MAX_LAYOUTS,
+                limit=limit,
+            ),
+        )
+    return limit
+
+
+def whole_listing(found: tuple[Any, ...], limit: object) -> tuple[Any, ...]:
+    """*found*, the layouts a listing found for *limit*; refused when a whole listing holds too many."""
+    if limit is None and len(found) > MAX_LAYOUTS:
+        raise LimitError(
+            "too-many-layouts",
+            msg(
+                "This hand has more than {most} layouts, more than remi lists in one call: "
+                "pass limit= to list the first ones.",
+                most=MAX_LAYOUTS,
+            ),
+        )
+    return found
+
 
 #: A hand as every public function takes it: card text or cards.
 Hand = str | Iterable[Card | str]

@@ -18,7 +18,7 @@ from ..rulesets import Ruleset
 from .arrangement import best_path
 from .candidates import BOTH, MeldKey, Pool, candidate_pool, meld_of_key, uses_by_key
 from .hands import checked_counts, counts_of
-from .limits import SPADE_TWO_CODE, Hand, MeldLimits, limits_of
+from .limits import SPADE_TWO_CODE, Hand, MeldLimits, layout_limit, limits_of, whole_listing
 
 __all__ = [
     "best_opening_points",
@@ -492,25 +492,27 @@ def opening_layouts(
     threshold). Groups are multisets of melds, each listed once with its
     melds in canonical order; the groups come in a fixed order, and *limit*
     stops after that many. A group with an extra meld is another group, so
-    hands rich in melds have many.
+    hands rich in melds have many: one call lists at most
+    :data:`~remi.MAX_LAYOUTS` (20,000), and a hand with more raises
+    :class:`~remi.LimitError` (``too-many-layouts``) unless *limit* asks for
+    its first part (a *limit* above it is refused too).
 
     >>> import remi
     >>> [[str(m) for m in g] for g in opening_layouts("♠Q ♥Q ♦Q ♣Q ♠K ♥K ♦K", remi.SLOVENIAN)]
     [['♠Q ♥Q ♦Q', '♠K ♥K ♦K'], ['♠Q ♥Q ♣Q', '♠K ♥K ♦K'], ['♠Q ♦Q ♣Q', '♠K ♥K ♦K'], ['♥Q ♦Q ♣Q', '♠K ♥K ♦K'], ['♠Q ♥Q ♦Q ♣Q', '♠K ♥K ♦K']]
     """
+    most = layout_limit(limit)
     packer, points, scale = _opening_search(checked_counts(hand, ruleset), ruleset)
-    walk = _OpeningLister(packer, points, scale, ruleset.opening_points or 1, limit)
-    if limit is None or limit > 0:
+    walk = _OpeningLister(packer, points, scale, ruleset.opening_points or 1, most)
+    if most > 0:
         walk.grow(0, packer.pool.total, 0)
-    return tuple(walk.out)
+    return whole_listing(tuple(walk.out), limit)
 
 
 class _OpeningLister:
     """Every group of melds reaching the opening, pruned by the packer's bound (no closure)."""
 
-    def __init__(
-        self, packer: _OpeningSearch, points: list[int], scale: int, need: int, limit: int | None
-    ) -> None:
+    def __init__(self, packer: _OpeningSearch, points: list[int], scale: int, need: int, limit: int) -> None:
         self.packer = packer
         self.points = points
         self.scale = scale
@@ -529,7 +531,7 @@ class _OpeningLister:
         guard, keys, chosen, out, need = self.packer.pool.guard, self.keys, self.chosen, self.out, self.need
         limit = self.limit
         for i in range(start, len(keys)):
-            if limit is not None and len(out) >= limit:
+            if len(out) >= limit:
                 return False
             x = (rem | guard) - self.use_of[i]
             if x & guard != guard:
