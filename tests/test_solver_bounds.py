@@ -76,7 +76,7 @@ def test_a_listing_past_max_layouts_is_refused_with_a_code() -> None:
     # Its first part is there for the asking, in the listing's order.
     first = remi.contract_layouts(SPADES_AND_JOKERS, 3, ALL_DOWN, limit=50)
     assert len(first) == 50 and first[0] == remi.find_contract(SPADES_AND_JOKERS, 3, ALL_DOWN)
-    with pytest.raises(remi.LimitError, match="at most 20000"):
+    with pytest.raises(remi.LimitError, match="at most 5000"):
         remi.contract_layouts(SPADES_AND_JOKERS, 3, ALL_DOWN, limit=remi.MAX_LAYOUTS + 1)
     with pytest.raises(remi.LimitError) as opening:
         remi.opening_layouts(SIX_JOKERS, remi.SLOVENIAN)

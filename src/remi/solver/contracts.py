@@ -206,7 +206,7 @@ def contract_layouts(
     completes, so its cost grows with *limit*, not with the layouts left
     out. Absurd hands have millions of layouts (13 spades and 9 jokers,
     round 3 with all down at once: about 1.9 million, some 7 µs each), so
-    one call lists at most :data:`~remi.MAX_LAYOUTS` (20,000): a hand with
+    one call lists at most :data:`~remi.MAX_LAYOUTS` (5,000): a hand with
     more raises :class:`~remi.LimitError` (``too-many-layouts``) unless
     *limit* asks for its first part, and so does a *limit* above it.
 

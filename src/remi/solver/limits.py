@@ -28,10 +28,12 @@ NO_WILD: Final = -1
 LONGEST_RUN: Final = RUN_MAX
 
 #: The most layouts :func:`~remi.contract_layouts` and :func:`~remi.opening_layouts` list in one call.
-#: A listing costs some 10 µs a layout, so this many take a fraction of a second; a hand with
-#: more (13 spades and 9 jokers has about 1.9 million layouts of round 3 with all down at
-#: once) is refused with ``too-many-layouts`` unless ``limit=`` asks for its first part.
-MAX_LAYOUTS: Final = 20_000
+#: A layout costs some 10 to 100 µs (most in a last round, where each is a cover question: the
+#: first 5,000 of 13♠×2 and nine jokers take 0.5 s on a loaded 2-core machine, 10,000 take
+#: 1.2 s), so this many take well under a second; a hand with more (13 spades and 9 jokers
+#: has about 1.9 million layouts of round 3 with all down at once) is refused with
+#: ``too-many-layouts`` unless ``limit=`` asks for its first part.
+MAX_LAYOUTS: Final = 5_000
 
 
 def layout_limit(limit: object) -> int:
@@ -42,7 +44,7 @@ def layout_limit(limit: object) -> int:
     refused (``too-many-layouts``).
 
     >>> layout_limit(None), layout_limit(5)
-    (20001, 5)
+    (5001, 5)
     """
     if limit is None:
         return MAX_LAYOUTS + 1

@@ -493,7 +493,7 @@ def opening_layouts(
     melds in canonical order; the groups come in a fixed order, and *limit*
     stops after that many. A group with an extra meld is another group, so
     hands rich in melds have many: one call lists at most
-    :data:`~remi.MAX_LAYOUTS` (20,000), and a hand with more raises
+    :data:`~remi.MAX_LAYOUTS` (5,000), and a hand with more raises
     :class:`~remi.LimitError` (``too-many-layouts``) unless *limit* asks for
     its first part (a *limit* above it is refused too).
 
