@@ -423,13 +423,12 @@ def deadwood(hand: Hand, ruleset: Ruleset) -> int:
     >>> remi.deadwood("♠3 ♠4 ♠5 ♥9 ♦9 ♣9 ♥K ♦2 ♣A ♣2", remi.GIN)
     15
     """
-    hand = reiterable(hand)
     tables = kernel_of(ruleset)
     if tables is not None and isinstance(hand, (list, tuple)):  # rules the run tables answer (Gin's)
         got = tables.hand_deadwood(hand)
         if got >= 0:  # cards, no joker, no card twice: four lookups a set choice
             return got
-    return _deadwood(hand, ruleset, checked_counts)
+    return _deadwood(reiterable(hand), ruleset, checked_counts)
 
 
 def held_deadwood(cards: Sequence[Card], ruleset: Ruleset) -> int:
