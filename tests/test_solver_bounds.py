@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import remi
 from remi.solver import contracts, limits
+from remi.solver.arrangement import held_after_discard
 
 SPADES = "♠A ♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K"
 #: 13 spades twice and nine jokers: 35 cards, the last Norwegian round (three runs, every card laid).
@@ -113,3 +114,25 @@ def test_a_listing_is_whole_up_to_max_layouts_and_refused_past_it(
         if len(openings) < most:  # the whole listing fits
             assert remi.opening_layouts(hand, remi.SLOVENIAN) == openings
     remi.clear_caches()
+
+
+@settings(max_examples=12, deadline=None)
+@given(size=st.integers(33, 52), seed=st.integers(0, 10**6), preset=st.sampled_from(["GIN", "FINNISH"]))
+def test_big_hands_without_wild_cards_answer_by_the_pool_search(size: int, seed: int, preset: str) -> None:
+    """Issue 15 item 10: past four set ranks and 32 cards the tables and bit masks hand over to the pool search.
+
+    They grew exponentially there (a 50-card Gin hand ran for minutes); the answers are those
+    of best_arrangement's search, and the knock cards those of a deadwood per discard.
+    """
+    import random
+
+    rules = getattr(remi, preset)
+    deck = [remi.Card.from_code(code) for code in range(52)]
+    random.Random(seed).shuffle(deck)
+    hand = deck[:size]
+    least = remi.best_arrangement(hand, rules).deadwood_value
+    assert remi.deadwood(hand, rules) == least
+    after = [remi.deadwood(hand[:i] + hand[i + 1 :], rules) for i in range(size)]
+    assert held_after_discard(hand, rules) == min(after)
+    knocks = {card for card, left in zip(hand, after, strict=True) if left <= rules.knock_limit}
+    assert remi.knock_cards(hand, rules) == knocks

@@ -460,7 +460,9 @@ def held_after_discard(cards: Sequence[Card], ruleset: Ruleset) -> int:
     if tables is not None:
         mask = tables.hand_mask(cards)
         if mask > 0:
-            return tables.after_discard(mask)
+            got = tables.after_discard(mask)
+            if got >= 0:
+                return got
     return min(held_deadwood([*cards[:i], *cards[i + 1 :]], ruleset) for i in range(len(cards)))
 
 

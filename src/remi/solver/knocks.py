@@ -168,7 +168,9 @@ def _knock_cards(cards: Hand, ruleset: Ruleset, *, checked: bool) -> frozenset[C
     if tables is not None and isinstance(cards, (list, tuple)):  # Gin's rules: the run tables
         mask = tables.hand_mask(cards)
         if mask >= 0:  # a few µs, cheaper than keeping the answer
-            return tables.knock_cards(mask, ruleset.knock_limit)
+            found = tables.knock_cards(mask, ruleset.knock_limit)
+            if found is not None:
+                return found
     entry = limits_of(ruleset)
     mask = hand_mask(cards, entry.limits)
     if mask >= 0:  # no joker, no card twice: a hand every pack gives

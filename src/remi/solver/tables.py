@@ -30,6 +30,9 @@ _BITS: Final = tuple(1 << code for code in range(53))
 #: Above any deadwood: the change a discard makes to an empty suit.
 _NONE: Final = 1 << 30
 _NO_CARDS: Final[frozenset[Card]] = frozenset()
+#: The most ranks holding a set that the tables search choice by choice (each rank gives up to
+#: six choices; no Gin hand has more than three such ranks). Past it a search answers.
+_MOST_SET_RANKS: Final = 4
 #: A rank's bit in each suit (times the rank's bit in the first).
 _COLUMN: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 
@@ -83,8 +86,11 @@ class RunTables:
         #: The least deadwood of cards when they are cards without a joker or a card twice, else -1.
         self.hand_deadwood: Callable[[Sequence[object]], int] = _hand_kernel(self)
 
-    def _options(self, mask: int, prune: bool) -> list[int]:
+    def _options(self, mask: int, prune: bool) -> list[int] | None:
         """The masks of cards in sets, one per set choice; with *prune*, only those that may be best.
+
+        ``None`` when sets stand at more than :data:`_MOST_SET_RANKS` ranks: their choices
+        multiply (a 50-card hand has millions), and the callers answer by a search instead.
 
         A card no run of the hand can take (outside :func:`_covers`) is best in its
         rank's set when that set may hold it: a choice without it is dropped then.
@@ -100,6 +106,8 @@ class RunTables:
             return [0]
         if not ranks:
             return [0]
+        if ranks.bit_count() > _MOST_SET_RANKS:
+            return None
         cov = self.covers
         free = mask & ~(cov[a] | cov[b] << 13 | cov[c] << 26 | cov[d] << 39) if prune else 0
         options = self.options
@@ -127,7 +135,7 @@ class RunTables:
         return mask
 
     def deadwood(self, mask: int) -> int:
-        """The least deadwood of the hand *mask* (no wild card, no card twice)."""
+        """The least deadwood of the hand *mask* (no wild card, no card twice); -1 past :data:`_MOST_SET_RANKS`."""
         ra, rb, rc, rd = self.runs
         a, b, c, d = mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39
         if self.set_min == 3:
@@ -139,7 +147,10 @@ class RunTables:
         if not ranks:  # no set: the lookups alone
             return ra[a] + rb[b] + rc[c] + rd[d]
         if ranks & (ranks - 1):  # sets of two ranks or more: every choice that may be best
-            chosen = self._options(mask, True)
+            options = self._options(mask, True)
+            if options is None:
+                return -1
+            chosen = options
         else:  # one rank (most hands with a set): its choices, shifted to it
             cov = self.covers
             free = mask & ~(cov[a] | cov[b] << 13 | cov[c] << 26 | cov[d] << 39)
@@ -155,15 +166,21 @@ class RunTables:
         return best
 
     def after_discard(self, mask: int) -> int:
-        """The least deadwood of the hand *mask* less one card, the best discard (a hand of one card or more)."""
+        """The least deadwood of the hand *mask* less one card, the best discard (a hand of one card or more).
+
+        -1 past :data:`_MOST_SET_RANKS`.
+        """
         ra, rb, rc, rd = self.runs
         da, db, dc, dd = self.drops
         if self.set_min == 3:
             a, b, c, d = mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39
             if not (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d):  # no set: the lookups alone
                 return ra[a] + rb[b] + rc[c] + rd[d] + min(da[a], db[b], dc[c], dd[d])
+        options = self._options(mask, False)
+        if options is None:
+            return -1
         best = _NONE
-        for taken in self._options(mask, False):
+        for taken in options:
             x = mask & ~taken
             a, b, c, d = x & _SUIT, x >> 13 & _SUIT, x >> 26 & _SUIT, x >> 39
             value = ra[a] + rb[b] + rc[c] + rd[d] + min(da[a], db[b], dc[c], dd[d])
@@ -171,8 +188,8 @@ class RunTables:
                 best = value
         return best
 
-    def knock_cards(self, mask: int, limit: int) -> frozenset[Card]:
-        """The cards of the hand *mask* whose discard leaves at most *limit* deadwood."""
+    def knock_cards(self, mask: int, limit: int) -> frozenset[Card] | None:
+        """The cards of the hand *mask* whose discard leaves at most *limit* deadwood; None past :data:`_MOST_SET_RANKS`."""
         a, b, c, d = mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39
         # Cards no run and no set can take stay deadwood, bar the one discarded: most hands end here.
         cov = self.covers
@@ -183,9 +200,12 @@ class RunTables:
         pa, pb, pc, pd = self.tops
         if ta[la] + tb[lb] + tc[lc] + td[ld] - max(pa[la], pb[lb], pc[lc], pd[ld]) > limit:
             return _NO_CARDS
+        options = self._options(mask, False)
+        if options is None:
+            return None
         runs, drops = self.runs, self.drops
         found = 0
-        for taken in self._options(mask, False):
+        for taken in options:
             x = mask & ~taken
             suits = [x & _SUIT, x >> 13 & _SUIT, x >> 26 & _SUIT, x >> 39]
             base = runs[0][suits[0]] + runs[1][suits[1]] + runs[2][suits[2]] + runs[3][suits[3]]
