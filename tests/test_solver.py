@@ -29,7 +29,7 @@ from remi.solver import (
     limits,
     openings,
 )
-from remi.solver.hands import packed_counts, parsed_counts
+from remi.solver.hands import counts_of, packed_counts, parsed_counts
 
 SPADE_TWOS = remi.with_variants(remi.NORWEGIAN, "spade twos wild")
 
@@ -583,6 +583,26 @@ def test_find_opening_matches_brute_force(name: str, hand: tuple[Card, ...]) -> 
         layouts = remi.opening_layouts(hand, ruleset, limit=50)
         assert layouts and all(remi.check_opening(g, ruleset).ok for g in layouts)
         assert len(set(layouts)) == len(layouts)
+
+
+@pytest.mark.parametrize("name", ["slovenian", "kalooki"])
+@settings(max_examples=40, deadline=None)
+@given(hand=hands(22, jokers=4))
+def test_find_opening_walks_the_suit_search_choices_with_rank_major_costs(
+    name: str, hand: tuple[Card, ...]
+) -> None:
+    """docs/performance.rst (bounded cost): the rank-major costs pick what the suit-by-suit search picks.
+
+    find_opening walks the suit-by-suit search's choices with costs from the search run
+    rank by rank (far faster on big hands); its oracle is that search's own path.
+    """
+    ruleset = RULESETS[name]
+    counts = counts_of(trim(hand, ruleset))
+    packer = openings._opening_search(counts, ruleset)[0]
+    ranked = openings._opening_search(counts, ruleset, ranked=True)[0]
+    picked, _ = packer.path(packer.pool.total)
+    assert sorted(openings._opening_path(packer, ranked)) == sorted(picked)
+    assert ranked.best(ranked.total) == packer.best(packer.pool.total)
 
 
 def test_opening_layouts_limit() -> None:

@@ -8,6 +8,7 @@ whether the cards left still reach an opening (:func:`opening_reaches`,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import chain
 
 from .._cache import memoize
 from ..cards import JOKER_CODE, Card, parse_cards
@@ -15,8 +16,8 @@ from ..errors import NotationError
 from ..melds import Meld
 from ..messages import msg
 from ..rulesets import Ruleset
-from .arrangement import best_path
-from .candidates import BOTH, MeldKey, Pool, candidate_pool, meld_of_key, uses_by_key
+from .arrangement import _rank_major, best_path
+from .candidates import BOTH, RANK_MAJOR, MeldKey, Pool, candidate_pool, meld_of_key, uses_by_key
 from .hands import checked_counts, counts_of
 from .limits import SPADE_TWO_CODE, Hand, MeldLimits, layout_limit, limits_of, whole_listing
 
@@ -47,15 +48,26 @@ class _OpeningSearch:
     that costs strictly less than every group.
     """
 
-    def __init__(self, pool: Pool, points: list[int], scale: int, reach: Sequence[int]) -> None:
+    def __init__(
+        self, pool: Pool, points: list[int], scale: int, reach: Sequence[int], ranked: bool = False
+    ) -> None:
         self.pool = pool
         self.scale = scale
-        self.reach = reach
+        width = pool.width
+        # With *ranked*, the multisets are packed rank by rank (RANK_MAJOR): the same least
+        # costs over far fewer multisets (a set leaves no holes in later suits), but no path.
+        order = RANK_MAJOR if ranked else range(53)
+        self.reach = [0] * 53
+        for code, most in enumerate(reach):
+            self.reach[order[code]] = most
+        #: The field shift of each card code in this search's packing.
+        self.shift = tuple(width * order[code] for code in range(53))
+        self.total = _rank_major(pool.total, width) if ranked else pool.total
         keys = pool.keys
         members: list[int] = []
         # Per group: (slack in points, size, index, use, points, reach of its cards, first, jokers).
         rows: list[tuple[int, int, int, int, int, int, int, int]] = []
-        self.joker_shift = joker_shift = pool.width * JOKER_CODE
+        self.joker_shift = joker_shift = width * JOKER_CODE
         for index, group in enumerate(pool.groups):
             options = group.members
             best = options[0]
@@ -67,9 +79,9 @@ class _OpeningSearch:
             got = points[best]
             # A group's members take the same cards: the codes of one are the group's use.
             full = sum(map(reach.__getitem__, keys[best][4]))
-            rows.append(
-                (full - got, group.size, index, group.use, got, full, group.first, group.use >> joker_shift)
-            )
+            use = group.ranked if ranked else group.use
+            first = ((use & -use).bit_length() - 1) // width if ranked else group.first
+            rows.append((full - got, group.size, index, use, got, full, first, use >> joker_shift))
         rows.sort()
         self.group_member = members
         self.rows = rows
@@ -252,13 +264,18 @@ def _key_points(keys: Sequence[MeldKey], ruleset: Ruleset) -> list[int]:
     return out
 
 
-def _opening_search(counts: tuple[int, ...], ruleset: Ruleset) -> tuple[_OpeningSearch, list[int], int]:
-    """A packer maximising opening points (then fewest cards); also each candidate's points."""
+def _opening_search(
+    counts: tuple[int, ...], ruleset: Ruleset, ranked: bool = False
+) -> tuple[_OpeningSearch, list[int], int]:
+    """A packer maximising opening points (then fewest cards); also each candidate's points.
+
+    *ranked* packs it rank by rank: for the points alone, far faster on big hands.
+    """
     entry = limits_of(ruleset)
     pool = candidate_pool(counts, entry.limits, False, BOTH)
     points = _key_points(pool.keys, ruleset)
     scale = pool.n_cards + 1
-    return _OpeningSearch(pool, points, scale, _point_table(ruleset)[2]), points, scale
+    return _OpeningSearch(pool, points, scale, _point_table(ruleset)[2], ranked), points, scale
 
 
 def find_opening(hand: Hand, ruleset: Ruleset) -> tuple[Meld, ...] | None:
@@ -282,7 +299,7 @@ def find_opening(hand: Hand, ruleset: Ruleset) -> tuple[Meld, ...] | None:
 @memoize("solver.best-opening", maxsize=2048)
 def _best_opening(counts: tuple[int, ...], limits: MeldLimits, ruleset: Ruleset) -> tuple[Meld, ...] | None:
     packer, points, _ = _opening_search(counts, ruleset)
-    picked, _ = packer.path(packer.pool.total)
+    picked = _opening_path(packer, _shared_ranked_search(counts, ruleset)[0])
     if not picked:
         return None
     need = ruleset.opening_points
@@ -291,11 +308,47 @@ def _best_opening(counts: tuple[int, ...], limits: MeldLimits, ruleset: Ruleset)
     return tuple(meld_of_key(packer.pool.keys[i]) for i in sorted(picked))
 
 
+def _opening_path(packer: _OpeningSearch, oracle: _OpeningSearch) -> list[int]:
+    """The melds (candidate indices) :meth:`_OpeningSearch.path` picks, with the costs from the rank-major *oracle*.
+
+    The same walk as :func:`~remi.solver.arrangement.best_path` over *packer*'s
+    choices: the lowest card left (suit by suit) goes into the group first in
+    pool order among those holding it as their lowest card and leaving a
+    least-cost rest, and is left over only when that costs strictly less. Where
+    the suit-by-suit search meets a product of holes (41 cards: seconds), the
+    rank-major one answers the costs in milliseconds.
+    """
+    pool = packer.pool
+    width, guard = pool.width, pool.guard
+    by_first: dict[int, list[int]] = {}
+    for index, group in enumerate(pool.groups):
+        by_first.setdefault(group.first, []).append(index)
+    cost = {index: use_cost for _, index, _, use_cost, _ in chain.from_iterable(packer.by_first.values())}
+    rem, ranked = pool.total, oracle.total
+    picked: list[int] = []
+    while rem:
+        low = ((rem & -rem).bit_length() - 1) // width
+        if low == JOKER_CODE:
+            break
+        target = oracle.best(ranked)
+        for index in by_first.get(low, ()):
+            group = pool.groups[index]
+            x = (rem | guard) - group.use
+            if x & guard == guard and cost[index] + oracle.best(ranked - group.ranked) == target:
+                picked.append(packer.group_member[index])
+                rem, ranked = x ^ guard, ranked - group.ranked
+                break
+        else:
+            rem -= 1 << (width * low)
+            ranked -= 1 << oracle.shift[low]
+    return picked
+
+
 @memoize("solver.best-points", maxsize=1024)
 def _best_points(counts: tuple[int, ...], ruleset: Ruleset) -> int:
-    packer, _, scale = _opening_search(counts, ruleset)
+    packer, _, scale = _shared_ranked_search(counts, ruleset)
     # The packer's cost is -points * scale + cards laid (fewer than scale): its points.
-    return -(packer.best(packer.pool.total) // scale)
+    return -(packer.best(packer.total) // scale)
 
 
 @memoize("solver.shared-opening-search", maxsize=64)
@@ -303,6 +356,12 @@ def _shared_opening_search(
     counts: tuple[int, ...], ruleset: Ruleset
 ) -> tuple[_OpeningSearch, list[int], int]:
     return _opening_search(counts, ruleset)
+
+
+@memoize("solver.shared-ranked-opening-search", maxsize=64)
+def _shared_ranked_search(counts: tuple[int, ...], ruleset: Ruleset) -> tuple[_OpeningSearch, list[int], int]:
+    """The rank-major opening search of a hand, for its points (and the costs of :func:`_opening_path`)."""
+    return _opening_search(counts, ruleset, ranked=True)
 
 
 def best_opening_points_left(
@@ -341,16 +400,16 @@ def held_opening_points_left(
 
 
 def _points_left(counts: tuple[int, ...], laid: Iterable[Card], ruleset: Ruleset, keep_one: bool) -> int:
-    packer, _, scale = _shared_opening_search(counts, ruleset)
-    width = packer.pool.width
-    rem = packer.pool.total
+    packer, _, scale = _shared_ranked_search(counts, ruleset)
+    shift = packer.shift
+    rem = packer.total
     left = list(counts)
     for card in laid:
         code = card.code
         if left[code] <= 0:
             raise NotationError("not-in-hand", msg("{card} is not in the hand.", card=card))
         left[code] -= 1
-        rem -= 1 << (width * code)
+        rem -= 1 << shift[code]
 
     # The packer's cost is -points * scale + cards laid (fewer than scale): its points,
     # read from the search's cost without rebuilding its path.
@@ -363,7 +422,7 @@ def _points_left(counts: tuple[int, ...], laid: Iterable[Card], ruleset: Ruleset
     if cost + points * scale < sum(left):
         return points
     return max(
-        (-(packer.best(rem - (1 << (width * code))) // scale) for code, count in enumerate(left) if count),
+        (-(packer.best(rem - (1 << shift[code])) // scale) for code, count in enumerate(left) if count),
         default=0,
     )
 
