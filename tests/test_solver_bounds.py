@@ -136,3 +136,23 @@ def test_big_hands_without_wild_cards_answer_by_the_pool_search(size: int, seed:
     assert held_after_discard(hand, rules) == min(after)
     knocks = {card for card, left in zip(hand, after, strict=True) if left <= rules.knock_limit}
     assert remi.knock_cards(hand, rules) == knocks
+
+
+def test_opening_searches_refuse_more_cards_than_they_search() -> None:
+    """Issue 15 item 10 (docs/errors.rst, too-many-cards): past 32 cards the best opening is refused with a code."""
+    import attrs
+
+    buying = attrs.evolve(remi.SLOVENIAN, buying=True, max_buys_per_round=None)
+    pack = [card for card in remi.make_pack(2, 6) if not card.is_joker]
+    hand = pack[:27] + [remi.JOKER] * 6  # 33 cards: a seat can hold them when buying is unlimited
+    for call in (
+        lambda: remi.find_opening(hand, buying),
+        lambda: remi.best_opening_points(hand, buying),
+        lambda: remi.best_opening_points_left(hand, hand[:3], buying),
+    ):
+        with pytest.raises(remi.LimitError) as caught:
+            call()
+        assert caught.value.code == "too-many-cards" and "33" in caught.value.reason
+    # 32 cards are searched, and the engine's own questions are not refused.
+    assert remi.best_opening_points(hand[1:], buying) >= 51
+    assert remi.opening_layouts(hand, buying, limit=1)

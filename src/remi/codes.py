@@ -121,6 +121,7 @@ ErrorCode = Literal[
     "stock-empty",
     "swap-needs-natural",
     "taken-card-stranded",
+    "too-many-cards",
     "too-many-copies",
     "too-many-jokers",
     "too-many-layouts",
@@ -268,6 +269,10 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     "ace-low-not-allowed": ("The ace may not stand below the two in this game.", _MELD),
     "no-natural-card": ("A meld is made of wild cards only.", _MELD),
     "too-many-jokers": ("A meld has more wild cards than the ruleset allows against its naturals.", _MELD),
+    "too-many-cards": (
+        "A hand holds more cards than remi searches for the best opening (32): opening_layouts finds one.",
+        ("find_opening", "best_opening_points", "best_opening_points_left"),
+    ),
     "too-many-layouts": (
         "A listing would hold more layouts than remi lists in one call (MAX_LAYOUTS): pass limit= for its first part.",
         ("contract_layouts", "opening_layouts"),

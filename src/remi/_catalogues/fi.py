@@ -525,6 +525,7 @@ MESSAGES: dict[object, str | tuple[str, ...]] = {
     'players must be a number, not {players!r}.': 'players on oltava luku, ei {players!r}.',
     'players must be from {low} to {high} in {game}, not {value!r}.': 'players on oltava {low}–{high} pelissä {game}, ei {value!r}.',
     'rank must be a whole number, not {rank!r:.40}.': 'rank-arvon on oltava kokonaisluku, ei {rank!r:.40}.',
+    'remi finds the best opening of a hand of at most {most} cards, and this one holds {n}: opening_layouts(hand, ruleset, limit=1) finds an opening.': 'remi etsii parhaan avauksen enintään {most} kortin kädelle, ja tässä kädessä on {n}: opening_layouts(hand, ruleset, limit=1) löytää avauksen.',
     'round {round} does not exist': 'jakoa {round} ei ole',
     ('round {round} goes down only by going out, and no {contract} take all {n} cards in hand', 'round {round} goes down only by going out, and no {contract} take all {n} cards in hand'): ('kierros {round} laitetaan esiin vain menemällä ulos, eikä mikään {contract} vie käden ainoaa korttia ({n})', 'kierros {round} laitetaan esiin vain menemällä ulos, eikä mikään {contract} vie kaikkia {n} käden korttia'),
     'round {round}: {contract}': 'jako {round}: {contract}',

@@ -525,6 +525,7 @@ MESSAGES: dict[object, str | tuple[str, ...]] = {
     'players must be a number, not {players!r}.': 'players må være et tall, ikke {players!r}.',
     'players must be from {low} to {high} in {game}, not {value!r}.': 'players må være fra {low} til {high} i {game}, ikke {value!r}.',
     'rank must be a whole number, not {rank!r:.40}.': 'rank må være et heltall, ikke {rank!r:.40}.',
+    'remi finds the best opening of a hand of at most {most} cards, and this one holds {n}: opening_layouts(hand, ruleset, limit=1) finds an opening.': 'remi finner den beste åpningen for en hånd på høyst {most} kort, og denne har {n}: opening_layouts(hand, ruleset, limit=1) finner en åpning.',
     'round {round} does not exist': 'runde {round} finnes ikke',
     ('round {round} goes down only by going out, and no {contract} take all {n} cards in hand', 'round {round} goes down only by going out, and no {contract} take all {n} cards in hand'): ('runde {round} legges bare ned ved å gå ut, og ingen {contract} tar det {n} kortet på hånden', 'runde {round} legges bare ned ved å gå ut, og ingen {contract} tar alle de {n} kortene på hånden'),
     'round {round}: {contract}': 'runde {round}: {contract}',

@@ -525,6 +525,7 @@ MESSAGES: dict[object, str | tuple[str, ...]] = {
     'players must be a number, not {players!r}.': 'players mora biti število, ne {players!r}.',
     'players must be from {low} to {high} in {game}, not {value!r}.': 'players mora biti od {low} do {high} v igri {game}, ne {value!r}.',
     'rank must be a whole number, not {rank!r:.40}.': 'rank mora biti celo število, ne {rank!r:.40}.',
+    'remi finds the best opening of a hand of at most {most} cards, and this one holds {n}: opening_layouts(hand, ruleset, limit=1) finds an opening.': 'remi najde najboljše odprtje za roko z največ {most} kartami, ta pa jih ima {n}: opening_layouts(hand, ruleset, limit=1) najde odprtje.',
     'round {round} does not exist': 'krog {round} ne obstaja',
     ('round {round} goes down only by going out, and no {contract} take all {n} cards in hand', 'round {round} goes down only by going out, and no {contract} take all {n} cards in hand'): ('kontrakt kroga {round} se položi le tako, da končaš, a {contract} ne more zajeti {n} karte v roki', 'kontrakt kroga {round} se položi le tako, da končaš, a {contract} ne more zajeti obeh kart v roki ({n})', 'kontrakt kroga {round} se položi le tako, da končaš, a {contract} ne more zajeti vseh {n} kart v roki', 'kontrakt kroga {round} se položi le tako, da končaš, a {contract} ne more zajeti vseh {n} kart v roki'),
     'round {round}: {contract}': 'krog {round}: {contract}',

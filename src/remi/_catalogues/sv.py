@@ -525,6 +525,7 @@ MESSAGES: dict[object, str | tuple[str, ...]] = {
     'players must be a number, not {players!r}.': 'players måste vara ett tal, inte {players!r}.',
     'players must be from {low} to {high} in {game}, not {value!r}.': 'players måste vara från {low} till {high} i {game}, inte {value!r}.',
     'rank must be a whole number, not {rank!r:.40}.': 'rank måste vara ett heltal, inte {rank!r:.40}.',
+    'remi finds the best opening of a hand of at most {most} cards, and this one holds {n}: opening_layouts(hand, ruleset, limit=1) finds an opening.': 'remi hittar den bästa öppningen för en hand på högst {most} kort, och den här har {n}: opening_layouts(hand, ruleset, limit=1) hittar en öppning.',
     'round {round} does not exist': 'giv {round} finns inte',
     ('round {round} goes down only by going out, and no {contract} take all {n} cards in hand', 'round {round} goes down only by going out, and no {contract} take all {n} cards in hand'): ('kontraktet i giv {round} kan bara läggas ut genom att man går ut, och inga {contract} tar det {n} kortet på handen', 'kontraktet i giv {round} kan bara läggas ut genom att man går ut, och inga {contract} tar alla {n} kort på handen'),
     'round {round}: {contract}': 'giv {round}: {contract}',

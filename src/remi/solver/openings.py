@@ -8,11 +8,12 @@ whether the cards left still reach an opening (:func:`opening_reaches`,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Final
 from itertools import chain
 
 from .._cache import memoize
 from ..cards import JOKER_CODE, Card, parse_cards
-from ..errors import NotationError
+from ..errors import LimitError, NotationError
 from ..melds import Meld
 from ..messages import msg
 from ..rulesets import Ruleset
@@ -278,6 +279,29 @@ def _opening_search(
     return _OpeningSearch(pool, points, scale, _point_table(ruleset)[2], ranked), points, scale
 
 
+#: The most cards :func:`find_opening`, :func:`best_opening_points` and :func:`best_opening_points_left`
+#: search for the best opening. Past it the search grows too fast (a Slovenian hand of 34 cards
+#: and six jokers takes seconds); no preset deals a hand of more than 16, and only the
+#: unlimited-buying house rule reaches more.
+MOST_OPENING_CARDS: Final = 32
+
+
+def _searchable(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """*counts*, refused (``too-many-cards``) when they hold more than :data:`MOST_OPENING_CARDS` cards."""
+    held = sum(counts)
+    if held > MOST_OPENING_CARDS:
+        raise LimitError(
+            "too-many-cards",
+            msg(
+                "remi finds the best opening of a hand of at most {most} cards, and this one holds {n}: "
+                "opening_layouts(hand, ruleset, limit=1) finds an opening.",
+                most=MOST_OPENING_CARDS,
+                n=held,
+            ),
+        )
+    return counts
+
+
 def find_opening(hand: Hand, ruleset: Ruleset) -> tuple[Meld, ...] | None:
     """Return the disjoint melds from *hand* that count the most toward an opening, or ``None``.
 
@@ -285,7 +309,9 @@ def find_opening(hand: Hand, ruleset: Ruleset) -> tuple[Meld, ...] | None:
     The answer is returned only when it reaches ``ruleset.opening_points``
     (with no threshold, when it holds at least one meld); among equal counts
     the one laying the fewest cards wins. Melds are in canonical order
-    (:func:`meld_sort_key`).
+    (:func:`meld_sort_key`). A hand of more than 32 cards (only the
+    unlimited-buying house rule deals one) raises :class:`~remi.LimitError`
+    (``too-many-cards``): the search grows too fast past it.
 
     >>> import remi
     >>> [str(m) for m in find_opening("♠Q ♥Q ♦Q JK ♣8 ♣9 ♣10 ♥2", remi.SLOVENIAN)]
@@ -293,7 +319,7 @@ def find_opening(hand: Hand, ruleset: Ruleset) -> tuple[Meld, ...] | None:
     >>> find_opening("♠10 ♥10 ♦10 ♣2 ♣3 ♣4", remi.SLOVENIAN) is None
     True
     """
-    return _best_opening(checked_counts(hand, ruleset), limits_of(ruleset).limits, ruleset)
+    return _best_opening(_searchable(checked_counts(hand, ruleset)), limits_of(ruleset).limits, ruleset)
 
 
 @memoize("solver.best-opening", maxsize=2048)
@@ -372,7 +398,8 @@ def best_opening_points_left(
     With *keep_one*, one card must stay out of the melds (a card kept for a
     final discard): the best over every choice of that card. One search
     serves every question about the same hand, so asking it for each
-    candidate meld of a hand costs little.
+    candidate meld of a hand costs little. A *hand* of more than 32 cards
+    raises :class:`~remi.LimitError` (``too-many-cards``), as in :func:`find_opening`.
 
     >>> import remi
     >>> hand = remi.parse_cards("♠Q ♥Q ♦Q ♣9 ♣10 ♣J ♥2")
@@ -383,7 +410,7 @@ def best_opening_points_left(
     >>> best_opening_points_left(hand, remi.parse_cards("♠Q ♥Q ♦Q ♥2"), remi.SLOVENIAN, keep_one=True)
     0
     """
-    return _points_left(checked_counts(hand, ruleset), parse_cards(laid), ruleset, keep_one)
+    return _points_left(_searchable(checked_counts(hand, ruleset)), parse_cards(laid), ruleset, keep_one)
 
 
 def held_opening_points_left(
@@ -530,7 +557,9 @@ def best_opening_points(hand: Hand, ruleset: Ruleset) -> int:
     """Return the most points that disjoint melds from *hand* count toward an opening.
 
     Jokers count as the card they stand for and aces as the ruleset says
-    (:func:`~remi.meld_points`); a hand with no meld counts 0.
+    (:func:`~remi.meld_points`); a hand with no meld counts 0. A hand of
+    more than 32 cards raises :class:`~remi.LimitError` (``too-many-cards``),
+    as in :func:`find_opening`.
 
     >>> import remi
     >>> best_opening_points("♠Q ♥Q ♦Q JK ♣9 ♣10 ♥2", remi.SLOVENIAN)
@@ -538,7 +567,7 @@ def best_opening_points(hand: Hand, ruleset: Ruleset) -> int:
     >>> best_opening_points("♠2 ♥5 ♦9", remi.SLOVENIAN)
     0
     """
-    return _best_points(checked_counts(hand, ruleset), ruleset)
+    return _best_points(_searchable(checked_counts(hand, ruleset)), ruleset)
 
 
 def opening_layouts(
