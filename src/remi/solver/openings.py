@@ -8,8 +8,8 @@ whether the cards left still reach an opening (:func:`opening_reaches`,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final
 from itertools import chain
+from typing import Final
 
 from .._cache import memoize
 from ..cards import JOKER_CODE, Card, parse_cards
