@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from random import Random
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
@@ -75,7 +75,17 @@ from ..solver.candidates import held_candidates
 from ..solver.knocks import held_knock_cards
 from .building import BuildSearch, placements
 from .policies import Policy, Refusal, already_down, must_keep_card, never, policy_for, the_joker
-from .state import RoundResult, Scratch, with_changes
+from .state import (
+    Opened,
+    RoundResult,
+    Scratch,
+    hand_with,
+    hand_without,
+    known_without,
+    opened,
+    sealed,
+    with_changes,
+)
 
 if TYPE_CHECKING:
     from . import GameState
@@ -116,8 +126,15 @@ def _action_key(action: Action) -> tuple[Any, ...]:
 
 def _distinct(cards: Sequence[Card]) -> list[Card]:
     """The distinct cards of a sorted hand, in order."""
-    out: list[Card] = []
     last: Card | None = None
+    for card in cards:
+        if card is last:
+            break
+        last = card
+    else:  # no card twice (one pack): the hand itself
+        return list(cards)
+    out: list[Card] = []
+    last = None
     for card in cards:
         if card is not last:  # cards are interned: one object per card
             out.append(card)
@@ -427,6 +444,19 @@ def _refuse_draw(s: GameState, action: DrawStock) -> Refusal | None:
 
 
 def _perform_draw(s: GameState, action: DrawStock) -> GameState:
+    stock = s.stock
+    if stock and not s.ruleset.buying:
+        # The common draw, on the three fields it changes (no scratch copy).
+        w = opened(s)
+        w.hands = _hands_with(s.hands, s.turn_player, stock[-1])
+        w.stock = stock[:-1]
+        w.phase = "play"
+        return sealed(w)
+    return _draw_in_full(s)
+
+
+def _draw_in_full(s: GameState) -> GameState:
+    """The draw through a scratch copy, in every case: the stock rebuilt, a buying window opened."""
     w = Scratch.of(s)
     if not w.stock:
         _rebuild_stock(w, keep_top=w.ruleset.discard_reuse == "reshuffle-keep-top")
@@ -440,18 +470,37 @@ def _perform_draw(s: GameState, action: DrawStock) -> GameState:
     return w.freeze()
 
 
+def _draw_offered(s: GameState) -> tuple[DrawStock, ...]:
+    """The draw, where :func:`_refuse_draw` allows it, without writing the reason it would refuse with."""
+    return _DRAW if _can_draw(s.stock, s.discard, s.ruleset) else ()
+
+
+def _take_offered(s: GameState) -> tuple[TakeDiscard, ...]:
+    """The take, where :func:`_refuse_take` allows it."""
+    return _TAKE if s.discard else ()
+
+
 def _refuse_take(s: GameState, action: TakeDiscard) -> Refusal | None:
     return None if s.discard else ("discard-empty", msg("The discard pile is empty; draw from the stock."))
 
 
 def _perform_take(s: GameState, action: TakeDiscard) -> GameState:
-    w = Scratch.of(s)
-    card = w.discard.pop()
-    w.give(s.turn_player, card)
-    w.learn(s.turn_player, card)
+    seat = s.turn_player
+    card = s.discard[-1]
+    known = list(s.known)
+    known[seat] = sorted_hand((*known[seat], card))
+    w = opened(s)
+    w.hands = _hands_with(s.hands, seat, card)
+    w.discard = s.discard[:-1]
+    w.known = tuple(known)
     w.taken = card
     w.phase = "play"
-    return w.freeze()
+    return sealed(w)
+
+
+def _hands_with(hands: tuple[tuple[Card, ...], ...], seat: int, card: Card) -> tuple[tuple[Card, ...], ...]:
+    """*hands* with *card* put into *seat*'s hand, in its place."""
+    return (*hands[:seat], hand_with(hands[seat], card), *hands[seat + 1 :])
 
 
 # Buy and pass -----------------------------------------------------------------------------------------
@@ -1338,15 +1387,19 @@ def _discard_offered(s: GameState) -> list[Action]:
     hand = s.hands[seat]
     rules = s.ruleset
     taken = s.taken if rules.keep_taken_discard else None
+    if taken is not None and list(map(id, hand)).count(id(taken)) >= 2:
+        taken = None  # another copy of the card taken may go
+    cards = _distinct(hand)
+    if taken is not None:
+        cards = [card for card in cards if card is not taken]
+    if not rules.shanghai:
+        return [_DISCARDS[card.code] for card in cards]
     out: list[Action] = []
-    for card in _distinct(hand):
-        if card is taken and hand.count(card) < 2:
-            continue
+    for card in cards:
         out.append(_DISCARDS[card.code])
-        if rules.shanghai:
-            shanghai = _SHANGHAI_DISCARDS[card.code]
-            if _refuse_discard(s, shanghai) is None:
-                out.append(shanghai)
+        shanghai = _SHANGHAI_DISCARDS[card.code]
+        if _refuse_discard(s, shanghai) is None:
+            out.append(shanghai)
     return out
 
 
@@ -1383,8 +1436,26 @@ def _refuse_discard(s: GameState, action: Discard) -> Refusal | None:
 
 def _perform_discard(s: GameState, action: Discard) -> GameState:
     rules = s.ruleset
-    w = Scratch.of(s)
     seat = s.turn_player
+    card = action.card
+    hand = hand_without(s.hands[seat], card)
+    discard = (*s.discard, card)
+    if hand and not rules.shanghai and _turn_goes_on(s, rules, discard):
+        # The common discard: the next seat's turn begins, on the fields that change (no scratch copy).
+        w = opened(s)
+        w.hands = (*s.hands[:seat], hand, *s.hands[seat + 1 :])
+        w.known = (*s.known[:seat], known_without(s.known[seat], card), *s.known[seat + 1 :])
+        w.discard = discard
+        _turn_begun(w, s.turn, (seat + 1) % s.players)
+        return sealed(w)
+    return _discard_in_full(s, action)
+
+
+def _discard_in_full(s: GameState, action: Discard) -> GameState:
+    """The discard through a scratch copy, in every case: going out, a Shanghai window, the round's end."""
+    rules = s.ruleset
+    seat = s.turn_player
+    w = Scratch.of(s)
     w.take_from_hand(seat, action.card)
     w.discard.append(action.card)
     w.taken = None  # the turn's play is over: a Shanghai window may follow
@@ -1415,7 +1486,20 @@ def _knock_candidates(s: GameState) -> Iterable[Action]:
         return ()
     hand = s.hands[s.turn_player]
     able = held_knock_cards(hand, s.ruleset)
+    if not able:  # most hands
+        return []
     return [_KNOCKS[card.code] for card in _distinct(hand) if card in able]
+
+
+def _knock_offered(s: GameState) -> list[Action]:
+    """The legal knocks: exactly the candidates that :func:`_refuse_knock` lets through."""
+    if not policy_for(s.ruleset).knocks:
+        return []
+    hand = s.hands[s.turn_player]
+    able = held_knock_cards(hand, s.ruleset)
+    if not able:  # most hands
+        return []
+    return [_KNOCKS[c.code] for c in _distinct(hand) if c in able and _discard_allowed(s, hand, c)]
 
 
 _KNOCKS: Final = tuple(Knock(Card.from_code(code)) for code in range(53))
@@ -1663,8 +1747,10 @@ _PASS: Final = (Pass(),)
 
 _ACTION_KINDS: Final[tuple[_ActionKind, ...]] = (
     _ActionKind(Cut, frozenset({"cut"}), lambda s: _CUT, _none, _perform_cut),
-    _ActionKind(DrawStock, frozenset({"draw"}), lambda s: _DRAW, _refuse_draw, _perform_draw),
-    _ActionKind(TakeDiscard, frozenset({"draw"}), lambda s: _TAKE, _refuse_take, _perform_take),
+    _ActionKind(DrawStock, frozenset({"draw"}), lambda s: _DRAW, _refuse_draw, _perform_draw, _draw_offered),
+    _ActionKind(
+        TakeDiscard, frozenset({"draw"}), lambda s: _TAKE, _refuse_take, _perform_take, _take_offered
+    ),
     _ActionKind(Buy, frozenset({"buy"}), lambda s: _BUY, _refuse_buy, _perform_buy),
     _ActionKind(
         Pass,
@@ -1714,7 +1800,7 @@ _ACTION_KINDS: Final[tuple[_ActionKind, ...]] = (
     _ActionKind(
         Discard, frozenset({"play"}), _discard_candidates, _refuse_discard, _perform_discard, _discard_offered
     ),
-    _ActionKind(Knock, frozenset({"play"}), _knock_candidates, _refuse_knock, _perform_knock),
+    _ActionKind(Knock, frozenset({"play"}), _knock_candidates, _refuse_knock, _perform_knock, _knock_offered),
     _ActionKind(
         CallShanghai, frozenset({"shanghai"}), _shanghai_candidates, _refuse_shanghai, _perform_shanghai
     ),
@@ -1727,6 +1813,9 @@ _KINDS_IN: Final[dict[str, tuple[_ActionKind, ...]]] = {
 }
 #: The kinds asked while a meld is built card by card: nothing else may happen until it is laid.
 _BUILDING_KINDS: Final = (_KIND_OF[LayDown], _KIND_OF[Build])
+#: The kinds asked in the play phase of a game that lays nothing on the table during play (Gin): those
+#: that play onto the table are refused there (:func:`_refusal`), so they offer nothing.
+_PLAY_OFF_TABLE: Final = tuple(kind for kind in _KINDS_IN["play"] if not kind.on_table)
 
 
 # -- the public entry points ------------------------------------------------------------------------------
@@ -1777,21 +1866,37 @@ def _lay_options(s: GameState) -> tuple[Meld, ...]:
 
 def legal_actions(s: GameState) -> list[Action]:
     """Every legal action: each kind's fast listing, or its candidates through its refusal, in the fixed order."""
-    if s.phase == "over":
+    phase = s.phase
+    if phase == "over":
         return []
+    listings: tuple[Callable[[GameState], Iterable[Action]], ...]
+    if s.building:
+        listings = _BUILDING_LISTINGS
+    elif phase == "play" and not policy_for(s.ruleset).table_play:
+        listings = _PLAY_OFF_TABLE_LISTINGS
+    else:
+        listings = _LISTINGS_IN[phase]
     out: list[Action] = []
-    for kind in _BUILDING_KINDS if s.building else _KINDS_IN[s.phase]:
-        if kind.offered is not None:
-            out.extend(kind.offered(s))
-            continue
-        refusal = kind.refusal
-        if kind.ordered:
-            for action in kind.candidates(s):
-                if refusal(s, action) is None:
-                    out.append(action)
-        else:
-            out.extend(sorted({a for a in kind.candidates(s) if refusal(s, a) is None}, key=_action_key))
+    for listing in listings:
+        out.extend(listing(s))
     return out
+
+
+def _listing(kind: _ActionKind) -> Callable[[GameState], Iterable[Action]]:
+    """How ``legal_actions()`` lists *kind*'s legal actions: its fast listing, or its candidates through its refusal."""
+    if kind.offered is not None:
+        return kind.offered
+    candidates, refusal = kind.candidates, kind.refusal
+    if kind.ordered:
+        return lambda s: [action for action in candidates(s) if refusal(s, action) is None]
+    return lambda s: sorted({a for a in candidates(s) if refusal(s, a) is None}, key=_action_key)
+
+
+#: The listings of each phase's kinds in the fixed order, of the kinds asked while a meld is built, and
+#: of the play phase of a game that lays nothing during play (:func:`legal_actions`).
+_LISTINGS_IN: Final = {phase: tuple(map(_listing, kinds)) for phase, kinds in _KINDS_IN.items()}
+_BUILDING_LISTINGS: Final = tuple(map(_listing, _BUILDING_KINDS))
+_PLAY_OFF_TABLE_LISTINGS: Final = tuple(map(_listing, _PLAY_OFF_TABLE))
 
 
 def coerce(s: GameState, action: Action | str) -> Action:
@@ -1933,18 +2038,10 @@ def why_illegal(s: GameState, action: Action | str) -> IllegalActionError | Nota
 
 def apply(s: GameState, action: Action | str, player: int | None) -> GameState:
     """Play *action* in *s* (see :meth:`GameState.apply`)."""
-    act = coerce(s, action)
-    if player is not None and (isinstance(player, bool) or not isinstance(player, int)):
-        raise IllegalActionError(
-            "bad-player", msg("player must be a seat number, not {player}.", player=repr(player))
-        )
-    if player is not None and player != s.current_player:
-        if s.is_over:
-            raise IllegalActionError("game-over", _game_over())
-        raise IllegalActionError(
-            "not-your-turn",
-            msg("It is seat {seat}'s move, not seat {player}'s.", seat=s.current_player, player=player),
-        )
+    kind = _KIND_OF.get(type(action))  # an action value is itself (what coerce gives it)
+    act = coerce(s, action) if kind is None else cast("Action", action)
+    if player is not None:
+        _check_player(s, player)
     # An action taken from this state's legal_actions() (the same object) is legal: no need
     # to ask its kind's refusal again.
     offered = s._legal
@@ -1952,7 +2049,22 @@ def apply(s: GameState, action: Action | str, player: int | None) -> GameState:
         refusal = _refusal(s, act)
         if refusal is not None:
             raise IllegalActionError(*refusal)
-    return _KIND_OF[type(act)].perform(s, act)
+    return (kind or _KIND_OF[type(act)]).perform(s, act)
+
+
+def _check_player(s: GameState, player: int) -> None:
+    """Refuse a *player* that is not a seat number, or not the seat to act."""
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise IllegalActionError(
+            "bad-player", msg("player must be a seat number, not {player}.", player=repr(player))
+        )
+    if player != s.current_player:
+        if s.is_over:
+            raise IllegalActionError("game-over", _game_over())
+        raise IllegalActionError(
+            "not-your-turn",
+            msg("It is seat {seat}'s move, not seat {player}'s.", seat=s.current_player, player=player),
+        )
 
 
 def _among(action: Action, offered: list[Action]) -> bool:
@@ -2105,6 +2217,28 @@ def _begin_turn(w: Scratch, seat: int) -> None:
         _end_round(w, None)
         return
     w.idle_turns += 1
+
+
+def _turn_goes_on(s: GameState, rules: Ruleset, discard: Sequence[Card]) -> bool:
+    """Whether the next turn of *s* begins as :func:`_begin_turn` begins it when the stock can be drawn.
+
+    No turn cap is reached, the deal is not void and the stock (with the
+    discard pile *discard*) can be drawn: the turn begins with nothing else to do.
+    """
+    cap = rules.max_turns_per_round
+    if cap is not None and s.turn + 1 > cap:
+        return False
+    return not policy_for(rules).deal_void(len(s.stock), rules) and _can_draw(s.stock, discard, rules)
+
+
+def _turn_begun(w: Opened, turn: int, seat: int) -> None:
+    """Set what :func:`_begin_turn` sets when *seat*'s turn begins after *turn* turns, with a stock to draw."""
+    w.turn = turn + 1
+    w.turn_player = w.to_act = seat
+    w.phase = "draw"
+    w.pending, w.taken, w.queue, w.last_buyer, w.shanghai_from = (), None, (), -1, -1
+    w.melds_this_turn = 0
+    w.idle_turns = 0
 
 
 def _rebuild_stock(w: Scratch, keep_top: bool) -> None:

@@ -24,10 +24,9 @@ True
 from __future__ import annotations
 
 import bisect
-import operator
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, TypeVar, cast
 
 import attrs
 
@@ -54,6 +53,12 @@ __all__ = [
     "blank_state",
     "read_dict",
     "require_state",
+    "build_state",
+    "fast_builder",
+    "Opened",
+    "loose_subclass",
+    "opened",
+    "sealed",
 ]
 
 Phase = Literal["cut", "draw", "buy", "play", "knock", "shanghai", "over"]
@@ -457,7 +462,7 @@ class StateCore:
         >>> remi.new_game(remi.NORWEGIAN, players=3, seed=1).hand_sizes
         (10, 10, 10)
         """
-        return tuple(len(h) for h in self.hands)
+        return tuple(map(len, self.hands))
 
     @property
     def discard_top(self) -> Card | None:
@@ -573,6 +578,7 @@ _MELD_KEYS: Final = frozenset({"owner", "kind", "cards", "wild", "rank", "suit"}
 
 
 S = TypeVar("S", bound=StateCore)
+T = TypeVar("T")
 
 
 def require_state(value: object, name: str = "state") -> GameState:
@@ -680,14 +686,13 @@ def blank_state(state_type: type[S], ruleset: Ruleset, players: int, seed: int, 
     the ruleset, the number of players, the seed and the dealer are given.
     """
     given = {"ruleset": ruleset, "players": players, "seed": seed, "dealer": dealer}
-    values: dict[str, Any] = {}
-    for f in _VALUE_FIELDS:
-        blank = f.metadata["blank"]
+    values: list[Any] = []
+    for name, blank in _BLANKS:
         if isinstance(blank, PerSeat):
-            values[f.name] = (blank.value,) * players
+            values.append((blank.value,) * players)
         else:
-            values[f.name] = given[f.name] if blank == _GIVEN else blank
-    return state_type(**values)
+            values.append(given[name] if blank == _GIVEN else blank)
+    return build_state(state_type, values)
 
 
 # -- the scratch copy -------------------------------------------------------------------------------
@@ -753,27 +758,22 @@ class Scratch:
 
     def freeze(self) -> GameState:
         """The state this scratch copy describes (the copy is spent)."""
-        values = self.__dict__
-        for name in _MUTABLE:
-            values[name] = tuple(values[name])
-        return self.state_type(**values)
+        values = list(map(self.__dict__.__getitem__, _NAMES))
+        for index in _MUTABLE_AT:
+            values[index] = tuple(values[index])
+        return build_state(self.state_type, values)
 
     # -- small helpers ---------------------------------------------------------------------
     def give(self, seat: int, *cards: Card) -> None:
         """Put *cards* into *seat*'s hand, keeping it sorted."""
         if len(cards) == 1:
-            # One card into a sorted hand: inserted in place (equal codes are the same card).
-            hand = list(self.hands[seat])
-            bisect.insort(hand, cards[0], key=CARD_CODE)
-            self.hands[seat] = tuple(hand)
+            self.hands[seat] = hand_with(self.hands[seat], cards[0])
             return
         self.hands[seat] = sorted_hand((*self.hands[seat], *cards))
 
     def take_from_hand(self, seat: int, card: Card) -> None:
         """Take one *card* out of *seat*'s hand; a known copy of it is no longer known."""
-        hand = list(self.hands[seat])
-        hand.remove(card)
-        self.hands[seat] = tuple(hand)
+        self.hands[seat] = hand_without(self.hands[seat], card)
         self.forget(seat, card)
 
     def learn(self, seat: int, card: Card) -> None:
@@ -782,22 +782,233 @@ class Scratch:
 
     def forget(self, seat: int, card: Card) -> None:
         """*seat* played one copy of *card* openly: it is no longer known to be in the hand."""
-        known = self.known[seat]
-        if card in known:
-            rest = list(known)
-            rest.remove(card)
-            self.known[seat] = tuple(rest)
+        self.known[seat] = known_without(self.known[seat], card)
+
+
+def hand_with(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """The sorted *hand* with *card* put in its place (equal codes are the same card).
+
+    >>> format_cards(hand_with(parse_cards("♠A ♠3 ♥2"), Card.from_code(1)))
+    '♠A ♠2 ♠3 ♥2'
+    """
+    at = bisect.bisect_right(hand, card.code, key=CARD_CODE)
+    return (*hand[:at], card, *hand[at:])
+
+
+def hand_without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """The sorted *hand* less one *card*, which it holds.
+
+    >>> format_cards(hand_without(parse_cards("♠A ♠2 ♠2 ♥2"), Card.from_code(1)))
+    '♠A ♠2 ♥2'
+    """
+    at = bisect.bisect_left(hand, card.code, key=CARD_CODE)
+    if at < len(hand) and hand[at] is card:
+        return hand[:at] + hand[at + 1 :]
+    rest = list(hand)  # a hand set up unsorted
+    rest.remove(card)
+    return tuple(rest)
+
+
+def known_without(known: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """The *known* cards less one *card*, when they hold one (else *known* as it is).
+
+    >>> format_cards(known_without(parse_cards("♠A ♥2"), Card.from_code(1)))
+    '♠A ♥2'
+    >>> format_cards(known_without(parse_cards("♠A ♠2 ♥2"), Card.from_code(1)))
+    '♠A ♥2'
+    """
+    for at, held in enumerate(known):
+        if held is card:  # cards are interned: one object per card
+            return known[:at] + known[at + 1 :]
+    return known
 
 
 def with_changes(s: S, **changes: Any) -> S:
-    """*s* with a few fields replaced (tuples for list-valued ones), without a scratch copy of the rest."""
-    values = dict(zip(_NAMES, _get_all(s)))
-    values.update(changes)
-    return type(s)(**values)
+    """*s* with a few fields replaced (tuples for list-valued ones), without a scratch copy of the rest.
 
+    >>> import remi
+    >>> state = remi.new_game(remi.GIN, players=2, seed=5)
+    >>> with_changes(state, idle_turns=1) == attrs.evolve(state, idle_turns=1)
+    True
+    """
+    values = list(_get_all(s))
+    for name, value in changes.items():
+        values[_AT[name]] = value
+    return build_state(type(s), values)
+
+
+class Opened(Protocol):
+    """A new state being filled in by a transition's fast path: the fields it sets (see :func:`opened`)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    known: tuple[tuple[Card, ...], ...]
+    taken: Card | None
+    phase: Phase
+    turn: int
+    turn_player: int
+    to_act: int
+    pending: tuple[Card, ...]
+    queue: tuple[int, ...]
+    last_buyer: int
+    shanghai_from: int
+    melds_this_turn: int
+    idle_turns: int
+
+
+def opened(s: StateCore) -> Opened:
+    """A copy of *s* whose fields may be set until :func:`sealed` makes it a state of *s*'s type.
+
+    What :func:`with_changes` does, for the transitions that change a few fields
+    often: the copy is an instance of a subclass of *s*'s type that adds no slot
+    and lets attributes be set (:func:`loose_subclass`), filled field by field
+    from *s*; the transition sets what changes by plain assignment.
+
+    >>> import remi
+    >>> state = remi.new_game(remi.GIN, players=2, seed=5)
+    >>> copy = opened(state)
+    >>> copy.idle_turns = 1
+    >>> sealed(copy) == with_changes(state, idle_turns=1)
+    True
+    """
+    state_type = type(s)
+    made = object.__new__(_LOOSE.get(state_type) or loose_subclass(state_type))
+    _copy_fields(made, s)
+    return cast("Opened", made)
+
+
+def sealed(copy: Opened) -> GameState:
+    """The state an :func:`opened` copy holds, frozen from now on (the copy is spent)."""
+    made = cast("Any", copy)
+    made.__class__ = type(made).__base__  # the state type the copy was opened from
+    return cast("GameState", made)
+
+
+def _copy_fields(made: Any, s: StateCore) -> None:
+    """Set every field of *made* to *s*'s, and the legal-action cache to none (written out: see :func:`_get_all`)."""
+    made.ruleset = s.ruleset
+    made.players = s.players
+    made.seed = s.seed
+    made.round = s.round
+    made.dealer = s.dealer
+    made.phase = s.phase
+    made.turn_player = s.turn_player
+    made.to_act = s.to_act
+    made.hands = s.hands
+    made.stock = s.stock
+    made.discard = s.discard
+    made.table = s.table
+    made.owners = s.owners
+    made.down = s.down
+    made.turn = s.turn
+    made.pending = s.pending
+    made.taken = s.taken
+    made.queue = s.queue
+    made.last_buyer = s.last_buyer
+    made.buys = s.buys
+    made.shanghai_from = s.shanghai_from
+    made.reshuffles = s.reshuffles
+    made.cut_bonus_seat = s.cut_bonus_seat
+    made.results = s.results
+    made.totals = s.totals
+    made.melds_this_turn = s.melds_this_turn
+    made.known = s.known
+    made.idle_turns = s.idle_turns
+    made.building = s.building
+    made._legal = None
+
+
+def build_state(state_type: type[S], values: Sequence[Any]) -> S:
+    """The state of *state_type* whose fields are *values*, in field order: ``state_type(*values)``, faster.
+
+    A frozen attrs ``__init__`` sets each field through ``object.__setattr__``;
+    here they are stored by plain attribute assignment (:func:`fast_builder`):
+    the value is the one ``__init__`` makes (tests/test_fastpath.py compares
+    them), frozen from then on. The values are trusted (the engine's, shaped
+    as the fields are); ``known`` given empty is filled in as
+    ``__attrs_post_init__`` does.
+
+    >>> import remi
+    >>> state = remi.new_game(remi.GIN, players=2, seed=5)
+    >>> build_state(type(state), _get_all(state)) == state
+    True
+    """
+    builder = _BUILDERS.get(state_type) or _builder_of(state_type)
+    state: S = builder(*values)
+    if not state.known:
+        state.__attrs_post_init__()
+    return state
+
+
+def _builder_of(state_type: type[S]) -> Callable[..., S]:
+    """The builder of *state_type*'s states (:func:`fast_builder`), made on first use and kept."""
+    builder = _BUILDERS[state_type] = fast_builder(state_type, _NAMES, ("_legal",))
+    return builder
+
+
+def fast_builder(cls: type[T], names: Sequence[str], unset: Sequence[str] = ()) -> Callable[..., T]:
+    """A function of the fields *names*, in order, that makes a *cls* (a frozen attrs class) with them.
+
+    The fields *unset* (caches, ``init=False``) are set to ``None``; *names*
+    and *unset* must name every slot of *cls*. A frozen ``__init__`` calls
+    ``object.__setattr__`` per field; the function instead makes an instance
+    of a subclass of *cls* that adds no slot and lets attributes be set,
+    stores the fields with the ``__init__`` attrs writes for a plain class of
+    the same field names (``self.name = name``: the interpreter's fast path
+    for slots) and gives the instance *cls* as its class. The layout is the
+    same, so the value is an ordinary frozen *cls*.
+    """
+    loose = loose_subclass(cls)
+    plain = attrs.make_class(
+        f"_Plain{cls.__name__}",
+        {name: attrs.field() for name in (*names, *unset)},
+        slots=False,
+        frozen=False,
+        eq=False,
+        order=False,
+        hash=False,
+        repr=False,
+    )
+    store: Callable[..., None] = vars(plain)["__init__"]  # attrs writes it on the class
+    nones = (None,) * len(unset)
+    new = object.__new__
+
+    def build(*values: Any) -> T:
+        made = new(loose)
+        store(made, *values, *nones)
+        made.__class__ = cls
+        return cast("T", made)
+
+    return build
+
+
+def loose_subclass(cls: type[Any]) -> type[Any]:
+    """The subclass of *cls* the builders fill: no slot of its own, attributes set as in any class.
+
+    The builders skip ``__init__``, so *cls* may have no field with a validator or a converter.
+    """
+    loose = _LOOSE.get(cls)
+    if loose is None:
+        if any(f.validator or f.converter for f in attrs.fields(cls)):  # pragma: no cover - a new field
+            raise TypeError(
+                f"{cls.__name__} has a field with a validator or converter: build it with __init__"
+            )
+        loose = _LOOSE[cls] = type(
+            f"_Building{cls.__name__}",
+            (cls,),
+            {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__},
+        )
+    return loose
+
+
+#: The subclass the builders fill, per class built (:func:`loose_subclass`).
+_LOOSE: Final[dict[type[Any], type[Any]]] = {}
 
 _VALUE_FIELDS: Final = tuple(f for f in attrs.fields(StateCore) if "kind" in f.metadata)
 _NAMES: Final = tuple(name for name, _ in FIELDS)
+#: Each field's name and blank value, in field order (:func:`blank_state`).
+_BLANKS: Final = tuple((f.name, f.metadata["blank"]) for f in _VALUE_FIELDS)
 #: The fields with one entry per seat.
 _PER_SEAT: Final = tuple(f.name for f in _VALUE_FIELDS if isinstance(f.metadata["blank"], PerSeat))
 #: The fields that name a seat, and those that name a seat or -1 (none).
@@ -806,7 +1017,57 @@ _SEATS_OR_NONE: Final = tuple(f.name for f in _VALUE_FIELDS if f.metadata["seat"
 #: The fields every seat sees (a view holds each of them under the same name).
 PUBLIC_FIELDS: Final = tuple(f.name for f in _VALUE_FIELDS if not f.metadata["hidden"])
 _MUTABLE: Final = tuple(name for name, kind in FIELDS if kind.mutable)
-_get_all: Final = operator.attrgetter(*_NAMES)
+#: Each field's place in field order (the positional arguments of a state), and the list-valued ones'.
+_AT: Final = {name: index for index, name in enumerate(_NAMES)}
+_MUTABLE_AT: Final = tuple(_AT[name] for name in _MUTABLE)
+
+
+def _get_all(s: StateCore) -> tuple[Any, ...]:
+    """Every field of *s*, in field order (what ``operator.attrgetter(*_NAMES)`` gives, several times faster).
+
+    Written out field by field: the interpreter reads a slot it names in the code
+    far faster than a getter that looks each name up. The names are checked
+    against the fields at import.
+    """
+    return (
+        s.ruleset,
+        s.players,
+        s.seed,
+        s.round,
+        s.dealer,
+        s.phase,
+        s.turn_player,
+        s.to_act,
+        s.hands,
+        s.stock,
+        s.discard,
+        s.table,
+        s.owners,
+        s.down,
+        s.turn,
+        s.pending,
+        s.taken,
+        s.queue,
+        s.last_buyer,
+        s.buys,
+        s.shanghai_from,
+        s.reshuffles,
+        s.cut_bonus_seat,
+        s.results,
+        s.totals,
+        s.melds_this_turn,
+        s.known,
+        s.idle_turns,
+        s.building,
+    )
+
+
+if _get_all.__code__.co_names != _NAMES or _copy_fields.__code__.co_names != (*_NAMES, "_legal"):
+    raise AssertionError(
+        "_get_all or _copy_fields no longer names every field of a state in order"
+    )  # pragma: no cover
+#: The builder of each state type met (:func:`build_state`).
+_BUILDERS: Final[dict[type[Any], Callable[..., Any]]] = {}
 
 
 # -- shape and invariants ------------------------------------------------------------------------------

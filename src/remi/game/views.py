@@ -28,7 +28,6 @@ checks, explains and reads its seat's moves as the state would.
 
 from __future__ import annotations
 
-import operator
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from random import Random
@@ -51,6 +50,7 @@ from .state import (
     StateCore,
     hand_size_problems,
     invariant_problems,
+    loose_subclass,
     winners_of,
 )
 
@@ -1069,14 +1069,13 @@ def _check_view(view: ViewCore) -> None:
         )
 
 
-#: The view's own fields, in the order its positional arguments take them (make_view's plan).
+#: The view's own fields (the others are the state's public fields, by the same names).
 _OWN: Final = ("seat", "hand", "hand_sizes", "stock_size")
 _INIT: Final = tuple(f.name for f in attrs.fields(ViewCore) if f.init)
-_get_public: Final = operator.attrgetter(*(name for name in _INIT if name not in _OWN))
-if tuple(_INIT.index(name) for name in _OWN) != (2, 8, 9, 10) or set(_INIT) - set(_OWN) != set(
-    PUBLIC_FIELDS
-):  # pragma: no cover - a new field: make_view's argument order must follow it
-    raise AssertionError("make_view's argument order no longer fits the view's fields")
+
+
+if set(_INIT) - set(_OWN) != set(PUBLIC_FIELDS):  # pragma: no cover - a new field: make_view must set it
+    raise AssertionError("make_view no longer fits the view's fields")
 
 
 def make_view(view_type: type[V], state: GameState, seat: int) -> V:
@@ -1092,15 +1091,59 @@ def make_view(view_type: type[V], state: GameState, seat: int) -> V:
                 "Seat {seat!r} is not a seat of this {players}-player game.", seat=seat, players=state.players
             ),
         )
-    v = _get_public(state)
-    # Positional, in _INIT's order (checked at import): the fastest way to build a view.
-    hands = state.hands
-    args = (v[0], v[1], seat, *v[2:7], hands[seat], tuple(map(len, hands)), len(state.stock), *v[7:])
-    view = view_type(*args)
+    legal = None
     if seat == state.to_act and state.phase != "over":
-        # The seat to act sees its own legal actions: the state lists them once (and keeps them).
-        object.__setattr__(view, "_legal", state.legal_actions())
-    return view
+        # The seat to act sees its own legal actions: the state lists them once and keeps them
+        # (the view and the state share the list; both hand out copies).
+        legal = state._legal
+        if legal is None:
+            legal = state.legal_actions()
+    # Filled field by field on an instance that may be written (as state.opened fills a state),
+    # then given the view's type: the frozen value the view's __init__ would make.
+    made = object.__new__(loose_subclass(view_type))
+    _fill_view(made, state, seat, legal)
+    made.__class__ = view_type
+    return cast("V", made)
+
+
+def _fill_view(view: Any, state: StateCore, seat: int, legal: list[Action] | None) -> None:
+    """Set every slot of *view*: what *seat* sees of *state*, its legal actions, no stand-in state."""
+    view.ruleset = state.ruleset
+    view.players = state.players
+    view.seat = seat
+    view.round = state.round
+    view.dealer = state.dealer
+    view.phase = state.phase
+    view.turn_player = state.turn_player
+    view.to_act = state.to_act
+    view.hand = state.hands[seat]
+    view.hand_sizes = state.hand_sizes
+    view.stock_size = len(state.stock)
+    view.discard = state.discard
+    view.table = state.table
+    view.owners = state.owners
+    view.down = state.down
+    view.turn = state.turn
+    view.pending = state.pending
+    view.taken = state.taken
+    view.queue = state.queue
+    view.last_buyer = state.last_buyer
+    view.buys = state.buys
+    view.shanghai_from = state.shanghai_from
+    view.reshuffles = state.reshuffles
+    view.cut_bonus_seat = state.cut_bonus_seat
+    view.results = state.results
+    view.totals = state.totals
+    view.melds_this_turn = state.melds_this_turn
+    view.known = state.known
+    view.idle_turns = state.idle_turns
+    view.building = state.building
+    view._legal = legal
+    view._world = None
+
+
+if not {*_INIT, "_legal", "_world"} <= set(_fill_view.__code__.co_names):  # pragma: no cover - a new field
+    raise AssertionError("_fill_view no longer sets every field of a view")
 
 
 def _returns(ruleset: Ruleset, totals: Sequence[int]) -> tuple[float, ...]:
