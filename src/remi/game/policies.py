@@ -26,7 +26,7 @@ from ..melds import Meld, MeldKind, points_of
 from ..messages import Message, msg, nmsg
 from ..rulesets import Ruleset
 from ..solver.completion import contract_lay_test, held_can_complete_contract
-from ..solver.openings import held_opening_points_left, opening_lay_test, opening_reaches
+from ..solver.openings import opening_lay_test, opening_reaches
 
 if TYPE_CHECKING:
     from . import GameState
@@ -439,9 +439,10 @@ class OpeningPolicy(Policy):
         if need <= 0:
             return None
         keep_one = must_keep_card(s)
-        if held_opening_points_left(hand, meld.cards, rules, keep_one=keep_one) >= need:
+        # Whether the cards left still reach the need (a search for any such melds, not the best).
+        if opening_reaches(hand, meld.cards, need, rules, keep_one):
             return None
-        if keep_one and held_opening_points_left(hand, meld.cards, rules, keep_one=False) >= need:
+        if keep_one and opening_reaches(hand, meld.cards, need, rules, False):
             return (
                 "opening-keeps-discard",
                 nmsg(
