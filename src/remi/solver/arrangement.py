@@ -458,11 +458,9 @@ def held_after_discard(cards: Sequence[Card], ruleset: Ruleset) -> int:
     """
     tables = kernel_of(ruleset)
     if tables is not None:
-        mask = tables.hand_mask(cards)
-        if mask > 0:
-            got = tables.after_discard(mask)
-            if got >= 0:
-                return got
+        got = tables.hand_after_discard(cards)
+        if got >= 0:  # cards, no joker, no card twice: four lookups and a least change a set choice
+            return got
     return min(held_deadwood([*cards[:i], *cards[i + 1 :]], ruleset) for i in range(len(cards)))
 
 

@@ -68,7 +68,17 @@ def _suit_tables(
 class RunTables:
     """One ruleset's run tables and set sizes: the least deadwood of a hand mask, with or without a discard."""
 
-    __slots__ = ("covers", "drops", "hand_deadwood", "options", "runs", "set_min", "tops", "totals")
+    __slots__ = (
+        "covers",
+        "drops",
+        "hand_after_discard",
+        "hand_deadwood",
+        "options",
+        "runs",
+        "set_min",
+        "tops",
+        "totals",
+    )
 
     def __init__(self, entry: RulesetLimits) -> None:
         limits = entry.limits
@@ -85,6 +95,8 @@ class RunTables:
         self.options = _set_options(limits.set_min, min(limits.set_max or 4, 4))
         #: The least deadwood of cards when they are cards without a joker or a card twice, else -1.
         self.hand_deadwood: Callable[[Sequence[object]], int] = _hand_kernel(self)
+        #: The least deadwood of cards less the best discard, on the same terms (-1 otherwise).
+        self.hand_after_discard: Callable[[Sequence[object]], int] = _after_discard_kernel(self)
 
     def _options(self, mask: int, prune: bool) -> list[int] | None:
         """The masks of cards in sets, one per set choice; with *prune*, only those that may be best.
@@ -245,6 +257,32 @@ def _hand_kernel(tables: RunTables) -> Callable[[Sequence[object]], int]:
         return by_mask(mask)
 
     return hand_deadwood
+
+
+def _after_discard_kernel(tables: RunTables) -> Callable[[Sequence[object]], int]:
+    """:attr:`RunTables.hand_after_discard`: :meth:`RunTables.after_discard` of a hand's cards, as :func:`_hand_kernel`."""
+    ra, rb, rc, rd = tables.runs
+    da, db, dc, dd = tables.drops
+    sets_of_three = tables.set_min == 3
+    by_mask = tables.after_discard
+    bits = _BITS
+
+    def hand_after_discard(cards: Sequence[object]) -> int:
+        mask = 0
+        try:
+            for card in cards:
+                mask |= bits[card.code]  # type: ignore[attr-defined]
+        except AttributeError:  # card text
+            return -1
+        if not mask or mask >> 52 or mask.bit_count() != len(cards):
+            return -1
+        if sets_of_three:
+            a, b, c, d = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
+            if not (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d):  # no set: the lookups alone
+                return ra[a] + rb[b] + rc[c] + rd[d] + min(da[a], db[b], dc[c], dd[d])
+        return by_mask(mask)
+
+    return hand_after_discard
 
 
 @memoize("solver.set-options", maxsize=16)
