@@ -27,12 +27,7 @@ from remi.game import state as core
 
 #: Every preset, and variants whose draws and discards take the general paths now and then.
 RULESETS = {
-    "norwegian": remi.NORWEGIAN,
-    "swedish": remi.SWEDISH,
-    "finnish": remi.FINNISH,
-    "slovenian": remi.SLOVENIAN,
-    "kalooki": remi.KALOOKI,
-    "gin": remi.GIN,
+    **remi.PRESETS,
     "gin-capped": attrs.evolve(remi.GIN, max_turns_per_round=12),
     "norwegian-shanghai": remi.with_variants(remi.NORWEGIAN, "shanghai"),
     "swedish-capped": attrs.evolve(remi.SWEDISH, max_turns_per_round=20),

@@ -268,6 +268,7 @@ def _after_discard_kernel(tables: RunTables) -> Callable[[Sequence[object]], int
     bits = _BITS
 
     def hand_after_discard(cards: Sequence[object]) -> int:
+        # The card loop of _hand_kernel's function, written out again: a call is a tenth of a hand.
         mask = 0
         try:
             for card in cards:
