@@ -5,10 +5,11 @@ failure in CI replays exactly. Otherwise ``HYPOTHESIS_PROFILE`` or ``dev``.
 Every pytest-xdist worker imports this file too, so each loads the same profile.
 
 The long sweeps, which play whole matches of every preset and option combination
-(tests/conformance and the seeded random playouts of tests/rules, about half the
-suite's time), carry the ``sweep`` marker (registered in pyproject.toml):
-``-m "not sweep"`` is the quick selection of scripts/check-dist and noxfile.py.
-scripts/check runs everything.
+(tests/conformance, the seeded random playouts of tests/rules and the every-phase
+views of tests/test_views.py, about two thirds of the suite's time), carry the ``sweep`` marker (registered in pyproject.toml):
+``-m "not sweep"`` is the quick selection of scripts/check (by default),
+scripts/check-dist and noxfile.py. ``scripts/check --sweeps`` runs everything, and
+CI (.ci/run) runs it so.
 """
 
 from __future__ import annotations
@@ -36,9 +37,15 @@ def pytest_configure(config: object) -> None:
     )
 
 
-#: The long sweeps: every test under tests/conformance, and these test functions of tests/rules.
+#: The long sweeps: every test under tests/conformance, and these test functions of tests/rules and
+#: tests/test_views.py (three whole matches of every preset, every seat's view checked against a
+#: twin at every step: a fifth of the quick selection's time before it joined the sweeps).
 SWEEP_DIR = Path(__file__).resolve().parent / "conformance"
-SWEEP_NAMES = ("test_seeded_random_playouts", "test_seeded_gin_matches")
+SWEEP_NAMES = (
+    "test_seeded_random_playouts",
+    "test_seeded_gin_matches",
+    "test_every_phase_is_reached_and_viewed",
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -8,6 +8,8 @@ placeholders, and the compiled modules in ``src/remi/_catalogues`` are up to dat
 from __future__ import annotations
 
 import ast
+import copy
+import functools
 import gettext
 import pickle
 from pathlib import Path
@@ -21,6 +23,20 @@ from tests.script_loader import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 messages_script = load_script("remi_script_messages", ROOT / "scripts" / "messages.py")
+_extract_from_source = functools.cache(messages_script.extract)
+
+
+def _extract() -> dict[object, tuple[set[str], set[str]]]:
+    """``extract()`` of the script, parsed once per session: src/remi does not change while the tests run.
+
+    The tests below call it some 20 times (the .pot, each .po twice, each compiled catalogue, each
+    language's problems); each call parses every module of src/remi. A deep copy keeps a caller
+    from changing what the next one reads.
+    """
+    return copy.deepcopy(_extract_from_source())
+
+
+messages_script.extract = _extract
 
 
 def test_languages_are_the_five_of_the_table() -> None:

@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import attrs
 
@@ -547,14 +548,67 @@ def match_record(final: GameState) -> None:
         raise AssertionError("a finished game still offers actions")
 
 
+#: A candidate action not built yet: its class and the values of all its fields, in field order.
+Spec = tuple[type, tuple[Any, ...]]
+
+
+def candidate_specs(state: GameState, rng: random.Random) -> list[Spec | remi.Action]:
+    """:func:`candidates`, in the same order and drawing the same random numbers, unbuilt.
+
+    A whole-match sweep samples a dozen refusals from thousands of candidates at every state;
+    building each candidate (attrs converters and validators) cost more than the rest of the
+    sampling, so the fixed ones stay (class, fields) pairs and only the sampled ones are built.
+    The lay-downs of :func:`random_laydowns` come built.
+    """
+    cards = pack_cards(state)
+    targets = range(len(state.table) + 2)
+    out: list[Spec | remi.Action] = [
+        (Cut, ()),
+        (DrawStock, ()),
+        (TakeDiscard, ()),
+        (Buy, ()),
+        (Pass, ()),
+    ]
+    for card in cards:
+        out.append((Discard, (card, False)))
+        out.append((Discard, (card, True)))
+        out.append((Knock, (card,)))
+        for target in targets:
+            out.append((LayOff, (card, target, False)))
+            out.append((LayOff, (card, target, True)))
+            out.append((SwapJoker, (card, target)))
+    for target in targets:
+        out.append((CallShanghai, (target, False)))
+        out.append((CallShanghai, (target, True)))
+    out.extend(random_laydowns(state, rng))
+    return out
+
+
+def _spec_of(action: remi.Action) -> Spec:
+    """The (class, fields) pair of a built action: equal pairs for equal actions (attrs eq)."""
+    return (type(action), attrs.astuple(action, recurse=False))
+
+
 def iter_refusals(
     state: GameState, legal: list[remi.Action], rng: random.Random, sample: int
 ) -> Iterator[remi.Action]:
-    """A random sample of candidate actions that are not offered."""
-    offered = set(legal)
-    pool = [a for a in candidates(state, rng) if a not in offered]
+    """A random sample of candidate actions that are not offered.
+
+    The same sample as shuffling the built :func:`candidates` that are not offered and taking the
+    first *sample*: the same pool, in the same order, shuffled by the same random numbers.
+    """
+    offered = {_spec_of(a) for a in legal}
+    kinds = {kind for kind, _ in offered}
+
+    def not_offered(c: Spec | remi.Action) -> bool:
+        if isinstance(c, tuple):
+            return c[0] not in kinds or c not in offered
+        return _spec_of(c) not in offered
+
+    pool = [c for c in candidate_specs(state, rng) if not_offered(c)]
     rng.shuffle(pool)
-    yield from pool[:sample]
+    for chosen in pool[:sample]:
+        yield chosen[0](*chosen[1]) if isinstance(chosen, tuple) else chosen
 
 
 def card_counts(state: GameState) -> Counter[remi.Card]:
