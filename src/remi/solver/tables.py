@@ -96,7 +96,7 @@ class RunTables:
         #: The least deadwood of cards when they are cards without a joker or a card twice, else -1.
         self.hand_deadwood: Callable[[Sequence[object]], int] = _hand_kernel(self)
         #: The least deadwood of cards less the best discard, on the same terms (-1 otherwise).
-        self.hand_after_discard: Callable[[Sequence[object]], int] = _after_discard_kernel(self)
+        self.hand_after_discard: Callable[[Sequence[object]], int] = _hand_kernel(self, after_discard=True)
 
     def _options(self, mask: int, prune: bool) -> list[int] | None:
         """The masks of cards in sets, one per set choice; with *prune*, only those that may be best.
@@ -230,60 +230,37 @@ class RunTables:
         return frozenset(CARDS[code] for code in _codes(found))
 
 
-def _hand_kernel(tables: RunTables) -> Callable[[Sequence[object]], int]:
-    """:attr:`RunTables.hand_deadwood`: a function over the tables' own lookups, its constants bound once.
+def _hand_kernel(tables: RunTables, after_discard: bool = False) -> Callable[[Sequence[object]], int]:
+    """:attr:`RunTables.hand_deadwood` (with *after_discard*, :attr:`RunTables.hand_after_discard`) of a hand's cards.
 
     A Gin hand costs about a microsecond, so the attribute reads of a method
-    are a tenth of it: the function reads the tables from its closure.
+    are a tenth of it: the function reads the tables from its closure. After a
+    discard the hand holds a card at least, and the no-set answer adds the
+    least change one discard makes.
     """
-    ra, rb, rc, rd = tables.runs
-    sets_of_three = tables.set_min == 3
-    by_mask = tables.deadwood
-    bits = _BITS
-
-    def hand_deadwood(cards: Sequence[object]) -> int:
-        mask = 0
-        try:
-            for card in cards:
-                mask |= bits[card.code]  # type: ignore[attr-defined]
-        except AttributeError:  # card text
-            return -1
-        if mask >> 52 or mask.bit_count() != len(cards):
-            return -1
-        if sets_of_three:
-            a, b, c, d = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
-            if not (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d):  # no set: the lookups alone
-                return ra[a] + rb[b] + rc[c] + rd[d]
-        return by_mask(mask)
-
-    return hand_deadwood
-
-
-def _after_discard_kernel(tables: RunTables) -> Callable[[Sequence[object]], int]:
-    """:attr:`RunTables.hand_after_discard`: :meth:`RunTables.after_discard` of a hand's cards, as :func:`_hand_kernel`."""
     ra, rb, rc, rd = tables.runs
     da, db, dc, dd = tables.drops
     sets_of_three = tables.set_min == 3
-    by_mask = tables.after_discard
+    by_mask = tables.after_discard if after_discard else tables.deadwood
     bits = _BITS
 
-    def hand_after_discard(cards: Sequence[object]) -> int:
-        # The card loop of _hand_kernel's function, written out again: a call is a tenth of a hand.
+    def kernel(cards: Sequence[object]) -> int:
         mask = 0
         try:
             for card in cards:
                 mask |= bits[card.code]  # type: ignore[attr-defined]
         except AttributeError:  # card text
             return -1
-        if not mask or mask >> 52 or mask.bit_count() != len(cards):
+        if mask >> 52 or mask.bit_count() != len(cards) or (after_discard and not mask):
             return -1
         if sets_of_three:
             a, b, c, d = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
             if not (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d):  # no set: the lookups alone
-                return ra[a] + rb[b] + rc[c] + rd[d] + min(da[a], db[b], dc[c], dd[d])
+                runs = ra[a] + rb[b] + rc[c] + rd[d]
+                return runs + min(da[a], db[b], dc[c], dd[d]) if after_discard else runs
         return by_mask(mask)
 
-    return hand_after_discard
+    return kernel
 
 
 @memoize("solver.set-options", maxsize=16)
