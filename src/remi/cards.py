@@ -72,11 +72,14 @@ class Card:
     (True, 1, '♥')
     """
 
-    __slots__ = ("code", "rank", "suit_index")
+    __slots__ = ("_bit", "code", "rank", "suit_index")
 
     code: int
     rank: int
     suit_index: int
+    #: The card's bit in a hand mask of the 52 natural cards (``1 << code``; the joker's is 0),
+    #: which the least-deadwood kernel ORs card by card (solver/tables.py).
+    _bit: int
 
     def __new__(cls, text: str) -> Card:
         return parse_card(text)
@@ -85,6 +88,7 @@ class Card:
     def _make(cls, code: int) -> Card:
         card = object.__new__(cls)
         object.__setattr__(card, "code", code)
+        object.__setattr__(card, "_bit", 0 if code == JOKER_CODE else 1 << code)
         if code == JOKER_CODE:
             object.__setattr__(card, "rank", 0)
             object.__setattr__(card, "suit_index", -1)

@@ -10,7 +10,7 @@ or repeated cards go to :mod:`~remi.solver.masks`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 import attrs
 
@@ -22,7 +22,7 @@ from .candidates import BOTH, RANK_MAJOR, Pool, candidate_pool, meld_of_key
 from .hands import checked_counts, counts_of, reiterable
 from .limits import Hand, MeldLimits, limits_of
 from .masks import hand_mask, mask_deadwood
-from .tables import kernel_of
+from .tables import LAST
 
 __all__ = ["Arrangement", "best_arrangement", "deadwood"]
 
@@ -423,12 +423,18 @@ def deadwood(hand: Hand, ruleset: Ruleset) -> int:
     >>> remi.deadwood("♠3 ♠4 ♠5 ♥9 ♦9 ♣9 ♥K ♦2 ♣A ♣2", remi.GIN)
     15
     """
-    tables = kernel_of(ruleset)
-    if tables is not None and isinstance(hand, (list, tuple)):  # rules the run tables answer (Gin's)
-        got = tables.hand_deadwood(hand)
+    last = LAST.last  # the last ruleset's run tables: Gin's rules, a µs a hand
+    if ruleset is not last[0]:
+        last = LAST.load(ruleset)
+    if type(hand) in _LIST_OR_TUPLE:  # not an iterator the kernel would use up
+        got = last[2](hand)  # type: ignore[arg-type]  # a list or tuple (mypy cannot see it)
         if got >= 0:  # cards, no joker, no card twice: four lookups a set choice
             return got
     return _deadwood(reiterable(hand), ruleset, checked_counts)
+
+
+#: The hand types :func:`deadwood` gives its run tables' kernel as they are.
+_LIST_OR_TUPLE: Final = (list, tuple)
 
 
 def held_deadwood(cards: Sequence[Card], ruleset: Ruleset) -> int:
@@ -438,11 +444,12 @@ def held_deadwood(cards: Sequence[Card], ruleset: Ruleset) -> int:
     >>> held_deadwood(remi.parse_cards("♠3 ♠4 ♠5 ♥9"), remi.GIN)
     9
     """
-    tables = kernel_of(ruleset)
-    if tables is not None:  # rules the run tables answer (Gin's)
-        got = tables.hand_deadwood(cards)
-        if got >= 0:  # no joker, no card twice: four lookups a set choice
-            return got
+    last = LAST.last
+    if ruleset is not last[0]:
+        last = LAST.load(ruleset)
+    got = last[2](cards)
+    if got >= 0:  # rules the run tables answer (Gin's), no joker, no card twice: four lookups a set choice
+        return got
     return _deadwood(cards, ruleset, _held_counts)
 
 
@@ -456,11 +463,12 @@ def held_after_discard(cards: Sequence[Card], ruleset: Ruleset) -> int:
     >>> held_after_discard(remi.parse_cards("♠3 ♠4 ♠5 ♥9 ♦9 ♣9 ♥K ♦2"), remi.GIN)
     2
     """
-    tables = kernel_of(ruleset)
-    if tables is not None:
-        got = tables.hand_after_discard(cards)
-        if got >= 0:  # cards, no joker, no card twice: four lookups and a least change a set choice
-            return got
+    last = LAST.last
+    if ruleset is not last[0]:
+        last = LAST.load(ruleset)
+    got = last[3](cards)
+    if got >= 0:  # cards, no joker, no card twice: four lookups and a least change a set choice
+        return got
     return min(held_deadwood([*cards[:i], *cards[i + 1 :]], ruleset) for i in range(len(cards)))
 
 

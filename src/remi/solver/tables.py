@@ -35,6 +35,8 @@ _NO_CARDS: Final[frozenset[Card]] = frozenset()
 _MOST_SET_RANKS: Final = 4
 #: A rank's bit in each suit (times the rank's bit in the first).
 _COLUMN: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
+#: A hand kernel: the least deadwood of a hand's cards, or -1 when the tables cannot answer it.
+HandKernel = Callable[[Sequence[object]], int]
 
 
 @memoize("solver.run-tables", maxsize=16)
@@ -195,7 +197,14 @@ class RunTables:
         for taken in options:
             x = mask & ~taken
             a, b, c, d = x & _SUIT, x >> 13 & _SUIT, x >> 26 & _SUIT, x >> 39
-            value = ra[a] + rb[b] + rc[c] + rd[d] + min(da[a], db[b], dc[c], dd[d])
+            least = da[a]  # the least of four by comparisons: min()'s call costs twice as much
+            if db[b] < least:
+                least = db[b]
+            if dc[c] < least:
+                least = dc[c]
+            if dd[d] < least:
+                least = dd[d]
+            value = ra[a] + rb[b] + rc[c] + rd[d] + least
             if value < best:
                 best = value
         return best
@@ -230,35 +239,114 @@ class RunTables:
         return frozenset(CARDS[code] for code in _codes(found))
 
 
-def _hand_kernel(tables: RunTables, after_discard: bool = False) -> Callable[[Sequence[object]], int]:
+def _hand_kernel(tables: RunTables, after_discard: bool = False) -> HandKernel:
     """:attr:`RunTables.hand_deadwood` (with *after_discard*, :attr:`RunTables.hand_after_discard`) of a hand's cards.
 
     A Gin hand costs about a microsecond, so the attribute reads of a method
-    are a tenth of it: the function reads the tables from its closure. After a
-    discard the hand holds a card at least, and the no-set answer adds the
-    least change one discard makes.
+    are a tenth of it: the function reads the tables from its closure. A hand
+    with no set, or with sets at one rank only (most hands with a set), is
+    answered here; sets at two ranks or more go to the tables' methods.
     """
+    return _after_discard_kernel(tables) if after_discard else _deadwood_kernel(tables)
+
+
+def _deadwood_kernel(tables: RunTables) -> HandKernel:
+    """The least deadwood of a hand's cards (-1 when the tables cannot answer it)."""
     ra, rb, rc, rd = tables.runs
-    da, db, dc, dd = tables.drops
+    cov = tables.covers
+    options = tables.options
     sets_of_three = tables.set_min == 3
-    by_mask = tables.after_discard if after_discard else tables.deadwood
-    bits = _BITS
+    by_mask = tables.deadwood
 
     def kernel(cards: Sequence[object]) -> int:
         mask = 0
         try:
             for card in cards:
-                mask |= bits[card.code]  # type: ignore[attr-defined]
+                mask |= card._bit  # type: ignore[attr-defined]
         except AttributeError:  # card text
             return -1
-        if mask >> 52 or mask.bit_count() != len(cards) or (after_discard and not mask):
+        if mask.bit_count() != len(cards):  # the joker's bit is 0, a card twice sets one bit
             return -1
-        if sets_of_three:
-            a, b, c, d = mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
-            if not (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d):  # no set: the lookups alone
-                runs = ra[a] + rb[b] + rc[c] + rd[d]
-                return runs + min(da[a], db[b], dc[c], dd[d]) if after_discard else runs
-        return by_mask(mask)
+        if not sets_of_three:
+            return by_mask(mask)
+        a = mask & 8191  # one by one: four names at once build a tuple
+        b = mask >> 13 & 8191
+        c = mask >> 26 & 8191
+        d = mask >> 39
+        ranks = a & b & (c | d) | c & d & (a | b)  # the ranks held in three suits or four
+        if not ranks:  # no set: the lookups alone
+            return ra[a] + rb[b] + rc[c] + rd[d]
+        if ranks & (ranks - 1):  # sets at two ranks or more
+            return by_mask(mask)
+        rank = ranks.bit_length() - 1
+        free = mask & ~(cov[a] | cov[b] << 13 | cov[c] << 26 | cov[d] << 39)  # best in the set
+        best = _NONE
+        for taken in options[(mask >> rank & _COLUMN) | (free >> rank & _COLUMN) << 1]:
+            x = mask & ~(taken << rank)
+            value = ra[x & 8191] + rb[x >> 13 & 8191] + rc[x >> 26 & 8191] + rd[x >> 39]
+            if value < best:
+                best = value
+        return best
+
+    return kernel
+
+
+def _after_discard_kernel(tables: RunTables) -> HandKernel:
+    """The least deadwood of a hand's cards less the best discard (-1 when the tables cannot answer it).
+
+    Each answer adds the least change one discard makes to a suit, the least
+    of four found by comparisons (``min()``'s call costs twice as much).
+    """
+    ra, rb, rc, rd = tables.runs
+    da, db, dc, dd = tables.drops
+    options = tables.options
+    sets_of_three = tables.set_min == 3
+    by_mask = tables.after_discard
+
+    def kernel(cards: Sequence[object]) -> int:
+        mask = 0
+        try:
+            for card in cards:
+                mask |= card._bit  # type: ignore[attr-defined]
+        except AttributeError:  # card text
+            return -1
+        if mask.bit_count() != len(cards) or not mask:  # a joker or a card twice; no card
+            return -1
+        if not sets_of_three:
+            return by_mask(mask)
+        a = mask & 8191
+        b = mask >> 13 & 8191
+        c = mask >> 26 & 8191
+        d = mask >> 39
+        ranks = a & b & (c | d) | c & d & (a | b)  # the ranks held in three suits or four
+        if ranks & (ranks - 1):  # sets at two ranks or more
+            return by_mask(mask)
+        chosen = options[mask >> ranks.bit_length() - 1 & _COLUMN] if ranks else (0,)
+        rank = ranks.bit_length() - 1 if ranks else 0
+        best = _NONE
+        for taken in chosen:  # the suits left to runs: w, x, y, z
+            if taken:
+                left = mask & ~(taken << rank)
+                w = left & 8191
+                x = left >> 13 & 8191
+                y = left >> 26 & 8191
+                z = left >> 39
+            else:
+                w = a
+                x = b
+                y = c
+                z = d
+            least = da[w]
+            if db[x] < least:
+                least = db[x]
+            if dc[y] < least:
+                least = dc[y]
+            if dd[z] < least:
+                least = dd[z]
+            value = ra[w] + rb[x] + rc[y] + rd[z] + least
+            if value < best:
+                best = value
+        return best
 
     return kernel
 
@@ -338,35 +426,54 @@ def run_tables(entry: RulesetLimits) -> RunTables | None:
     return RunTables(entry)
 
 
+def _no_kernel(cards: Sequence[object]) -> int:
+    """The hand kernel of rules without run tables: every hand goes to the general search."""
+    return -1
+
+
 class _LastKernel:
     """The run tables of the ruleset asked last, found by identity: a registered cache of one entry.
 
     A lookup by the ruleset's value costs more than a Gin hand's four table lookups;
-    the ruleset is held, so its identity cannot be another's.
+    the ruleset is held, so its identity cannot be another's. :attr:`last` holds
+    the ruleset, its tables (or None) and their two hand kernels (:func:`_no_kernel`
+    without tables), so a caller reads them without a call:
+    ``last = LAST.last; if ruleset is not last[0]: last = LAST.load(ruleset)``.
     """
 
     __slots__ = ("last", "name")
 
+    _EMPTY: Final = (None, None, _no_kernel, _no_kernel)
+
     def __init__(self) -> None:
         self.name = "solver.run-kernel-last"
-        self.last: tuple[object, RunTables | None] = (None, None)
+        self.last: tuple[object, RunTables | None, HandKernel, HandKernel] = self._EMPTY
         _register(self)
 
     def clear(self) -> None:
-        self.last = (None, None)
+        self.last = self._EMPTY
 
     def info(self) -> CacheInfo:
         return CacheInfo(self.name, 0 if self.last[0] is None else 1, 1)
+
+    def load(self, ruleset: Ruleset) -> tuple[object, RunTables | None, HandKernel, HandKernel]:
+        """Make *ruleset* the last one asked and return :attr:`last` (a NotationError, ``not-a-ruleset``, for anything else)."""
+        tables = run_tables(limits_of(ruleset))
+        if tables is None:
+            self.last = (ruleset, None, _no_kernel, _no_kernel)
+        else:
+            self.last = (ruleset, tables, tables.hand_deadwood, tables.hand_after_discard)
+        return self.last
 
     def of(self, ruleset: Ruleset) -> RunTables | None:
         """*ruleset*'s run tables, or None (a NotationError, ``not-a-ruleset``, for anything else)."""
         last = self.last
         if last[0] is ruleset:
             return last[1]
-        tables = run_tables(limits_of(ruleset))
-        self.last = (ruleset, tables)
-        return tables
+        return self.load(ruleset)[1]
 
 
+#: The one-entry cache of the last ruleset's run tables and hand kernels.
+LAST: Final = _LastKernel()
 #: :meth:`_LastKernel.of`: the run tables of a ruleset, or None when its rules need the general search.
-kernel_of: Final = _LastKernel().of
+kernel_of: Final = LAST.of
