@@ -8,8 +8,9 @@ lists them. Extra arguments after ``--`` go to pytest (``nox -s tests-3.13 -- -n
   (PYENV_ROOT defaults to ~/.pyenv: pyenv's shims refuse a version that is not selected); a Python
   the machine lacks is skipped, not failed.
 - ``attrs_lowest``: the same on the interpreter nox runs on, with attrs pinned to the floor that
-  pyproject.toml declares (23.1.0). CI (.ci/run) runs the ``tests-3.X`` sessions but not this one:
-  its dist step runs the same quick selection against the built wheel installed with LOWEST_ATTRS.
+  pyproject.toml declares (23.1.0). CI (.ci/run) does not run this one: its dist step runs the same
+  quick selection against the built wheel installed with LOWEST_ATTRS, on the first other Python it
+  finds (3.12 first), and then skips that Python's ``tests-3.X`` session.
 
 The quick selection stops at the first failure and leaves out the long sweeps (the ``sweep`` marker,
 tests/conftest.py): whole matches of every preset and option combination exercise the rules engine,

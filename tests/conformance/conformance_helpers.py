@@ -592,10 +592,11 @@ def _spec_of(action: remi.Action) -> Spec:
 def iter_refusals(
     state: GameState, legal: list[remi.Action], rng: random.Random, sample: int
 ) -> Iterator[remi.Action]:
-    """A random sample of candidate actions that are not offered.
+    """A random sample, without replacement, of *sample* candidate actions that are not offered.
 
-    The same sample as shuffling the built :func:`candidates` that are not offered and taking the
-    first *sample*: the same pool, in the same order, shuffled by the same random numbers.
+    Candidates are drawn by index until *sample* are found that are not offered (or every
+    candidate was drawn): a few draws each, since a state offers few of its hundreds of
+    candidates, where shuffling them all cost a sweep a tenth of its time.
     """
     offered = {_spec_of(a) for a in legal}
     kinds = {kind for kind, _ in offered}
@@ -605,10 +606,18 @@ def iter_refusals(
             return c[0] not in kinds or c not in offered
         return _spec_of(c) not in offered
 
-    pool = [c for c in candidate_specs(state, rng) if not_offered(c)]
-    rng.shuffle(pool)
-    for chosen in pool[:sample]:
-        yield chosen[0](*chosen[1]) if isinstance(chosen, tuple) else chosen
+    specs = candidate_specs(state, rng)
+    drawn: set[int] = set()
+    found = 0
+    while found < sample and len(drawn) < len(specs):
+        index = rng.randrange(len(specs))
+        if index in drawn:
+            continue
+        drawn.add(index)
+        chosen = specs[index]
+        if not_offered(chosen):
+            found += 1
+            yield chosen[0](*chosen[1]) if isinstance(chosen, tuple) else chosen
 
 
 def card_counts(state: GameState) -> Counter[remi.Card]:
