@@ -445,12 +445,20 @@ def _refuse_draw(s: GameState, action: DrawStock) -> Refusal | None:
 
 def _perform_draw(s: GameState, action: DrawStock) -> GameState:
     stock = s.stock
-    if stock and not s.ruleset.buying:
-        # The common draw, on the three fields it changes (no scratch copy).
+    if stock:
+        # The common draw, on the fields it changes (no scratch copy): the card, and where the
+        # game buys, the buying window it opens (as _draw_in_full opens it).
+        rules = s.ruleset
         w = opened(s)
         w.hands = _hands_with(s.hands, s.turn_player, stock[-1])
-        w.stock = stock[:-1]
+        w.stock = rest = stock[:-1]
         w.phase = "play"
+        if rules.buying and _can_buy(rest, s.discard, rules):
+            queue = _buyers(s, exclude=-1)
+            if queue:
+                w.queue = tuple(queue)
+                w.phase = "buy"
+                w.to_act = queue[0]
         return sealed(w)
     return _draw_in_full(s)
 
@@ -519,7 +527,7 @@ def _can_buy(stock: Sequence[Card], discard: Sequence[Card], rules: Ruleset) -> 
     return bool(stock) or (rules.discard_reuse != "none" and len(discard) >= 3)
 
 
-def _buyers(w: Scratch, exclude: int) -> list[int]:
+def _buyers(w: Scratch | GameState, exclude: int) -> list[int]:
     rules = w.ruleset
     out = []
     for offset in range(1, w.players):

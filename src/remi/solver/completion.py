@@ -16,7 +16,14 @@ from ..cards import JOKER_CODE, Card
 from ..contracts import contract_at, contract_for
 from ..melds import Meld, check_meld
 from ..rulesets import Contract, Ruleset
-from .bounds import cannot_cover, jokers_needed, jokers_short, one_run_per_suit, runs_shrink
+from .bounds import (
+    cannot_cover,
+    hand_jokers_short,
+    jokers_needed,
+    jokers_short,
+    one_run_per_suit,
+    runs_shrink,
+)
 from .candidates import BOTH, Pool, candidate_pool, kind_mask
 from .covers import cover_lazily
 from .hands import counts_of, packed_counts, refuse_pack
@@ -468,6 +475,47 @@ def _can_complete(
     return _fit_rest(whole, counts, needs[:3])
 
 
+class _Plan(NamedTuple):
+    """What a round's contract asks of a hand with nothing laid: the melds, the limits and the least cards."""
+
+    sets: int
+    runs: int
+    limits: MeldLimits
+    exact: bool
+    final: bool
+    least: int
+
+
+@memoize("solver.contract-plan", maxsize=64)
+def _plan(round: int, ruleset: Ruleset) -> _Plan:
+    """Round *round*'s contract of *ruleset* as :func:`hopeless_alone` reads it (a ``RulesetError`` for no such round)."""
+    contract = contract_for(round, ruleset)
+    limits = limits_of(ruleset).limits
+    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
+    exact = not (final or ruleset.all_down_at_once)
+    least = contract.sets * limits.set_min + contract.runs * limits.run_min
+    return _Plan(contract.sets, contract.runs, limits, exact, final, least)
+
+
+def hopeless_alone(hand: Sequence[Card], round: int, ruleset: Ruleset, keep: int) -> bool:
+    """A quick proof that the cards *hand*, nothing laid, cannot complete round *round*'s contract.
+
+    The first, cheap checks of the whole-hand question of :func:`contract_lay_test`
+    (too few cards, too few wild cards; in the last round, cards no melds of the
+    contract can all take), without building that question: true only where that
+    question fails, so ``contract_lay_test(hand, (), ...)`` is then ``None``.
+    Most play-phase hands of a contract game cannot lay the contract yet.
+    """
+    plan = _plan(round, ruleset)
+    sets, runs, limits = plan.sets, plan.runs, plan.limits
+    if not sets and not runs:
+        return True  # no melds to lay: contract_lay_test answers None
+    n = len(hand)
+    if plan.final:
+        return keep > 0 or n < plan.least or cannot_cover(counts_of(hand), limits, sets, runs)
+    return n - keep < plan.least or hand_jokers_short(hand, limits, sets, runs, plan.exact)
+
+
 class _ExactLayTest:
     """:func:`contract_lay_test` before the last round, runs not kept apart: one search per distinct rest.
 
@@ -586,7 +634,20 @@ def contract_lay_test(
     sizes are exact, of the exact size), ``test(meld)`` equals
     ``can_complete_contract(hand - meld, [*laid, meld], round, ruleset, keep=keep)``.
     ``None`` says that the whole hand cannot complete the contract beside
-    *laid*, so that no meld of it can.
+    *laid*, so that no meld of it can. A hand with nothing laid is first asked
+    :func:`hopeless_alone`, which answers most hands of a contract game at once.
+    """
+    if not laid and hopeless_alone(hand, round, ruleset, keep):
+        return None
+    return searched_lay_test(hand, laid, round, ruleset, keep)
+
+
+def searched_lay_test(
+    hand: Sequence[Card], laid: Sequence[Meld], round: int, ruleset: Ruleset, keep: int
+) -> Callable[[Meld], bool] | None:
+    """:func:`contract_lay_test` without the quick proof first: the whole-hand question always built and asked.
+
+    The oracle the tests compare :func:`hopeless_alone` with.
     """
     question = _question(counts_of(hand), laid, round, ruleset, keep)
     if question is None or (not question.needs[0] and not question.needs[1]):

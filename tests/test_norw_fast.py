@@ -1,0 +1,126 @@
+"""The quick proofs of the contract lay-down question equal the full search (issue 18, speed round 3).
+
+:func:`~remi.solver.completion.hopeless_alone` answers "no contract meld can be laid"
+before the whole-hand question is built; :func:`~remi.solver.bounds.hand_jokers_short`
+is :func:`~remi.solver.bounds.jokers_short` read from the cards. Both are compared
+with the paths they shortcut: on random hands (hypothesis) and on every play-phase
+state of seeded random Norwegian games and their variants (the sweep).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import remi
+from remi import GameState
+from remi.game.policies import must_keep_card, policy_for
+from remi.solver.bounds import hand_jokers_short, jokers_short
+from remi.solver.completion import contract_lay_test, hopeless_alone, searched_lay_test
+from remi.solver.hands import counts_of
+from remi.solver.limits import limits_of
+
+#: Norwegian (the one contract preset) and the variants the speed benchmark plays.
+RULESETS = {
+    "norwegian": remi.NORWEGIAN,
+    "shanghai": remi.with_variants(remi.NORWEGIAN, "shanghai"),
+    "twos": remi.with_variants(remi.NORWEGIAN, "spade twos wild"),
+    "all-down": remi.with_variants(remi.NORWEGIAN, "all down at once"),
+}
+#: Those and every preset: the meld limits the joker bound reads (jokers or none, sizes, ace places).
+LIMITS = {**RULESETS, **{name: rules for name, rules in remi.PRESETS.items() if name != "norwegian"}}
+
+
+def _hand(data: st.DataObject, ruleset: remi.Ruleset) -> tuple[remi.Card, ...]:
+    pack = remi.make_pack(2, 0 if ruleset.wild_spade_twos or not ruleset.jokers else 6)
+    drawn = data.draw(st.lists(st.sampled_from(pack), min_size=0, max_size=20))
+    return tuple(c for i, c in enumerate(drawn) if drawn[: i + 1].count(c) <= pack.count(c))
+
+
+@pytest.mark.parametrize("ruleset", list(LIMITS.values()), ids=list(LIMITS))
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), sets=st.integers(0, 3), runs=st.integers(0, 3), exact=st.booleans())
+def test_hand_jokers_short_is_jokers_short(
+    ruleset: remi.Ruleset, data: st.DataObject, sets: int, runs: int, exact: bool
+) -> None:
+    hand = _hand(data, ruleset)
+    limits = limits_of(ruleset).limits
+    assert hand_jokers_short(hand, limits, sets, runs, exact) == jokers_short(
+        counts_of(hand), limits, sets, runs, exact
+    )
+
+
+@pytest.mark.parametrize("ruleset", list(RULESETS.values()), ids=list(RULESETS))
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), keep=st.integers(0, 1))
+def test_hopeless_alone_only_where_the_search_fails(
+    ruleset: remi.Ruleset, data: st.DataObject, keep: int
+) -> None:
+    """A hand proved hopeless has no contract lay by the full search; the quick path answers as the full one."""
+    hand = _hand(data, ruleset)
+    round = data.draw(st.integers(1, len(ruleset.contracts)))
+    full = searched_lay_test(hand, (), round, ruleset, keep)
+    if hopeless_alone(hand, round, ruleset, keep):
+        assert full is None
+    assert (contract_lay_test(hand, (), round, ruleset, keep) is None) == (full is None)
+
+
+def test_hopeless_alone_examples() -> None:
+    cards = remi.parse_cards
+    # Round 1 (two sets): one pair and no joker is hopeless, two triples are not.
+    assert hopeless_alone(cards("♠9 ♥9 ♣2 ♣5 ♦7 ♦J ♥K ♠Q ♣A ♦3 ♥4"), 1, remi.NORWEGIAN, 0)
+    assert not hopeless_alone(cards("♠9 ♥9 ♦9 ♣5 ♦5 ♥5 ♥K ♠Q ♣A ♦3 ♥4"), 1, remi.NORWEGIAN, 0)
+    # Too few cards for the contract, counting the card kept back.
+    assert hopeless_alone(cards("♠9 ♥9 ♦9 ♣5 ♦5 ♥5"), 1, remi.NORWEGIAN, 1)
+    # The last round goes out: cards of four suits cannot all go into three runs.
+    last = len(remi.NORWEGIAN.contracts)
+    assert hopeless_alone(cards("♠2 ♠3 ♠4 ♠5 ♥2 ♥3 ♥4 ♥5 ♦2 ♦3 ♣K"), last, remi.NORWEGIAN, 0)
+
+
+def _play_states(ruleset: remi.Ruleset, seed: int, greedy: bool) -> Iterator[GameState]:
+    """The play-phase states of one seeded 4-player game with a 60-turn round cap."""
+    rules = attrs.evolve(ruleset, max_turns_per_round=60)
+    rng = random.Random(seed)
+    state = remi.new_game(rules, players=4, seed=seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        if state.phase == "play":
+            yield state
+        lays = [a for a in legal if isinstance(a, remi.LayDown)]
+        state = state.apply(rng.choice(lays if greedy and lays and rng.random() < 0.8 else legal))
+
+
+def _same_lay_answers(s: GameState) -> None:
+    """The engine's contract question and the full search agree on *s*, meld by meld."""
+    seat = s.turn_player
+    hand = s.hands[seat]
+    laid = policy_for(s.ruleset).own_melds(s, seat)
+    keep = 1 if must_keep_card(s) else 0
+    quick = contract_lay_test(hand, laid, s.round, s.ruleset, keep)
+    full = searched_lay_test(hand, laid, s.round, s.ruleset, keep)
+    assert (quick is None) == (full is None)
+    if quick is not None and full is not None:
+        for meld in remi.candidate_melds(hand, s.ruleset):
+            assert quick(meld) == full(meld), meld
+
+
+@pytest.mark.sweep
+@pytest.mark.parametrize("name", ["norwegian", "shanghai", "twos", "all-down"])
+@pytest.mark.parametrize("greedy", [False, True], ids=["uniform", "greedy"])
+def test_sweep_contract_lay_answers_equal_the_search(name: str, greedy: bool) -> None:
+    for seed in range(6):
+        for s in _play_states(RULESETS[name], seed, greedy):
+            _same_lay_answers(s)
+
+
+@pytest.mark.parametrize("name", ["norwegian", "all-down"])
+def test_contract_lay_answers_equal_the_search(name: str) -> None:
+    """The quick selection's share of the sweep: one seeded game each way."""
+    for greedy in (False, True):
+        for s in _play_states(RULESETS[name], 11, greedy):
+            _same_lay_answers(s)
