@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import remi
 from remi import GameState
 from remi.game.policies import must_keep_card, policy_for
-from remi.solver.bounds import hand_jokers_short, jokers_short
+from remi.solver.bounds import disjoint_runs_short, hand_jokers_short, jokers_short
 from remi.solver.completion import contract_lay_test, hopeless_alone, searched_lay_test
 from remi.solver.hands import counts_of
 from remi.solver.limits import limits_of
@@ -68,6 +68,36 @@ def test_hopeless_alone_only_where_the_search_fails(
     if hopeless_alone(hand, round, ruleset, keep):
         assert full is None
     assert (contract_lay_test(hand, (), round, ruleset, keep) is None) == (full is None)
+
+
+@pytest.mark.parametrize("name", ["norwegian", "all-down"])
+@settings(max_examples=400, deadline=None)
+@given(data=st.data(), keep=st.integers(0, 1))
+def test_disjoint_runs_bound_only_where_the_search_fails(name: str, data: st.DataObject, keep: int) -> None:
+    """Hands of two suits and low ranks, where runs are near: the disjoint-runs bound against the search."""
+    ruleset = RULESETS[name]
+    pack = [c for c in remi.make_pack(2, 4) if c.is_joker or (c.suit_index < 2 and c.rank <= 9)]
+    drawn = data.draw(st.lists(st.sampled_from(pack), min_size=6, max_size=16))
+    hand = tuple(c for i, c in enumerate(drawn) if drawn[: i + 1].count(c) <= pack.count(c))
+    round = data.draw(st.sampled_from([r for r, c in enumerate(ruleset.contracts, 1) if c.runs >= 2]))
+    limits = limits_of(ruleset).limits
+    contract = ruleset.contracts[round - 1]
+    if disjoint_runs_short(counts_of(hand), limits, contract.sets, contract.runs):
+        assert searched_lay_test(hand, (), round, ruleset, keep) is None
+    if hopeless_alone(hand, round, ruleset, keep):
+        assert searched_lay_test(hand, (), round, ruleset, keep) is None
+
+
+def test_disjoint_runs_bound_examples() -> None:
+    limits = limits_of(remi.NORWEGIAN).limits
+    # Two runs: ♦6 ♦7 ♦9 holds three of one window, but the second run has only ♠8 ♠10 (two jokers).
+    hand = remi.parse_cards("♠8 ♠10 ♥A ♥6 ♦6 ♦7 ♦9 ♦Q ♣2 JK JK")
+    assert not jokers_short(counts_of(hand), limits, 0, 2, True)
+    assert disjoint_runs_short(counts_of(hand), limits, 0, 2)
+    assert searched_lay_test(hand, (), 3, remi.NORWEGIAN, 0) is None
+    # Doubled cards make two runs of one window: no proof.
+    hand = remi.parse_cards("♦6 ♦7 ♦8 ♦9 ♦6 ♦7 ♦8 ♦9 ♣2")
+    assert not disjoint_runs_short(counts_of(hand), limits, 0, 2)
 
 
 def test_hopeless_alone_examples() -> None:

@@ -618,9 +618,15 @@ def _perform_pass(s: GameState, action: Pass) -> GameState:
     if s.phase == "buy":
         # What _continue_window does, on the few fields a pass changes (no scratch copy).
         queue = s.queue[1:]
+        window = opened(s)
+        window.queue = queue
         if queue:
-            return with_changes(s, queue=queue, to_act=queue[0])
-        return with_changes(s, queue=(), phase="play", to_act=s.turn_player, last_buyer=-1)
+            window.to_act = queue[0]
+        else:
+            window.phase = "play"
+            window.to_act = s.turn_player
+            window.last_buyer = -1
+        return sealed(window)
     w = Scratch.of(s)
     if s.phase == "shanghai":
         rest = w.queue[1:]
