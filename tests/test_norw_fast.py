@@ -20,10 +20,16 @@ from hypothesis import strategies as st
 import remi
 from remi import GameState
 from remi.game.policies import must_keep_card, policy_for
-from remi.solver.bounds import disjoint_runs_short, hand_jokers_short, jokers_short
+from remi.solver.bounds import (
+    _window_most,
+    disjoint_runs_short,
+    hand_jokers_short,
+    jokers_needed,
+    jokers_short,
+)
 from remi.solver.completion import contract_lay_test, hopeless_alone, searched_lay_test
 from remi.solver.hands import counts_of
-from remi.solver.limits import limits_of
+from remi.solver.limits import NO_WILD, MeldLimits, limits_of
 
 #: Norwegian (the one contract preset) and the variants the speed benchmark plays.
 RULESETS = {
@@ -53,6 +59,60 @@ def test_hand_jokers_short_is_jokers_short(
     assert hand_jokers_short(hand, limits, sets, runs, exact) == jokers_short(
         counts_of(hand), limits, sets, runs, exact
     )
+
+
+def _jokers_needed_before(
+    counts: tuple[int, ...], limits: MeldLimits, sets: int, runs: int, exact: bool
+) -> int:
+    """jokers_needed as it was written before its sets part became bounds._sets_need (the oracle)."""
+    if limits.twos:
+        return 0
+    jokers = counts[limits.wild] if limits.wild != NO_WILD else 0
+    need = 0
+    if sets:
+        least = (limits.set_min + 1) // 2 if limits.at_most else 1
+        marginal: list[int] = []
+        for n in (counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39] for r in range(13)):
+            if n < least:
+                continue
+            for k in range(1, n // least + 1):
+                if k > sets:
+                    break
+                marginal.append(min(limits.set_min, max(0, k * limits.set_min - n)))
+        if len(marginal) < sets:
+            return 1 << 30
+        marginal.sort()
+        need += sum(marginal[:sets])
+        if need > jokers:
+            return need
+    if runs:
+        least = (limits.run_min + 1) // 2 if limits.at_most else 1
+        held = [
+            _window_most(
+                tuple(counts[b : b + 13]), limits.run_min, limits.lo_bound, limits.hi_bound, least, exact
+            )
+            for b in (0, 13, 26, 39)
+        ]
+        if max(held) < 0:
+            return 1 << 30
+        need += runs * (limits.run_min - min(max(held), limits.run_min))
+    return need
+
+
+@pytest.mark.parametrize("ruleset", list(LIMITS.values()), ids=list(LIMITS))
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), sets=st.integers(0, 3), runs=st.integers(0, 3), exact=st.booleans())
+def test_jokers_needed_is_as_before(
+    ruleset: remi.Ruleset, data: st.DataObject, sets: int, runs: int, exact: bool
+) -> None:
+    counts = counts_of(_hand(data, ruleset))
+    limits = limits_of(ruleset).limits
+    jokers = counts[limits.wild] if limits.wild != NO_WILD else 0
+    before = _jokers_needed_before(counts, limits, sets, runs, exact)
+    now = jokers_needed(counts, limits, sets, runs, exact, jokers)
+    assert (now > jokers) == (before > jokers)
+    if before <= jokers:
+        assert now == before
 
 
 @pytest.mark.parametrize("ruleset", list(RULESETS.values()), ids=list(RULESETS))

@@ -98,19 +98,9 @@ def jokers_needed(
         return 0
     need = 0
     if sets:
-        least = (limits.set_min + 1) // 2 if limits.at_most else 1
-        marginal: list[int] = []
-        for n in map(_rank_total, counts[0:13], counts[13:26], counts[26:39], counts[39:52]):
-            if n < least:
-                continue
-            for k in range(1, n // least + 1):
-                if k > sets:
-                    break
-                marginal.append(min(limits.set_min, max(0, k * limits.set_min - n)))
-        if len(marginal) < sets:
-            return _IMPOSSIBLE
-        marginal.sort()
-        need += sum(marginal[:sets])
+        need = _sets_need(
+            list(map(_rank_total, counts[0:13], counts[13:26], counts[26:39], counts[39:52])), limits, sets
+        )
         if need > jokers:
             return need
     if runs:

@@ -302,7 +302,7 @@ def _cover_rest(whole: _Whole, counts: tuple[int, ...], needs: _Needs, packed: i
     if jokers_short(counts, limits, sets, runs, False):
         return False
     search = contract_search(whole.cards, limits, False, apart, whole.kinds)
-    rem = packed if packed >= 0 else packed_counts(counts, search.pool.width)
+    rem = packed if packed >= 0 else _packed(counts, whole, search.pool)
     return search.cover(rem, n, sets, runs, spans)
 
 
@@ -322,7 +322,7 @@ def _fit_rest(whole: _Whole, counts: tuple[int, ...], needs: _Needs, packed: int
         return False
     # Melds of the whole hand that fit in the cards held are exactly the melds of those cards.
     search = contract_search(whole.cards, limits, True, apart, whole.kinds)
-    rem = packed if packed >= 0 else packed_counts(counts, search.pool.width)
+    rem = packed if packed >= 0 else _packed(counts, whole, search.pool)
     if search.pick(rem, n - whole.keep, sets, runs, spans, 0):
         return True
     if exact or (not apart and runs_shrink(limits.run_min, limits.at_most)):
@@ -331,6 +331,11 @@ def _fit_rest(whole: _Whole, counts: tuple[int, ...], needs: _Needs, packed: int
         return False
     any_size = contract_search(whole.cards, limits, False, apart, whole.kinds)
     return any_size.pick(rem, n - whole.keep, sets, runs, spans, 0)
+
+
+def _packed(counts: tuple[int, ...], whole: _Whole, pool: Pool) -> int:
+    """*counts* packed at *pool*'s width: the pool's own total when they are the whole hand (nothing laid)."""
+    return pool.total if counts is whole.cards else packed_counts(counts, pool.width)
 
 
 def _lazy_final(limits: MeldLimits, apart: bool, keep: int) -> bool:
@@ -390,7 +395,15 @@ def _whole(
         cards[code] += 1
     exact = not (final or ruleset.all_down_at_once)
     kinds = kind_mask(contract.sets, contract.runs)
-    return _Whole(tuple(cards), limits_of(ruleset).limits, exact, ruleset.same_suit_runs_apart, keep, kinds)
+    # Nothing laid: the whole hand is *counts* itself (the same object: see _packed).
+    return _Whole(
+        tuple(cards) if laid else counts,
+        limits_of(ruleset).limits,
+        exact,
+        ruleset.same_suit_runs_apart,
+        keep,
+        kinds,
+    )
 
 
 def _question(
@@ -662,7 +675,7 @@ def searched_lay_test(
     if final and _lazy_final(limits, apart, keep):
         return _FinalLayTest(question.counts, limits, question.needs[0], question.needs[1]).test
     search = contract_search(whole.cards, limits, exact or not final, apart, whole.kinds)
-    base = packed_counts(question.counts, search.pool.width)
+    base = _packed(question.counts, whole, search.pool)
     if not final and not apart and (exact or runs_shrink(limits.run_min, limits.at_most)):
         # What is left of the contract needs melds of the least sizes only (with all down
         # at once too: every longer meld holds a legal one of the least size), which the
