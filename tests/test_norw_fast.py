@@ -148,6 +148,24 @@ def test_disjoint_runs_bound_only_where_the_search_fails(name: str, data: st.Dat
         assert searched_lay_test(hand, (), round, ruleset, keep) is None
 
 
+@pytest.mark.parametrize("name", ["norwegian", "shanghai", "all-down"])
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), keep=st.integers(0, 1))
+def test_sets_by_bound_answers_as_the_search(name: str, data: st.DataObject, keep: int) -> None:
+    """Rounds of sets only: the bound's per-meld answers against the pool search, on hands of few ranks."""
+    ruleset = RULESETS[name]
+    pack = [c for c in remi.make_pack(2, 4) if c.is_joker or c.rank in (3, 7, 9, 12)]
+    drawn = data.draw(st.lists(st.sampled_from(pack), min_size=3, max_size=16))
+    hand = tuple(c for i, c in enumerate(drawn) if drawn[: i + 1].count(c) <= pack.count(c))
+    round = data.draw(st.sampled_from([r for r, c in enumerate(ruleset.contracts, 1) if not c.runs]))
+    quick = contract_lay_test(hand, (), round, ruleset, keep)
+    full = searched_lay_test(hand, (), round, ruleset, keep)
+    assert (quick is None) == (full is None)
+    if quick is not None and full is not None:
+        for meld in remi.candidate_melds(hand, ruleset, kinds=("set",), exact=True):
+            assert quick(meld) == full(meld), meld
+
+
 def test_disjoint_runs_bound_examples() -> None:
     limits = limits_of(remi.NORWEGIAN).limits
     # Two runs: ♦6 ♦7 ♦9 holds three of one window, but the second run has only ♠8 ♠10 (two jokers).

@@ -98,7 +98,7 @@ def jokers_needed(
         return 0
     need = 0
     if sets:
-        need = _sets_need(
+        need = sets_need(
             list(map(_rank_total, counts[0:13], counts[13:26], counts[26:39], counts[39:52])), limits, sets
         )
         if need > jokers:
@@ -148,7 +148,7 @@ def hand_jokers_short(hand: Sequence[Card], limits: MeldLimits, sets: int, runs:
             rank = code % 13
             totals[rank] += 1
             masks[code // 13] |= 1 << rank
-    need = _sets_need(totals, limits, sets) if sets else 0
+    need = sets_need(totals, limits, sets) if sets else 0
     if need > jokers or not runs:
         return need > jokers
     least = (limits.run_min + 1) // 2 if limits.at_most else 1
@@ -179,7 +179,7 @@ def disjoint_runs_short(counts: Sequence[int], limits: MeldLimits, sets: int, ru
         return False
     jokers = counts[limits.wild] if limits.wild != NO_WILD else 0
     totals = [counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39] for r in range(13)]
-    need = _sets_need(totals, limits, sets) if sets else 0
+    need = sets_need(totals, limits, sets) if sets else 0
     size = limits.run_min
     best = [0] + [-_IMPOSSIBLE] * runs  # the most naturals of t runs over the suits so far
     for suit in range(4):
@@ -191,7 +191,7 @@ def disjoint_runs_short(counts: Sequence[int], limits: MeldLimits, sets: int, ru
     return need + runs * size - best[runs] > jokers
 
 
-def _sets_need(totals: Sequence[int], limits: MeldLimits, sets: int) -> int:
+def sets_need(totals: Sequence[int], limits: MeldLimits, sets: int) -> int:
     """The least wild cards *sets* sets take, given the natural cards of each rank *totals* (as in :func:`jokers_needed`)."""
     set_min = limits.set_min
     least = (set_min + 1) // 2 if limits.at_most else 1

@@ -24,6 +24,7 @@ from .bounds import (
     jokers_short,
     one_run_per_suit,
     runs_shrink,
+    sets_need,
 )
 from .candidates import BOTH, Pool, candidate_pool, kind_mask
 from .covers import cover_lazily
@@ -653,9 +654,78 @@ def contract_lay_test(
     *laid*, so that no meld of it can. A hand with nothing laid is first asked
     :func:`hopeless_alone`, which answers most hands of a contract game at once.
     """
-    if not laid and hopeless_alone(hand, round, ruleset, keep):
-        return None
+    if not laid:
+        if hopeless_alone(hand, round, ruleset, keep):
+            return None
+        plan = _plan(round, ruleset)
+        if _sets_by_bound(plan):
+            return _SetsLayTest(hand, plan, keep).test
     return searched_lay_test(hand, laid, round, ruleset, keep)
+
+
+def _sets_by_bound(plan: _Plan) -> bool:
+    """Whether the joker bound of the sets is exact for *plan*: sets only, of exactly the least size.
+
+    Sets of different ranks share no card, and the k-th set of one rank takes
+    ``k * set_min - n`` wild cards (none below 0), more for each further set: the
+    least wild cards of the sets is the sum of the smallest marginal costs, as
+    :func:`~remi.solver.bounds.jokers_needed` counts it. No ♠2 wild (a ♠2 is then
+    natural or wild), no suits kept distinct, and sets of the least size legal.
+    """
+    limits = plan.limits
+    return (
+        not plan.final
+        and plan.exact
+        and plan.sets > 0
+        and plan.runs == 0
+        and not limits.twos
+        and not limits.distinct
+        and (limits.set_max == 0 or limits.set_max >= limits.set_min)
+    )
+
+
+class _SetsLayTest:
+    """:func:`contract_lay_test` of a contract of sets only where the joker bound is exact (:func:`_sets_by_bound`).
+
+    A set laid leaves the cards held less its cards; the sets still wanted can be
+    laid from them exactly when the bound finds the wild cards for them: no pool, no search.
+    """
+
+    __slots__ = ("jokers", "limits", "sets", "spare", "totals", "wild")
+
+    def __init__(self, hand: Sequence[Card], plan: _Plan, keep: int) -> None:
+        limits = self.limits = plan.limits
+        self.wild = wild = limits.wild
+        self.sets = plan.sets
+        self.spare = len(hand) - keep  # the cards held less those that must stay in hand
+        totals = [0] * 13
+        jokers = 0
+        for card in hand:
+            code = card.code
+            if code == wild:
+                jokers += 1
+            elif code < JOKER_CODE:
+                totals[code % 13] += 1
+        self.totals = totals
+        self.jokers = jokers
+
+    def test(self, meld: Meld) -> bool:
+        if meld.kind != "set":
+            return False
+        sets = self.sets - 1
+        if self.spare - len(meld.cards) < sets * self.limits.set_min:
+            return False
+        if not sets:
+            return True
+        totals = list(self.totals)
+        jokers = self.jokers
+        for card in meld.cards:
+            code = card.code
+            if code == self.wild:
+                jokers -= 1
+            elif code < JOKER_CODE:
+                totals[code % 13] -= 1
+        return sets_need(totals, self.limits, sets) <= jokers
 
 
 def searched_lay_test(
