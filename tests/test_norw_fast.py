@@ -23,6 +23,7 @@ from remi.game.policies import must_keep_card, policy_for
 from remi.solver.bounds import (
     _window_most,
     disjoint_runs_short,
+    hand_disjoint_runs_short,
     hand_jokers_short,
     jokers_needed,
     jokers_short,
@@ -130,6 +131,19 @@ def test_hopeless_alone_only_where_the_search_fails(
     assert (contract_lay_test(hand, (), round, ruleset, keep) is None) == (full is None)
 
 
+@pytest.mark.parametrize("ruleset", list(LIMITS.values()), ids=list(LIMITS))
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), sets=st.integers(0, 3), runs=st.integers(0, 4))
+def test_hand_disjoint_runs_short_is_disjoint_runs_short(
+    ruleset: remi.Ruleset, data: st.DataObject, sets: int, runs: int
+) -> None:
+    hand = _hand(data, ruleset)
+    limits = limits_of(ruleset).limits
+    assert hand_disjoint_runs_short(hand, limits, sets, runs) == disjoint_runs_short(
+        counts_of(hand), limits, sets, runs
+    )
+
+
 @pytest.mark.parametrize("name", ["norwegian", "all-down"])
 @settings(max_examples=400, deadline=None)
 @given(data=st.data(), keep=st.integers(0, 1))
@@ -173,6 +187,12 @@ def test_disjoint_runs_bound_examples() -> None:
     assert not jokers_short(counts_of(hand), limits, 0, 2, True)
     assert disjoint_runs_short(counts_of(hand), limits, 0, 2)
     assert searched_lay_test(hand, (), 3, remi.NORWEGIAN, 0) is None
+    # Three copies of a card (three decks) count up to three runs, in both readings.
+    tripled = remi.parse_cards("♦6 ♦6 ♦6 ♦7 ♦7 ♦7 ♦8 ♦8 ♦8 ♦9 ♦9 ♣2 JK")
+    for runs in (2, 3, 4):
+        fast = hand_disjoint_runs_short(tripled, limits, 0, runs)
+        assert fast == disjoint_runs_short(counts_of(tripled), limits, 0, runs)
+        assert fast == (runs == 4)
     # Doubled cards make two runs of one window: no proof.
     hand = remi.parse_cards("♦6 ♦7 ♦8 ♦9 ♦6 ♦7 ♦8 ♦9 ♣2")
     assert not disjoint_runs_short(counts_of(hand), limits, 0, 2)

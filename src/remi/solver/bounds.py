@@ -191,6 +191,45 @@ def disjoint_runs_short(counts: Sequence[int], limits: MeldLimits, sets: int, ru
     return need + runs * size - best[runs] > jokers
 
 
+def hand_disjoint_runs_short(hand: Sequence[Card], limits: MeldLimits, sets: int, runs: int) -> bool:
+    """:func:`disjoint_runs_short` of the cards *hand*, read in one pass over the cards (no 53 counts).
+
+    Per suit, the ranks held as bits and how many of its cards are held at least
+    1, 2 … *runs* times (their sum up to *j* is the copies held of each card up to *j*).
+    """
+    if limits.twos or runs < 2:
+        return False
+    wild = limits.wild
+    cells = [0] * JOKER_CODE
+    totals = [0] * 13
+    masks = [0, 0, 0, 0]
+    levels = [[0] * (runs + 1) for _ in range(4)]
+    jokers = 0
+    for card in hand:
+        code = card.code
+        if code == wild:
+            jokers += 1
+        elif code < JOKER_CODE:
+            held = cells[code] = cells[code] + 1
+            rank = code % 13
+            totals[rank] += 1
+            masks[code // 13] |= 1 << rank
+            if held <= runs:
+                levels[code // 13][held] += 1
+    need = sets_need(totals, limits, sets) if sets else 0
+    size = limits.run_min
+    best = [0] + [-_IMPOSSIBLE] * runs
+    for mask, level in zip(masks, levels):
+        one = _window_most_bits(mask, size, limits.lo_bound, limits.hi_bound, 1, False)
+        bound = [0] * (runs + 1)
+        copies = 0
+        for j in range(1, runs + 1):
+            copies += level[j]
+            bound[j] = min(j * one, copies)
+        best = [max(best[t - j] + bound[j] for j in range(t + 1)) for t in range(runs + 1)]
+    return need + runs * size - best[runs] > jokers
+
+
 def sets_need(totals: Sequence[int], limits: MeldLimits, sets: int) -> int:
     """The least wild cards *sets* sets take, given the natural cards of each rank *totals* (as in :func:`jokers_needed`)."""
     set_min = limits.set_min

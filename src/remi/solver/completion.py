@@ -18,7 +18,7 @@ from ..melds import Meld, check_meld
 from ..rulesets import Contract, Ruleset
 from .bounds import (
     cannot_cover,
-    disjoint_runs_short,
+    hand_disjoint_runs_short,
     hand_jokers_short,
     jokers_needed,
     jokers_short,
@@ -530,7 +530,7 @@ def hopeless_alone(hand: Sequence[Card], round: int, ruleset: Ruleset, keep: int
         return keep > 0 or n < plan.least or cannot_cover(counts_of(hand), limits, sets, runs)
     if n - keep < plan.least or hand_jokers_short(hand, limits, sets, runs, plan.exact):
         return True
-    return runs > 1 and disjoint_runs_short(counts_of(hand), limits, sets, runs)
+    return runs > 1 and hand_disjoint_runs_short(hand, limits, sets, runs)
 
 
 class _ExactLayTest:
