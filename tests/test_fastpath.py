@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import remi
-from remi import Card, DrawStock, GameState, Pass, TakeDiscard
+from remi import Buy, Card, DrawStock, GameState, Pass, TakeDiscard
 from remi.actions import Discard
 from remi.cards import sorted_hand
 from remi.game import engine, views
@@ -80,7 +80,7 @@ game = st.tuples(st.sampled_from(sorted(RULESETS)), st.integers(0, 2), st.intege
 @settings(max_examples=40)
 @given(game)
 def test_fast_transitions_equal_the_general_ones(choice: tuple[str, int, int]) -> None:
-    """The common draw, every take, the common discard and a pass on a buy give the state the scratch copy gives:
+    """The common draw, every take, the common discard, the common buy and a pass on a buy give the state the scratch copy gives:
     the value after an action is the same whichever path builds it."""
     name, extra, seed = choice
     ruleset = RULESETS[name]
@@ -93,6 +93,8 @@ def test_fast_transitions_equal_the_general_ones(choice: tuple[str, int, int]) -
                 same(engine._perform_take(s, action), take_by_scratch(s))
             elif isinstance(action, Discard):
                 same(engine._perform_discard(s, action), engine._discard_in_full(s, action))
+            elif isinstance(action, Buy):
+                same(engine._perform_buy(s, action), engine._buy_in_full(s))
             elif isinstance(action, Pass) and s.phase == "buy":
                 same(engine._perform_pass(s, action), buy_pass_by_scratch(s))
 

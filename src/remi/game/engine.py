@@ -560,6 +560,33 @@ def _refuse_buy(s: GameState, action: Buy) -> Refusal | None:
 
 
 def _perform_buy(s: GameState, action: Buy) -> GameState:
+    stock = s.stock
+    if not stock:
+        return _buy_in_full(s)
+    # The common buy, on the fields it changes (no scratch copy): what _buy_in_full does.
+    buyer = s.to_act
+    card = s.discard[-1]
+    rules = s.ruleset
+    w = opened(s)
+    w.hands = (*s.hands[:buyer], sorted_hand((*s.hands[buyer], card, stock[-1])), *s.hands[buyer + 1 :])
+    w.known = (*s.known[:buyer], sorted_hand((*s.known[buyer], card)), *s.known[buyer + 1 :])
+    w.discard = discard = s.discard[:-1]
+    w.stock = rest = stock[:-1]
+    w.buys = (*s.buys[:buyer], s.buys[buyer] + 1, *s.buys[buyer + 1 :])
+    w.last_buyer = buyer
+    queue = _buyers(cast("GameState", w), exclude=buyer) if _can_buy(rest, discard, rules) else []
+    w.queue = tuple(queue)
+    if queue:
+        w.to_act = queue[0]
+    else:
+        w.phase = "play"
+        w.to_act = s.turn_player
+        w.last_buyer = -1
+    return sealed(w)
+
+
+def _buy_in_full(s: GameState) -> GameState:
+    """The buy through a scratch copy, in every case: the stock rebuilt from the pile when empty."""
     w = Scratch.of(s)
     buyer = s.to_act
     card = w.discard.pop()

@@ -852,6 +852,7 @@ class Opened(Protocol):
     pending: tuple[Card, ...]
     queue: tuple[int, ...]
     last_buyer: int
+    buys: tuple[int, ...]
     shanghai_from: int
     melds_this_turn: int
     idle_turns: int
