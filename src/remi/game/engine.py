@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from random import Random
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 import attrs
 
@@ -897,6 +897,40 @@ def _lay_rest_refusal(s: GameState, policy: Policy, meld: Meld) -> Refusal | Non
 def _perform_lay(s: GameState, action: LayDown) -> GameState:
     if s.phase == "knock":
         return _perform_knock_lay(s, action)
+    seat = s.turn_player
+    meld = action.meld
+    if s.pending:
+        return _lay_in_full(s, action)
+    hand, known = s.hands[seat], s.known[seat]
+    for card in meld.cards:
+        hand = hand_without(hand, card)
+        known = known_without(known, card)
+    if not hand:
+        return _lay_in_full(s, action)
+    # The common lay-down, on the fields it changes (no scratch copy): what _lay_in_full does.
+    w = opened(s)
+    w.hands = _replaced(s.hands, seat, hand)
+    w.known = _replaced(s.known, seat, known)
+    w.table = (*s.table, meld)
+    w.owners = (*s.owners, seat)
+    w.building = ()
+    if s.down[seat] < 0:
+        w.down = _replaced(s.down, seat, s.turn)
+    w.melds_this_turn = s.melds_this_turn + 1
+    w.idle_turns = 0
+    return sealed(w)
+
+
+_T = TypeVar("_T")
+
+
+def _replaced(values: tuple[_T, ...], at: int, value: _T) -> tuple[_T, ...]:
+    """*values* with the one at *at* replaced by *value*."""
+    return (*values[:at], value, *values[at + 1 :])
+
+
+def _lay_in_full(s: GameState, action: LayDown) -> GameState:
+    """The lay-down through a scratch copy, in every case: a wild card pending, the hand emptied."""
     w = Scratch.of(s)
     seat = s.turn_player
     meld = action.meld
@@ -1218,6 +1252,23 @@ def _refuse_layoff(s: GameState, action: LayOff) -> Refusal | None:
 
 def _perform_layoff(s: GameState, action: LayOff) -> GameState:
     extended = _placed(_layoff_choice(s, s.table[action.target], action.card, action.low))
+    seat = s.turn_player
+    hand = hand_without(s.hands[seat], action.card)
+    if s.pending or not hand:
+        return _layoff_in_full(s, action, extended)
+    # The common lay-off, on the fields it changes (no scratch copy): what _layoff_in_full does.
+    w = opened(s)
+    w.table = _replaced(s.table, action.target, extended)
+    if s.down[seat] < 0 and policy_for(s.ruleset).layoff_goes_down:
+        w.down = _replaced(s.down, seat, s.turn)
+    w.hands = _replaced(s.hands, seat, hand)
+    w.known = _replaced(s.known, seat, known_without(s.known[seat], action.card))
+    w.idle_turns = 0
+    return sealed(w)
+
+
+def _layoff_in_full(s: GameState, action: LayOff, extended: Meld) -> GameState:
+    """The lay-off of *extended* through a scratch copy, in every case: a wild card pending, the hand emptied."""
     w = Scratch.of(s)
     seat = s.turn_player
     w.table[action.target] = extended

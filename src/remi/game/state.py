@@ -843,6 +843,10 @@ class Opened(Protocol):
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
     discard: tuple[Card, ...]
+    table: tuple[Meld, ...]
+    owners: tuple[int, ...]
+    down: tuple[int, ...]
+    building: tuple[Card, ...]
     known: tuple[tuple[Card, ...], ...]
     taken: Card | None
     phase: Phase
