@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import remi
-from remi import Card, DrawStock, GameState, TakeDiscard
+from remi import Buy, Card, DrawStock, GameState, LayDown, LayOff, Pass, TakeDiscard
 from remi.actions import Discard
 from remi.cards import sorted_hand
 from remi.game import engine, views
@@ -67,13 +67,20 @@ def take_by_scratch(s: GameState) -> GameState:
     return w.freeze()
 
 
+def buy_pass_by_scratch(s: GameState) -> GameState:
+    """A pass in a buying window as the engine made it through a scratch copy before it had a fast path."""
+    w = core.Scratch.of(s)
+    engine._continue_window(w, w.queue[1:])
+    return w.freeze()
+
+
 game = st.tuples(st.sampled_from(sorted(RULESETS)), st.integers(0, 2), st.integers(0, 10_000))
 
 
 @settings(max_examples=40)
 @given(game)
 def test_fast_transitions_equal_the_general_ones(choice: tuple[str, int, int]) -> None:
-    """The common draw, every take and the common discard give the state the scratch copy gives:
+    """The common draw, every take, the common discard, lay-down, lay-off and buy, and a pass on a buy give the state the scratch copy gives:
     the value after an action is the same whichever path builds it."""
     name, extra, seed = choice
     ruleset = RULESETS[name]
@@ -86,6 +93,17 @@ def test_fast_transitions_equal_the_general_ones(choice: tuple[str, int, int]) -
                 same(engine._perform_take(s, action), take_by_scratch(s))
             elif isinstance(action, Discard):
                 same(engine._perform_discard(s, action), engine._discard_in_full(s, action))
+            elif isinstance(action, LayDown) and s.phase == "play":
+                same(engine._perform_lay(s, action), engine._lay_in_full(s, action))
+            elif isinstance(action, LayOff):
+                extended = engine._placed(
+                    engine._layoff_choice(s, s.table[action.target], action.card, action.low)
+                )
+                same(engine._perform_layoff(s, action), engine._layoff_in_full(s, action, extended))
+            elif isinstance(action, Buy):
+                same(engine._perform_buy(s, action), engine._buy_in_full(s))
+            elif isinstance(action, Pass) and s.phase == "buy":
+                same(engine._perform_pass(s, action), buy_pass_by_scratch(s))
 
 
 def test_the_fast_paths_are_taken_and_left() -> None:

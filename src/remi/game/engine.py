@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from random import Random
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 import attrs
 
@@ -445,12 +445,20 @@ def _refuse_draw(s: GameState, action: DrawStock) -> Refusal | None:
 
 def _perform_draw(s: GameState, action: DrawStock) -> GameState:
     stock = s.stock
-    if stock and not s.ruleset.buying:
-        # The common draw, on the three fields it changes (no scratch copy).
+    if stock:
+        # The common draw, on the fields it changes (no scratch copy): the card, and where the
+        # game buys, the buying window it opens (as _draw_in_full opens it).
+        rules = s.ruleset
         w = opened(s)
         w.hands = _hands_with(s.hands, s.turn_player, stock[-1])
-        w.stock = stock[:-1]
+        w.stock = rest = stock[:-1]
         w.phase = "play"
+        if rules.buying and _can_buy(rest, s.discard, rules):
+            queue = _buyers(s, exclude=-1)
+            if queue:
+                w.queue = tuple(queue)
+                w.phase = "buy"
+                w.to_act = queue[0]
         return sealed(w)
     return _draw_in_full(s)
 
@@ -519,7 +527,7 @@ def _can_buy(stock: Sequence[Card], discard: Sequence[Card], rules: Ruleset) -> 
     return bool(stock) or (rules.discard_reuse != "none" and len(discard) >= 3)
 
 
-def _buyers(w: Scratch, exclude: int) -> list[int]:
+def _buyers(w: Scratch | GameState, exclude: int) -> list[int]:
     rules = w.ruleset
     out = []
     for offset in range(1, w.players):
@@ -552,6 +560,33 @@ def _refuse_buy(s: GameState, action: Buy) -> Refusal | None:
 
 
 def _perform_buy(s: GameState, action: Buy) -> GameState:
+    stock = s.stock
+    if not stock:
+        return _buy_in_full(s)
+    # The common buy, on the fields it changes (no scratch copy): what _buy_in_full does.
+    buyer = s.to_act
+    card = s.discard[-1]
+    rules = s.ruleset
+    w = opened(s)
+    w.hands = (*s.hands[:buyer], sorted_hand((*s.hands[buyer], card, stock[-1])), *s.hands[buyer + 1 :])
+    w.known = (*s.known[:buyer], sorted_hand((*s.known[buyer], card)), *s.known[buyer + 1 :])
+    w.discard = discard = s.discard[:-1]
+    w.stock = rest = stock[:-1]
+    w.buys = (*s.buys[:buyer], s.buys[buyer] + 1, *s.buys[buyer + 1 :])
+    w.last_buyer = buyer
+    queue = _buyers(cast("GameState", w), exclude=buyer) if _can_buy(rest, discard, rules) else []
+    w.queue = tuple(queue)
+    if queue:
+        w.to_act = queue[0]
+    else:
+        w.phase = "play"
+        w.to_act = s.turn_player
+        w.last_buyer = -1
+    return sealed(w)
+
+
+def _buy_in_full(s: GameState) -> GameState:
+    """The buy through a scratch copy, in every case: the stock rebuilt from the pile when empty."""
     w = Scratch.of(s)
     buyer = s.to_act
     card = w.discard.pop()
@@ -610,9 +645,15 @@ def _perform_pass(s: GameState, action: Pass) -> GameState:
     if s.phase == "buy":
         # What _continue_window does, on the few fields a pass changes (no scratch copy).
         queue = s.queue[1:]
+        window = opened(s)
+        window.queue = queue
         if queue:
-            return with_changes(s, queue=queue, to_act=queue[0])
-        return with_changes(s, queue=(), phase="play", to_act=s.turn_player, last_buyer=-1)
+            window.to_act = queue[0]
+        else:
+            window.phase = "play"
+            window.to_act = s.turn_player
+            window.last_buyer = -1
+        return sealed(window)
     w = Scratch.of(s)
     if s.phase == "shanghai":
         rest = w.queue[1:]
@@ -856,6 +897,40 @@ def _lay_rest_refusal(s: GameState, policy: Policy, meld: Meld) -> Refusal | Non
 def _perform_lay(s: GameState, action: LayDown) -> GameState:
     if s.phase == "knock":
         return _perform_knock_lay(s, action)
+    seat = s.turn_player
+    meld = action.meld
+    if s.pending:
+        return _lay_in_full(s, action)
+    hand, known = s.hands[seat], s.known[seat]
+    for card in meld.cards:
+        hand = hand_without(hand, card)
+        known = known_without(known, card)
+    if not hand:
+        return _lay_in_full(s, action)
+    # The common lay-down, on the fields it changes (no scratch copy): what _lay_in_full does.
+    w = opened(s)
+    w.hands = _replaced(s.hands, seat, hand)
+    w.known = _replaced(s.known, seat, known)
+    w.table = (*s.table, meld)
+    w.owners = (*s.owners, seat)
+    w.building = ()
+    if s.down[seat] < 0:
+        w.down = _replaced(s.down, seat, s.turn)
+    w.melds_this_turn = s.melds_this_turn + 1
+    w.idle_turns = 0
+    return sealed(w)
+
+
+_T = TypeVar("_T")
+
+
+def _replaced(values: tuple[_T, ...], at: int, value: _T) -> tuple[_T, ...]:
+    """*values* with the one at *at* replaced by *value*."""
+    return (*values[:at], value, *values[at + 1 :])
+
+
+def _lay_in_full(s: GameState, action: LayDown) -> GameState:
+    """The lay-down through a scratch copy, in every case: a wild card pending, the hand emptied."""
     w = Scratch.of(s)
     seat = s.turn_player
     meld = action.meld
@@ -1177,6 +1252,23 @@ def _refuse_layoff(s: GameState, action: LayOff) -> Refusal | None:
 
 def _perform_layoff(s: GameState, action: LayOff) -> GameState:
     extended = _placed(_layoff_choice(s, s.table[action.target], action.card, action.low))
+    seat = s.turn_player
+    hand = hand_without(s.hands[seat], action.card)
+    if s.pending or not hand:
+        return _layoff_in_full(s, action, extended)
+    # The common lay-off, on the fields it changes (no scratch copy): what _layoff_in_full does.
+    w = opened(s)
+    w.table = _replaced(s.table, action.target, extended)
+    if s.down[seat] < 0 and policy_for(s.ruleset).layoff_goes_down:
+        w.down = _replaced(s.down, seat, s.turn)
+    w.hands = _replaced(s.hands, seat, hand)
+    w.known = _replaced(s.known, seat, known_without(s.known[seat], action.card))
+    w.idle_turns = 0
+    return sealed(w)
+
+
+def _layoff_in_full(s: GameState, action: LayOff, extended: Meld) -> GameState:
+    """The lay-off of *extended* through a scratch copy, in every case: a wild card pending, the hand emptied."""
     w = Scratch.of(s)
     seat = s.turn_player
     w.table[action.target] = extended

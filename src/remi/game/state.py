@@ -843,6 +843,10 @@ class Opened(Protocol):
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
     discard: tuple[Card, ...]
+    table: tuple[Meld, ...]
+    owners: tuple[int, ...]
+    down: tuple[int, ...]
+    building: tuple[Card, ...]
     known: tuple[tuple[Card, ...], ...]
     taken: Card | None
     phase: Phase
@@ -852,6 +856,7 @@ class Opened(Protocol):
     pending: tuple[Card, ...]
     queue: tuple[int, ...]
     last_buyer: int
+    buys: tuple[int, ...]
     shanghai_from: int
     melds_this_turn: int
     idle_turns: int

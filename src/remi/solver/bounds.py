@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .._cache import memoize
-from ..cards import JOKER_CODE
+from ..cards import JOKER_CODE, Card
 from .limits import LONGEST_RUN, NO_WILD, MeldLimits
 
 __all__: list[str] = []
@@ -98,19 +98,9 @@ def jokers_needed(
         return 0
     need = 0
     if sets:
-        least = (limits.set_min + 1) // 2 if limits.at_most else 1
-        marginal: list[int] = []
-        for n in map(_rank_total, counts[0:13], counts[13:26], counts[26:39], counts[39:52]):
-            if n < least:
-                continue
-            for k in range(1, n // least + 1):
-                if k > sets:
-                    break
-                marginal.append(min(limits.set_min, max(0, k * limits.set_min - n)))
-        if len(marginal) < sets:
-            return _IMPOSSIBLE
-        marginal.sort()
-        need += sum(marginal[:sets])
+        need = sets_need(
+            list(map(_rank_total, counts[0:13], counts[13:26], counts[26:39], counts[39:52])), limits, sets
+        )
         if need > jokers:
             return need
     if runs:
@@ -130,6 +120,131 @@ def jokers_needed(
             return _IMPOSSIBLE
         need += runs * (size - most)
     return need
+
+
+@memoize("solver.window-most-bits", maxsize=8192)
+def _window_most_bits(mask: int, size: int, lo_bound: int, hi_bound: int, least: int, exact: bool) -> int:
+    """:func:`_window_most` of the suit whose ranks held are the bits of *mask* (bit 0 the ace … bit 12 the king)."""
+    return _window_most(tuple((mask >> bit) & 1 for bit in range(13)), size, lo_bound, hi_bound, least, exact)
+
+
+def hand_jokers_short(hand: Sequence[Card], limits: MeldLimits, sets: int, runs: int, exact: bool) -> bool:
+    """:func:`jokers_short` of the cards *hand*, read in one pass over the cards (no 53 counts).
+
+    The same bound from the same totals: the cards of each rank (for the sets) and
+    the ranks held in each suit, as bits (for the runs).
+    """
+    if limits.twos:
+        return False
+    wild = limits.wild
+    totals = [0] * 13
+    masks = [0, 0, 0, 0]
+    jokers = 0
+    for card in hand:
+        code = card.code
+        if code == wild:
+            jokers += 1
+        elif code < JOKER_CODE:
+            rank = code % 13
+            totals[rank] += 1
+            masks[code // 13] |= 1 << rank
+    need = sets_need(totals, limits, sets) if sets else 0
+    if need > jokers or not runs:
+        return need > jokers
+    least = (limits.run_min + 1) // 2 if limits.at_most else 1
+    size = limits.run_min
+    most = -1
+    for mask in masks:
+        best = _window_most_bits(mask, size, limits.lo_bound, limits.hi_bound, least, exact)
+        if best > most:
+            most = best
+            if most >= size:
+                break
+    if most < 0:
+        return True
+    return need + runs * (size - most) > jokers
+
+
+def disjoint_runs_short(counts: Sequence[int], limits: MeldLimits, sets: int, runs: int) -> bool:
+    """A tighter bound than :func:`jokers_short` for two runs or more: the runs share no natural card.
+
+    Each run takes at least ``run_min`` minus the naturals of one ``run_min``-rank
+    window of its suit (as there). The naturals the runs take are distinct cards: *j*
+    runs of one suit take at most *j* times the most ranks one window holds, and at
+    most, over its cards, the copies held of each up to *j*. The most over the ways
+    to share the runs among the suits bounds the naturals of all the runs; the sets
+    are bounded as in :func:`jokers_needed`. Not used with wild ♠2s.
+    """
+    if limits.twos or runs < 2:
+        return False
+    jokers = counts[limits.wild] if limits.wild != NO_WILD else 0
+    totals = [counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39] for r in range(13)]
+    need = sets_need(totals, limits, sets) if sets else 0
+    size = limits.run_min
+    best = [0] + [-_IMPOSSIBLE] * runs  # the most naturals of t runs over the suits so far
+    for suit in range(4):
+        cells = counts[suit * 13 : suit * 13 + 13]
+        mask = sum(1 << rank for rank in range(13) if cells[rank])
+        one = _window_most_bits(mask, size, limits.lo_bound, limits.hi_bound, 1, False)
+        bound = [min(j * one, sum(min(n, j) for n in cells)) for j in range(runs + 1)]
+        best = [max(best[t - j] + bound[j] for j in range(t + 1)) for t in range(runs + 1)]
+    return need + runs * size - best[runs] > jokers
+
+
+def hand_disjoint_runs_short(hand: Sequence[Card], limits: MeldLimits, sets: int, runs: int) -> bool:
+    """:func:`disjoint_runs_short` of the cards *hand*, read in one pass over the cards (no 53 counts).
+
+    Per suit, the ranks held as bits and how many of its cards are held at least
+    1, 2 … *runs* times (their sum up to *j* is the copies held of each card up to *j*).
+    """
+    if limits.twos or runs < 2:
+        return False
+    wild = limits.wild
+    cells = [0] * JOKER_CODE
+    totals = [0] * 13
+    masks = [0, 0, 0, 0]
+    levels = [[0] * (runs + 1) for _ in range(4)]
+    jokers = 0
+    for card in hand:
+        code = card.code
+        if code == wild:
+            jokers += 1
+        elif code < JOKER_CODE:
+            held = cells[code] = cells[code] + 1
+            rank = code % 13
+            totals[rank] += 1
+            masks[code // 13] |= 1 << rank
+            if held <= runs:
+                levels[code // 13][held] += 1
+    need = sets_need(totals, limits, sets) if sets else 0
+    size = limits.run_min
+    best = [0] + [-_IMPOSSIBLE] * runs
+    for mask, level in zip(masks, levels):
+        one = _window_most_bits(mask, size, limits.lo_bound, limits.hi_bound, 1, False)
+        bound = [0] * (runs + 1)
+        copies = 0
+        for j in range(1, runs + 1):
+            copies += level[j]
+            bound[j] = min(j * one, copies)
+        best = [max(best[t - j] + bound[j] for j in range(t + 1)) for t in range(runs + 1)]
+    return need + runs * size - best[runs] > jokers
+
+
+def sets_need(totals: Sequence[int], limits: MeldLimits, sets: int) -> int:
+    """The least wild cards *sets* sets take, given the natural cards of each rank *totals* (as in :func:`jokers_needed`)."""
+    set_min = limits.set_min
+    least = (set_min + 1) // 2 if limits.at_most else 1
+    marginal: list[int] = []
+    for n in totals:
+        if n >= least:
+            # k sets of this rank: the k-th takes k * set_min - n wild cards, none below 0, set_min at most.
+            for k in range(1, (n // least if n // least < sets else sets) + 1):
+                need = k * set_min - n
+                marginal.append(0 if need < 0 else set_min if need > set_min else need)
+    if len(marginal) < sets:
+        return _IMPOSSIBLE
+    marginal.sort()
+    return sum(marginal[:sets])
 
 
 def runs_shrink(run_min: int, at_most: bool) -> bool:

@@ -16,7 +16,16 @@ from ..cards import JOKER_CODE, Card
 from ..contracts import contract_at, contract_for
 from ..melds import Meld, check_meld
 from ..rulesets import Contract, Ruleset
-from .bounds import cannot_cover, jokers_needed, jokers_short, one_run_per_suit, runs_shrink
+from .bounds import (
+    cannot_cover,
+    hand_disjoint_runs_short,
+    hand_jokers_short,
+    jokers_needed,
+    jokers_short,
+    one_run_per_suit,
+    runs_shrink,
+    sets_need,
+)
 from .candidates import BOTH, Pool, candidate_pool, kind_mask
 from .covers import cover_lazily
 from .hands import counts_of, packed_counts, refuse_pack
@@ -294,7 +303,7 @@ def _cover_rest(whole: _Whole, counts: tuple[int, ...], needs: _Needs, packed: i
     if jokers_short(counts, limits, sets, runs, False):
         return False
     search = contract_search(whole.cards, limits, False, apart, whole.kinds)
-    rem = packed if packed >= 0 else packed_counts(counts, search.pool.width)
+    rem = packed if packed >= 0 else _packed(counts, whole, search.pool)
     return search.cover(rem, n, sets, runs, spans)
 
 
@@ -314,7 +323,7 @@ def _fit_rest(whole: _Whole, counts: tuple[int, ...], needs: _Needs, packed: int
         return False
     # Melds of the whole hand that fit in the cards held are exactly the melds of those cards.
     search = contract_search(whole.cards, limits, True, apart, whole.kinds)
-    rem = packed if packed >= 0 else packed_counts(counts, search.pool.width)
+    rem = packed if packed >= 0 else _packed(counts, whole, search.pool)
     if search.pick(rem, n - whole.keep, sets, runs, spans, 0):
         return True
     if exact or (not apart and runs_shrink(limits.run_min, limits.at_most)):
@@ -323,6 +332,11 @@ def _fit_rest(whole: _Whole, counts: tuple[int, ...], needs: _Needs, packed: int
         return False
     any_size = contract_search(whole.cards, limits, False, apart, whole.kinds)
     return any_size.pick(rem, n - whole.keep, sets, runs, spans, 0)
+
+
+def _packed(counts: tuple[int, ...], whole: _Whole, pool: Pool) -> int:
+    """*counts* packed at *pool*'s width: the pool's own total when they are the whole hand (nothing laid)."""
+    return pool.total if counts is whole.cards else packed_counts(counts, pool.width)
 
 
 def _lazy_final(limits: MeldLimits, apart: bool, keep: int) -> bool:
@@ -382,7 +396,15 @@ def _whole(
         cards[code] += 1
     exact = not (final or ruleset.all_down_at_once)
     kinds = kind_mask(contract.sets, contract.runs)
-    return _Whole(tuple(cards), limits_of(ruleset).limits, exact, ruleset.same_suit_runs_apart, keep, kinds)
+    # Nothing laid: the whole hand is *counts* itself (the same object: see _packed).
+    return _Whole(
+        tuple(cards) if laid else counts,
+        limits_of(ruleset).limits,
+        exact,
+        ruleset.same_suit_runs_apart,
+        keep,
+        kinds,
+    )
 
 
 def _question(
@@ -466,6 +488,49 @@ def _can_complete(
     if final:
         return _cover_rest(whole, counts, needs[:3])
     return _fit_rest(whole, counts, needs[:3])
+
+
+class _Plan(NamedTuple):
+    """What a round's contract asks of a hand with nothing laid: the melds, the limits and the least cards."""
+
+    sets: int
+    runs: int
+    limits: MeldLimits
+    exact: bool
+    final: bool
+    least: int
+
+
+@memoize("solver.contract-plan", maxsize=64)
+def _plan(round: int, ruleset: Ruleset) -> _Plan:
+    """Round *round*'s contract of *ruleset* as :func:`hopeless_alone` reads it (a ``RulesetError`` for no such round)."""
+    contract = contract_for(round, ruleset)
+    limits = limits_of(ruleset).limits
+    final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
+    exact = not (final or ruleset.all_down_at_once)
+    least = contract.sets * limits.set_min + contract.runs * limits.run_min
+    return _Plan(contract.sets, contract.runs, limits, exact, final, least)
+
+
+def hopeless_alone(hand: Sequence[Card], round: int, ruleset: Ruleset, keep: int) -> bool:
+    """A quick proof that the cards *hand*, nothing laid, cannot complete round *round*'s contract.
+
+    The first, cheap checks of the whole-hand question of :func:`contract_lay_test`
+    (too few cards, too few wild cards; in the last round, cards no melds of the
+    contract can all take), without building that question: true only where that
+    question fails, so ``contract_lay_test(hand, (), ...)`` is then ``None``.
+    Most play-phase hands of a contract game cannot lay the contract yet.
+    """
+    plan = _plan(round, ruleset)
+    sets, runs, limits = plan.sets, plan.runs, plan.limits
+    if not sets and not runs:
+        return True  # no melds to lay: contract_lay_test answers None
+    n = len(hand)
+    if plan.final:
+        return keep > 0 or n < plan.least or cannot_cover(counts_of(hand), limits, sets, runs)
+    if n - keep < plan.least or hand_jokers_short(hand, limits, sets, runs, plan.exact):
+        return True
+    return runs > 1 and hand_disjoint_runs_short(hand, limits, sets, runs)
 
 
 class _ExactLayTest:
@@ -586,7 +651,89 @@ def contract_lay_test(
     sizes are exact, of the exact size), ``test(meld)`` equals
     ``can_complete_contract(hand - meld, [*laid, meld], round, ruleset, keep=keep)``.
     ``None`` says that the whole hand cannot complete the contract beside
-    *laid*, so that no meld of it can.
+    *laid*, so that no meld of it can. A hand with nothing laid is first asked
+    :func:`hopeless_alone`, which answers most hands of a contract game at once.
+    """
+    if not laid:
+        if hopeless_alone(hand, round, ruleset, keep):
+            return None
+        plan = _plan(round, ruleset)
+        if _sets_by_bound(plan):
+            return _SetsLayTest(hand, plan, keep).test
+    return searched_lay_test(hand, laid, round, ruleset, keep)
+
+
+def _sets_by_bound(plan: _Plan) -> bool:
+    """Whether the joker bound of the sets is exact for *plan*: sets only, of exactly the least size.
+
+    Sets of different ranks share no card, and the k-th set of one rank takes
+    ``k * set_min - n`` wild cards (none below 0), more for each further set: the
+    least wild cards of the sets is the sum of the smallest marginal costs, as
+    :func:`~remi.solver.bounds.jokers_needed` counts it. No ♠2 wild (a ♠2 is then
+    natural or wild), no suits kept distinct, and sets of the least size legal.
+    """
+    limits = plan.limits
+    return (
+        not plan.final
+        and plan.exact
+        and plan.sets > 0
+        and plan.runs == 0
+        and not limits.twos
+        and not limits.distinct
+        and (limits.set_max == 0 or limits.set_max >= limits.set_min)
+    )
+
+
+class _SetsLayTest:
+    """:func:`contract_lay_test` of a contract of sets only where the joker bound is exact (:func:`_sets_by_bound`).
+
+    A set laid leaves the cards held less its cards; the sets still wanted can be
+    laid from them exactly when the bound finds the wild cards for them: no pool, no search.
+    """
+
+    __slots__ = ("jokers", "limits", "sets", "spare", "totals", "wild")
+
+    def __init__(self, hand: Sequence[Card], plan: _Plan, keep: int) -> None:
+        limits = self.limits = plan.limits
+        self.wild = wild = limits.wild
+        self.sets = plan.sets
+        self.spare = len(hand) - keep  # the cards held less those that must stay in hand
+        totals = [0] * 13
+        jokers = 0
+        for card in hand:
+            code = card.code
+            if code == wild:
+                jokers += 1
+            elif code < JOKER_CODE:
+                totals[code % 13] += 1
+        self.totals = totals
+        self.jokers = jokers
+
+    def test(self, meld: Meld) -> bool:
+        if meld.kind != "set":
+            return False
+        sets = self.sets - 1
+        if self.spare - len(meld.cards) < sets * self.limits.set_min:
+            return False
+        if not sets:
+            return True
+        totals = list(self.totals)
+        jokers = self.jokers
+        for card in meld.cards:
+            code = card.code
+            if code == self.wild:
+                jokers -= 1
+            elif code < JOKER_CODE:
+                totals[code % 13] -= 1
+        return sets_need(totals, self.limits, sets) <= jokers
+
+
+def searched_lay_test(
+    hand: Sequence[Card], laid: Sequence[Meld], round: int, ruleset: Ruleset, keep: int
+) -> Callable[[Meld], bool] | None:
+    """:func:`contract_lay_test` without the quick proof first: the whole-hand question always built and asked.
+
+    The oracle the tests compare :func:`hopeless_alone` with.
     """
     question = _question(counts_of(hand), laid, round, ruleset, keep)
     if question is None or (not question.needs[0] and not question.needs[1]):
@@ -598,7 +745,7 @@ def contract_lay_test(
     if final and _lazy_final(limits, apart, keep):
         return _FinalLayTest(question.counts, limits, question.needs[0], question.needs[1]).test
     search = contract_search(whole.cards, limits, exact or not final, apart, whole.kinds)
-    base = packed_counts(question.counts, search.pool.width)
+    base = _packed(question.counts, whole, search.pool)
     if not final and not apart and (exact or runs_shrink(limits.run_min, limits.at_most)):
         # What is left of the contract needs melds of the least sizes only (with all down
         # at once too: every longer meld holds a legal one of the least size), which the
