@@ -14,8 +14,10 @@ joker placed low or high) form a group; the searches run over groups.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Final, NamedTuple
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import chain
+from types import MemberDescriptorType
+from typing import Any, Final, NamedTuple
 
 from .._cache import Cache, memoize
 from ..cards import CARDS, JOKER_CODE, Card
@@ -195,6 +197,9 @@ class _Runs:
     """Every run of one hand, by a depth-first walk up from each lowest rank.
 
     A class rather than a recursive closure, so that no call leaves a reference cycle.
+    The runs of one lowest rank are kept by length (:meth:`flush` appends them, shortest
+    first): without wild ♠2s the walk, natural card before wild card, then meets them in
+    key order, so the piece needs no sort (:func:`presorted`).
     """
 
     def __init__(self, counts: Sequence[int], limits: MeldLimits, out: _Raw) -> None:
@@ -203,7 +208,8 @@ class _Runs:
         self.pool = counts[limits.wild] if limits.wild != NO_WILD else 0
         self.run_min = limits.run_min
         self.at_most = limits.at_most
-        self.items = out.items
+        self.out = out.items
+        self.by_length: list[list[tuple[MeldKey, int, int]]] = [[] for _ in range(LONGEST_RUN + 1)]
         self.unit, self.runit = out.unit, out.runit
         self.codes: list[int] = []
         self.flags: list[bool] = []
@@ -217,7 +223,7 @@ class _Runs:
         codes, flags, wild, at_most = self.codes, self.flags, self.wild, self.at_most
         length = len(codes)
         if length >= self.run_min and k and not (at_most and w > k):
-            self.items.append(((1, suit, lo, length, tuple(codes), tuple(flags)), use, ranked))
+            self.by_length[length].append(((1, suit, lo, length, tuple(codes), tuple(flags)), use, ranked))
         if length == longest or (at_most and w > k + longest - length):
             return
         rank = lo + length
@@ -244,6 +250,23 @@ class _Runs:
             self.extend(suit, lo, longest, k, w + 1, spent + 1, use + unit[wild], ranked + runit[wild])
             codes.pop()
             flags.pop()
+
+    def flush(self) -> None:
+        """Append the runs found since the last flush (those of one lowest rank) to the output, by length."""
+        out = self.out
+        for runs in self.by_length:
+            if runs:
+                out.extend(runs)
+                runs.clear()
+
+
+def presorted(kind: int, exact: bool, limits: MeldLimits) -> bool:
+    """Whether :func:`_piece`'s generators meet the candidates of a piece in key order (no sort needed).
+
+    The runs of free size walked by :class:`_Runs` without wild ♠2s: a natural
+    card's code is below the joker's, which the walk tries second.
+    """
+    return kind == 1 and not exact and not limits.twos
 
 
 @memoize("solver.wild-masks", maxsize=64)
@@ -315,6 +338,7 @@ def _gen_runs(
             if exact:
                 longest = min(longest, run_min)
             walk.extend(suit, lo, longest, 0, 0, 0)
+            walk.flush()
 
 
 #: Which melds a pool holds: sets (1), runs (2) or both.
@@ -339,7 +363,51 @@ def _guard(width: int) -> int:
     return sum(half << (width * code) for code in range(53))
 
 
-_Piece = tuple[tuple[MeldKey, ...], tuple[tuple[int, int, int, int, tuple[int, ...], int], ...]]
+_PieceGroup = tuple[int, int, int, int, tuple[int, ...], int]
+
+
+class _Piece:
+    """The candidates of one rank's sets or one suit's runs: their sorted keys, and their groups on first use.
+
+    A listing of melds needs only the keys (:func:`_pool_keys`); the groups are
+    worked out when a pool is (some 12 ms of a piece of 7,000 runs).
+    """
+
+    __slots__ = ("_groups", "_items", "keys", "kind", "width")
+
+    def __init__(self, items: list[tuple[MeldKey, int, int]], kind: int, width: int) -> None:
+        self.keys = tuple(item[0] for item in items)
+        self._items: list[tuple[MeldKey, int, int]] | None = items
+        self._groups: tuple[_PieceGroup, ...] | None = None
+        self.kind = kind
+        self.width = width
+
+    @property
+    def groups(self) -> tuple[_PieceGroup, ...]:
+        """The groups: (packed use, lowest card other than the joker, kind, size, member indices, ranked use)."""
+        if self._groups is None:
+            assert self._items is not None
+            self._groups = _grouped(self._items, self.kind, self.width)
+            self._items = None
+        return self._groups
+
+
+def _grouped(items: list[tuple[MeldKey, int, int]], kind: int, width: int) -> tuple[_PieceGroup, ...]:
+    """The groups of a piece's sorted *items* (key, packed use, ranked use), in the order of their first members."""
+    grouped: dict[int, list[int]] = {}
+    firsts: list[tuple[int, int, int]] = []  # (use, ranked use, size) of each group, in first-member order
+    for at, (key, use, ranked) in enumerate(items):
+        members = grouped.get(use)
+        if members is None:
+            grouped[use] = [at]
+            firsts.append((use, ranked, key[3]))
+        else:
+            members.append(at)
+    return tuple(
+        # The lowest card taken other than the joker is the lowest field: the joker's code is the highest.
+        (use, ((use & -use).bit_length() - 1) // width, kind, size, tuple(grouped[use]), ranked)
+        for use, ranked, size in firsts
+    )
 
 
 _PieceKey = tuple[int, int, tuple[int, ...], int, MeldLimits, bool, int]
@@ -365,14 +433,14 @@ _HUGE_PIECES: Final[Cache[_PieceKey, _Piece]] = Cache("solver.huge-pieces", maxs
 def _small_piece(key: _PieceKey) -> _Piece | None:
     """The piece of *key* when it holds at most 4 candidate keys, else ``None`` (kept in the larger caches)."""
     piece = _piece(*key)
-    if len(piece[0]) <= 4:
+    if len(piece.keys) <= 4:
         return piece
     _keep_larger(key, piece)
     return None
 
 
 def _keep_larger(key: _PieceKey, piece: _Piece) -> _Piece:
-    size = len(piece[0])
+    size = len(piece.keys)
     if size <= 48:
         _MEDIUM_PIECES.put(key, piece)
     elif size <= 500:
@@ -389,7 +457,14 @@ def _larger_piece(key: _PieceKey) -> _Piece:
 
 
 def _piece(
-    kind: int, index: int, held: tuple[int, ...], wilds: int, limits: MeldLimits, exact: bool, width: int
+    kind: int,
+    index: int,
+    held: tuple[int, ...],
+    wilds: int,
+    limits: MeldLimits,
+    exact: bool,
+    width: int,
+    sort: bool = False,
 ) -> _Piece:
     """The sets of one rank (*kind* 0) or the runs of one suit (*kind* 1): sorted keys and their groups.
 
@@ -399,6 +474,8 @@ def _piece(
     pieces it had before (:func:`_small_piece` keeps them). A group is (packed
     use, lowest card other than the joker, kind, size, member indices within
     the piece, packed use in rank-major order), in the order of its first member.
+    *sort* sorts the keys even where the generators meet them in order (the
+    oracle of :func:`presorted`).
     """
     counts = [0] * 53
     if kind == 0:
@@ -414,27 +491,18 @@ def _piece(
     else:
         _gen_runs(counts, limits, exact, raw, (index,))
     items = raw.items
-    items.sort()
-    grouped: dict[int, list[int]] = {}
-    firsts: list[tuple[int, int, int]] = []  # (use, ranked use, size) of each group, in first-member order
-    for at, (key, use, ranked) in enumerate(items):
-        members = grouped.get(use)
-        if members is None:
-            grouped[use] = [at]
-            firsts.append((use, ranked, key[3]))
-        else:
-            members.append(at)
-    return (
-        tuple(item[0] for item in items),
-        tuple(
-            # The lowest card taken other than the joker is the lowest field: the joker's code is the highest.
-            (use, ((use & -use).bit_length() - 1) // width, kind, size, tuple(grouped[use]), ranked)
-            for use, ranked, size in firsts
-        ),
-    )
+    if sort or not presorted(kind, exact, limits):
+        items.sort()
+    return _Piece(items, kind, width)
 
 
-@memoize("solver.candidate-pool", maxsize=16)
+_PoolKey = tuple[tuple[int, ...], MeldLimits, bool, int]
+
+
+#: The pools :func:`candidate_pool` built last (a hand's pools of sets, runs and both, and a few hands').
+_POOLS: Final[Cache[_PoolKey, Pool]] = Cache("solver.candidate-pool", maxsize=16)
+
+
 def candidate_pool(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int) -> Pool:
     """Every candidate meld of the hand *counts* (sets, runs or both), sorted, grouped by the cards they take.
 
@@ -442,10 +510,18 @@ def candidate_pool(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kin
     runs suit by suit: the order of the keys, so the pieces join already
     sorted, and no two pieces share a group (their natural cards differ).
     """
-    width = max(max(counts).bit_length(), 1) + 1
+    return _POOLS.build((counts, limits, exact, kinds), _candidate_pool, counts, limits, exact, kinds)
+
+
+def _width(counts: Sequence[int]) -> int:
+    """The packing width of a hand: bits enough for its largest count, and a guard bit."""
+    return max(max(counts).bit_length(), 1) + 1
+
+
+def _pieces(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int) -> list[_Piece]:
+    """The pieces of a hand's pool, in pool order: sets rank by rank, then runs suit by suit."""
+    width = _width(counts)
     wilds = counts[limits.wild] if limits.wild != NO_WILD else 0
-    keys: list[MeldKey] = []
-    groups: list[Group] = []
     pieces: list[_Piece] = []
     if kinds & SETS:
         for rank in range(1, 14):
@@ -459,12 +535,20 @@ def candidate_pool(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kin
             if any(thirteen):
                 key = (1, suit, thirteen, wilds, limits, exact, width)
                 pieces.append(_small_piece(key) or _larger_piece(key))
-    for piece_keys, piece_groups in pieces:
+    return pieces
+
+
+def _candidate_pool(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int) -> Pool:
+    width = _width(counts)
+    keys: list[MeldKey] = []
+    groups: list[Group] = []
+    for piece in _pieces(counts, limits, exact, kinds):
+        piece_keys = piece.keys
         if not piece_keys:
             continue
         offset = len(keys)
         keys.extend(piece_keys)
-        for use, first, kind, size, members, ranked in piece_groups:
+        for use, first, kind, size, members, ranked in piece.groups:
             groups.append(
                 Group(
                     use, first, kind, size, tuple(map(offset.__add__, members)) if offset else members, ranked
@@ -591,9 +675,68 @@ def _candidates(
     counts: tuple[int, ...], ruleset: Ruleset, wanted: frozenset[str], exact: bool
 ) -> tuple[Meld, ...]:
     mask = (SETS if "set" in wanted else 0) | (RUNS if "run" in wanted else 0)
-    pool = candidate_pool(counts, limits_of(ruleset).limits, exact, mask)
-    return tuple(
-        meld_of_key(key)
-        for key in pool.keys
-        if (key[0] == 0 and "set" in wanted) or (key[0] == 1 and "run" in wanted)
-    )
+    limits = limits_of(ruleset).limits
+    keys = _pool_keys(counts, limits, exact, mask)
+    if len(keys) > MANY_KEYS:
+        return melds_of_keys(keys)
+    return tuple(map(meld_of_key, keys))
+
+
+def _pool_keys(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int) -> tuple[MeldKey, ...]:
+    """``candidate_pool(counts, limits, exact, kinds).keys``, joined from the pieces when the pool is not kept.
+
+    The listing of melds needs no groups: a pool of some 27,000 candidates (60
+    cards, six jokers) spends a tenth of its time joining them.
+    """
+    kept = _kept_pool(counts, limits, exact, kinds)
+    if kept is not None:
+        return kept.keys
+    return tuple(chain.from_iterable(piece.keys for piece in _pieces(counts, limits, exact, kinds)))
+
+
+def _kept_pool(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int) -> Pool | None:
+    """The pool :func:`candidate_pool` keeps for these arguments, or ``None`` (nothing is built)."""
+    return _POOLS.get((counts, limits, exact, kinds))
+
+
+#: Past this many candidates, :func:`_candidates` builds its melds without :func:`meld_of_key`'s
+#: cache (whose 8,192 entries they would only churn).
+MANY_KEYS: Final = 2048
+
+
+def _slot_setter(name: str) -> Callable[[Meld, Any], None]:
+    """A fast setter of Meld's field *name* (its slot's own, or ``object.__setattr__``)."""
+    slot = vars(Meld).get(name)
+    if isinstance(slot, MemberDescriptorType):
+        setter: Callable[[Meld, Any], None] = slot.__set__
+        return setter
+    return lambda meld, value: _set_field(meld, name, value)  # pragma: no cover (a Meld without slots)
+
+
+_SET_KIND: Final = _slot_setter("kind")
+_SET_RANK: Final = _slot_setter("rank")
+_SET_SUIT: Final = _slot_setter("suit")
+_SET_CARDS: Final = _slot_setter("cards")
+_SET_WILD: Final = _slot_setter("wild")
+
+
+def melds_of_keys(keys: Iterable[MeldKey]) -> tuple[Meld, ...]:
+    """``tuple(map(meld_of_key, keys))``, built afresh (no cache): for listings of many thousand melds."""
+    new, card = _new_meld, CARDS.__getitem__
+    set_kind, set_rank, set_suit, set_cards, set_wild = _SET_KIND, _SET_RANK, _SET_SUIT, _SET_CARDS, _SET_WILD
+    out: list[Meld] = []
+    append = out.append
+    for kind, a, b, _, codes, flags in keys:
+        meld = new(Meld)
+        if kind:
+            set_kind(meld, "run")
+            set_rank(meld, b)
+            set_suit(meld, a)
+        else:
+            set_kind(meld, "set")
+            set_rank(meld, a)
+            set_suit(meld, -1)
+        set_cards(meld, tuple(map(card, codes)))
+        set_wild(meld, flags)
+        append(meld)
+    return tuple(out)
