@@ -16,6 +16,7 @@ from strategies import MELD_RULESETS
 import remi
 from remi import JOKER, Card
 from remi.solver import candidates as cand
+from remi.solver import openings
 from remi.solver.hands import counts_of
 from remi.solver.limits import limits_of
 
@@ -26,9 +27,9 @@ RULESETS = {**MELD_RULESETS, "slovenian-buying": SLOVENIAN_BUYING, "kalooki-buyi
 
 
 @st.composite
-def big_hands(draw: st.DrawFn, *, most: int = 60) -> tuple[Card, ...]:
-    """Up to *most* cards of two decks, with up to six jokers (often all six)."""
-    jokers = draw(st.sampled_from((0, 1, 2, 3, 4, 5, 6, 6, 6)))
+def big_hands(draw: st.DrawFn, *, most: int = 60, jokers_at_most: int = 6) -> tuple[Card, ...]:
+    """Up to *most* cards of two decks, with up to *jokers_at_most* jokers (often all of them)."""
+    jokers = min(jokers_at_most, draw(st.sampled_from((0, 1, 2, 3, 4, 5, 6, 6, 6))))
     pack = sorted(NATURALS + NATURALS, key=lambda c: c.code)
     size = draw(st.integers(0, most - jokers))
     chosen = draw(st.permutations(pack))[:size]
@@ -47,3 +48,49 @@ def test_pieces_in_key_order_equal_the_sorted_pieces(name: str, hand: tuple[Card
         fast = cand._piece(1, suit, held, wilds, limits, exact, width)
         oracle = cand._piece(1, suit, held, wilds, limits, exact, width, sort=True)
         assert (fast.keys, fast.groups) == (oracle.keys, oracle.groups)
+
+
+@given(st.sampled_from(sorted(RULESETS)), big_hands(), st.booleans(), st.sampled_from(("set", "run", "both")))
+def test_listing_joined_from_pieces_equals_the_pool_listing(
+    name: str, hand: tuple[Card, ...], exact: bool, kinds: str
+) -> None:
+    rules = RULESETS[name]
+    counts = counts_of(hand)
+    limits = limits_of(rules).limits
+    wanted = ("set", "run") if kinds == "both" else (kinds,)
+    remi.clear_caches()
+    fast = cand.held_candidates(hand, rules, kinds=wanted, exact=exact)
+    mask = (cand.SETS if "set" in wanted else 0) | (cand.RUNS if "run" in wanted else 0)
+    pool = cand.candidate_pool(counts, limits, exact, mask)
+    assert fast == tuple(map(cand.meld_of_key, pool.keys))
+    assert cand.melds_of_keys(pool.keys) == fast
+    # With the pool kept, the listing reads its keys.
+    assert cand.held_candidates(hand, rules, kinds=wanted, exact=exact) == fast
+
+
+OPENING_RULESETS = {
+    "slovenian-buying": SLOVENIAN_BUYING,
+    "kalooki-buying": KALOOKI_BUYING,
+    "slovenian-distinct-suits": attrs.evolve(SLOVENIAN_BUYING, distinct_suit_sets=True),
+}
+
+
+@given(st.sampled_from(sorted(OPENING_RULESETS)), st.data())
+def test_opening_answers_with_the_quick_search_equal_the_full_search(name: str, data: st.DataObject) -> None:
+    rules = OPENING_RULESETS[name]
+    hand = data.draw(big_hands(jokers_at_most=rules.pack_for(4)[1]))
+    remi.clear_caches()
+    melds = cand.held_candidates(hand, rules)
+    asked = data.draw(st.lists(st.sampled_from(melds), max_size=12)) if melds else []
+    need = data.draw(st.sampled_from((1, 20, 51, 80)))
+    for keep_one in (False, True):
+        full = openings.opening_reaches_in_full(hand, (), need, rules, keep_one)
+        assert openings.opening_reaches(hand, (), need, rules, keep_one) == full
+        reach = openings.opening_reach_test(hand, rules, keep_one)
+        lay = openings.opening_lay_test(hand, rules, need, keep_one)
+        for meld in asked:
+            rest = need - remi.meld_points(meld, rules)
+            full = openings.opening_reaches_in_full(hand, meld.cards, rest, rules, keep_one)
+            assert openings.opening_reaches(hand, meld.cards, rest, rules, keep_one) == full
+            assert reach(meld.cards, rest) == full
+            assert lay(meld) == (rest <= 0 or full)

@@ -197,9 +197,7 @@ class _Runs:
     """Every run of one hand, by a depth-first walk up from each lowest rank.
 
     A class rather than a recursive closure, so that no call leaves a reference cycle.
-    The runs of one lowest rank are kept by length (:meth:`flush` appends them, shortest
-    first): without wild ♠2s the walk, natural card before wild card, then meets them in
-    key order, so the piece needs no sort (:func:`presorted`).
+    Where no wild ♠2 plays, :class:`_FreeRuns` finds the same runs in key order.
     """
 
     def __init__(self, counts: Sequence[int], limits: MeldLimits, out: _Raw) -> None:
@@ -208,8 +206,7 @@ class _Runs:
         self.pool = counts[limits.wild] if limits.wild != NO_WILD else 0
         self.run_min = limits.run_min
         self.at_most = limits.at_most
-        self.out = out.items
-        self.by_length: list[list[tuple[MeldKey, int, int]]] = [[] for _ in range(LONGEST_RUN + 1)]
+        self.items = out.items
         self.unit, self.runit = out.unit, out.runit
         self.codes: list[int] = []
         self.flags: list[bool] = []
@@ -223,7 +220,7 @@ class _Runs:
         codes, flags, wild, at_most = self.codes, self.flags, self.wild, self.at_most
         length = len(codes)
         if length >= self.run_min and k and not (at_most and w > k):
-            self.by_length[length].append(((1, suit, lo, length, tuple(codes), tuple(flags)), use, ranked))
+            self.items.append(((1, suit, lo, length, tuple(codes), tuple(flags)), use, ranked))
         if length == longest or (at_most and w > k + longest - length):
             return
         rank = lo + length
@@ -251,19 +248,61 @@ class _Runs:
             codes.pop()
             flags.pop()
 
-    def flush(self) -> None:
-        """Append the runs found since the last flush (those of one lowest rank) to the output, by length."""
-        out = self.out
-        for runs in self.by_length:
-            if runs:
-                out.extend(runs)
-                runs.clear()
+
+class _FreeRuns:
+    """The runs :class:`_Runs` walks where no wild ♠2 plays (a wild card is a joker, or there is none).
+
+    The same runs, level by level: the runs of ``n + 1`` cards from one lowest
+    rank are those of ``n`` extended by the next place's natural card, then by a
+    joker, so each level comes in key order (a natural card's code is below the
+    joker's) and the levels in order of length; a place that leaves more jokers than
+    naturals past recovery (``at_most``) ends its branch, as the walk does.
+    """
+
+    def __init__(self, counts: Sequence[int], limits: MeldLimits, out: _Raw) -> None:
+        self.counts = counts
+        self.wild = limits.wild
+        self.pool = counts[limits.wild] if limits.wild != NO_WILD else 0
+        self.run_min = limits.run_min
+        self.at_most = limits.at_most
+        self.out = out.items
+        self.unit, self.runit = out.unit, out.runit
+
+    def walk(self, suit: int, lo: int, longest: int) -> None:
+        """Append the runs of *suit* from rank *lo*, of at most *longest* cards, to the output in key order."""
+        counts, pool, run_min, at_most, out = self.counts, self.pool, self.run_min, self.at_most, self.out
+        wild = self.wild
+        wild_use, wild_ranked = (self.unit[wild], self.runit[wild]) if pool else (0, 0)
+        # Per run so far: (codes, flags, jokers, use, ranked use).
+        level: list[tuple[tuple[int, ...], tuple[bool, ...], int, int, int]] = [((), (), 0, 0, 0)]
+        for n in range(1, longest + 1):
+            rank = lo + n - 1
+            code = suit * 13 + (0 if rank == 14 else rank - 1)
+            held = counts[code]
+            unit, runit = self.unit[code], self.runit[code]
+            spare = longest - n  # places left after this one
+            nxt: list[tuple[tuple[int, ...], tuple[bool, ...], int, int, int]] = []
+            for codes, flags, w, use, ranked in level:
+                if held and not (at_most and w > n - w + spare):
+                    nxt.append((codes + (code,), flags + (False,), w, use + unit, ranked + runit))
+                if w < pool and not (at_most and w + 1 > n - w - 1 + spare):
+                    nxt.append(
+                        (codes + (wild,), flags + (True,), w + 1, use + wild_use, ranked + wild_ranked)
+                    )
+            level = nxt
+            if not level:
+                return
+            if n >= run_min:
+                head = (1, suit, lo, n)
+                for codes, flags, w, use, ranked in level:
+                    if w < n and not (at_most and 2 * w > n):
+                        out.append(((*head, codes, flags), use, ranked))
 
 
 def presorted(kind: int, exact: bool, limits: MeldLimits) -> bool:
     """Whether :func:`_piece`'s generators meet the candidates of a piece in key order (no sort needed).
 
-    The runs of free size walked by :class:`_Runs` without wild ♠2s: a natural
+    The runs of free size walked by :class:`_FreeRuns` (no wild ♠2s): a natural
     card's code is below the joker's, which the walk tries second.
     """
     return kind == 1 and not exact and not limits.twos
@@ -315,11 +354,18 @@ def _gen_exact_runs(counts: Sequence[int], limits: MeldLimits, out: _Raw, suits:
 
 
 def _gen_runs(
-    counts: Sequence[int], limits: MeldLimits, exact: bool, out: _Raw, suits: Iterable[int] = range(4)
+    counts: Sequence[int],
+    limits: MeldLimits,
+    exact: bool,
+    out: _Raw,
+    suits: Iterable[int] = range(4),
+    walk_only: bool = False,
 ) -> None:
+    """Append the runs of *suits* to *out*; *walk_only* walks with :class:`_Runs` only (the oracle of :class:`_FreeRuns`)."""
     if exact and not limits.twos:
         _gen_exact_runs(counts, limits, out, suits)
         return
+    free = None if limits.twos or walk_only else _FreeRuns(counts, limits, out)
     walk = _Runs(counts, limits, out)
     run_min = limits.run_min
     for suit in suits:
@@ -337,8 +383,10 @@ def _gen_runs(
             longest = min(LONGEST_RUN, limits.hi_bound - lo + 1)
             if exact:
                 longest = min(longest, run_min)
+            if free is not None:
+                free.walk(suit, lo, longest)
+                continue
             walk.extend(suit, lo, longest, 0, 0, 0)
-            walk.flush()
 
 
 #: Which melds a pool holds: sets (1), runs (2) or both.
@@ -474,8 +522,8 @@ def _piece(
     pieces it had before (:func:`_small_piece` keeps them). A group is (packed
     use, lowest card other than the joker, kind, size, member indices within
     the piece, packed use in rank-major order), in the order of its first member.
-    *sort* sorts the keys even where the generators meet them in order (the
-    oracle of :func:`presorted`).
+    *sort* walks the runs with :class:`_Runs` and sorts the keys even where the
+    generators meet them in order (the oracle of :class:`_FreeRuns` and :func:`presorted`).
     """
     counts = [0] * 53
     if kind == 0:
@@ -489,7 +537,7 @@ def _piece(
     if kind == 0:
         _gen_sets(counts, limits, exact, raw, (index,))
     else:
-        _gen_runs(counts, limits, exact, raw, (index,))
+        _gen_runs(counts, limits, exact, raw, (index,), walk_only=sort)
     items = raw.items
     if sort or not presorted(kind, exact, limits):
         items.sort()
