@@ -48,6 +48,8 @@ def test_pieces_in_key_order_equal_the_sorted_pieces(name: str, hand: tuple[Card
         fast = cand._piece(1, suit, held, wilds, limits, exact, width)
         oracle = cand._piece(1, suit, held, wilds, limits, exact, width, sort=True)
         assert (fast.keys, fast.groups) == (oracle.keys, oracle.groups)
+        if fast.cards is not None:
+            assert fast.cards == tuple(tuple(map(Card.from_code, key[4])) for key in fast.keys)
 
 
 @given(st.sampled_from(sorted(RULESETS)), big_hands(), st.booleans(), st.sampled_from(("set", "run", "both")))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain
+from operator import itemgetter
 from types import MemberDescriptorType
 from typing import Any, Final, NamedTuple
 
@@ -105,10 +106,12 @@ class _Raw:
     generator adds a card to a use with one addition.
     """
 
-    __slots__ = ("items", "runit", "unit")
+    __slots__ = ("cards", "items", "runit", "unit")
 
     def __init__(self, width: int) -> None:
         self.items: list[tuple[MeldKey, int, int]] = []
+        #: Each candidate's cards, where the generator kept them (:class:`_FreeRuns`), in item order.
+        self.cards: list[tuple[Card, ...]] | None = None
         self.unit, self.runit = _units(width)
 
     def add(self, key: MeldKey) -> None:
@@ -249,6 +252,10 @@ class _Runs:
             flags.pop()
 
 
+#: A run being extended by :class:`_FreeRuns`: (codes, flags, cards, jokers, use, ranked use).
+_Partial = tuple[tuple[int, ...], tuple[bool, ...], tuple[Card, ...], int, int, int]
+
+
 class _FreeRuns:
     """The runs :class:`_Runs` walks where no wild ♠2 plays (a wild card is a joker, or there is none).
 
@@ -256,7 +263,8 @@ class _FreeRuns:
     rank are those of ``n`` extended by the next place's natural card, then by a
     joker, so each level comes in key order (a natural card's code is below the
     joker's) and the levels in order of length; a place that leaves more jokers than
-    naturals past recovery (``at_most``) ends its branch, as the walk does.
+    naturals past recovery (``at_most``) ends its branch, as the walk does. Each
+    run's cards are kept too (``out.cards``), for the melds of a listing.
     """
 
     def __init__(self, counts: Sequence[int], limits: MeldLimits, out: _Raw) -> None:
@@ -266,37 +274,50 @@ class _FreeRuns:
         self.run_min = limits.run_min
         self.at_most = limits.at_most
         self.out = out.items
+        self.cards: list[tuple[Card, ...]] = []
+        out.cards = self.cards
         self.unit, self.runit = out.unit, out.runit
 
     def walk(self, suit: int, lo: int, longest: int) -> None:
         """Append the runs of *suit* from rank *lo*, of at most *longest* cards, to the output in key order."""
         counts, pool, run_min, at_most, out = self.counts, self.pool, self.run_min, self.at_most, self.out
-        wild = self.wild
+        out_cards, wild = self.cards, self.wild
+        joker = (CARDS[wild],) if pool else ()
         wild_use, wild_ranked = (self.unit[wild], self.runit[wild]) if pool else (0, 0)
-        # Per run so far: (codes, flags, jokers, use, ranked use).
-        level: list[tuple[tuple[int, ...], tuple[bool, ...], int, int, int]] = [((), (), 0, 0, 0)]
+        level: list[_Partial] = [((), (), (), 0, 0, 0)]
         for n in range(1, longest + 1):
             rank = lo + n - 1
             code = suit * 13 + (0 if rank == 14 else rank - 1)
             held = counts[code]
+            card = (CARDS[code],)
             unit, runit = self.unit[code], self.runit[code]
             spare = longest - n  # places left after this one
-            nxt: list[tuple[tuple[int, ...], tuple[bool, ...], int, int, int]] = []
-            for codes, flags, w, use, ranked in level:
+            nxt: list[_Partial] = []
+            for codes, flags, cards, w, use, ranked in level:
                 if held and not (at_most and w > n - w + spare):
-                    nxt.append((codes + (code,), flags + (False,), w, use + unit, ranked + runit))
+                    nxt.append(
+                        (codes + (code,), flags + (False,), cards + card, w, use + unit, ranked + runit)
+                    )
                 if w < pool and not (at_most and w + 1 > n - w - 1 + spare):
                     nxt.append(
-                        (codes + (wild,), flags + (True,), w + 1, use + wild_use, ranked + wild_ranked)
+                        (
+                            codes + (wild,),
+                            flags + (True,),
+                            cards + joker,
+                            w + 1,
+                            use + wild_use,
+                            ranked + wild_ranked,
+                        )
                     )
             level = nxt
             if not level:
                 return
             if n >= run_min:
                 head = (1, suit, lo, n)
-                for codes, flags, w, use, ranked in level:
+                for codes, flags, cards, w, use, ranked in level:
                     if w < n and not (at_most and 2 * w > n):
                         out.append(((*head, codes, flags), use, ranked))
+                        out_cards.append(cards)
 
 
 def presorted(kind: int, exact: bool, limits: MeldLimits) -> bool:
@@ -414,6 +435,9 @@ def _guard(width: int) -> int:
 _PieceGroup = tuple[int, int, int, int, tuple[int, ...], int]
 
 
+_first: Final = itemgetter(0)
+
+
 class _Piece:
     """The candidates of one rank's sets or one suit's runs: their sorted keys, and their groups on first use.
 
@@ -421,10 +445,18 @@ class _Piece:
     worked out when a pool is (some 12 ms of a piece of 7,000 runs).
     """
 
-    __slots__ = ("_groups", "_items", "keys", "kind", "width")
+    __slots__ = ("_groups", "_items", "cards", "keys", "kind", "width")
 
-    def __init__(self, items: list[tuple[MeldKey, int, int]], kind: int, width: int) -> None:
-        self.keys = tuple(item[0] for item in items)
+    def __init__(
+        self,
+        items: list[tuple[MeldKey, int, int]],
+        kind: int,
+        width: int,
+        cards: list[tuple[Card, ...]] | None,
+    ) -> None:
+        self.keys = tuple(map(_first, items))
+        #: Each key's cards, kept for pieces of :data:`CARDS_KEPT_FROM` keys or more whose generator made them.
+        self.cards = tuple(cards) if cards is not None and len(items) >= CARDS_KEPT_FROM else None
         self._items: list[tuple[MeldKey, int, int]] | None = items
         self._groups: tuple[_PieceGroup, ...] | None = None
         self.kind = kind
@@ -438,6 +470,11 @@ class _Piece:
             self._groups = _grouped(self._items, self.kind, self.width)
             self._items = None
         return self._groups
+
+
+#: The least piece whose candidates' cards :class:`_Piece` keeps (the large pieces': a listing
+#: of thousands of melds spends two thirds of its time building their cards from the keys).
+CARDS_KEPT_FROM: Final = 49
 
 
 def _grouped(items: list[tuple[MeldKey, int, int]], kind: int, width: int) -> tuple[_PieceGroup, ...]:
@@ -541,24 +578,8 @@ def _piece(
     items = raw.items
     if sort or not presorted(kind, exact, limits):
         items.sort()
-    return _Piece(items, kind, width)
-
-
-_PoolKey = tuple[tuple[int, ...], MeldLimits, bool, int]
-
-
-#: The pools :func:`candidate_pool` built last (a hand's pools of sets, runs and both, and a few hands').
-_POOLS: Final[Cache[_PoolKey, Pool]] = Cache("solver.candidate-pool", maxsize=16)
-
-
-def candidate_pool(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int) -> Pool:
-    """Every candidate meld of the hand *counts* (sets, runs or both), sorted, grouped by the cards they take.
-
-    Built from the cached pieces of :func:`_piece`, sets rank by rank then
-    runs suit by suit: the order of the keys, so the pieces join already
-    sorted, and no two pieces share a group (their natural cards differ).
-    """
-    return _POOLS.build((counts, limits, exact, kinds), _candidate_pool, counts, limits, exact, kinds)
+        raw.cards = None
+    return _Piece(items, kind, width, raw.cards)
 
 
 def _width(counts: Sequence[int]) -> int:
@@ -586,7 +607,14 @@ def _pieces(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int
     return pieces
 
 
-def _candidate_pool(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int) -> Pool:
+@memoize("solver.candidate-pool", maxsize=16)
+def candidate_pool(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int) -> Pool:
+    """Every candidate meld of the hand *counts* (sets, runs or both), sorted, grouped by the cards they take.
+
+    Built from the cached pieces of :func:`_piece`, sets rank by rank then
+    runs suit by suit: the order of the keys, so the pieces join already
+    sorted, and no two pieces share a group (their natural cards differ).
+    """
     width = _width(counts)
     keys: list[MeldKey] = []
     groups: list[Group] = []
@@ -723,28 +751,11 @@ def _candidates(
     counts: tuple[int, ...], ruleset: Ruleset, wanted: frozenset[str], exact: bool
 ) -> tuple[Meld, ...]:
     mask = (SETS if "set" in wanted else 0) | (RUNS if "run" in wanted else 0)
-    limits = limits_of(ruleset).limits
-    keys = _pool_keys(counts, limits, exact, mask)
-    if len(keys) > MANY_KEYS:
-        return melds_of_keys(keys)
-    return tuple(map(meld_of_key, keys))
-
-
-def _pool_keys(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int) -> tuple[MeldKey, ...]:
-    """``candidate_pool(counts, limits, exact, kinds).keys``, joined from the pieces when the pool is not kept.
-
-    The listing of melds needs no groups: a pool of some 27,000 candidates (60
-    cards, six jokers) spends a tenth of its time joining them.
-    """
-    kept = _kept_pool(counts, limits, exact, kinds)
-    if kept is not None:
-        return kept.keys
-    return tuple(chain.from_iterable(piece.keys for piece in _pieces(counts, limits, exact, kinds)))
-
-
-def _kept_pool(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int) -> Pool | None:
-    """The pool :func:`candidate_pool` keeps for these arguments, or ``None`` (nothing is built)."""
-    return _POOLS.get((counts, limits, exact, kinds))
+    # The listing needs no groups, so it joins the pieces' keys (no pool is built).
+    pieces = _pieces(counts, limits_of(ruleset).limits, exact, mask)
+    if sum(len(piece.keys) for piece in pieces) > MANY_KEYS:
+        return tuple(chain.from_iterable(melds_of_keys(piece.keys, piece.cards) for piece in pieces))
+    return tuple(meld_of_key(key) for piece in pieces for key in piece.keys)
 
 
 #: Past this many candidates, :func:`_candidates` builds its melds without :func:`meld_of_key`'s
@@ -768,13 +779,21 @@ _SET_CARDS: Final = _slot_setter("cards")
 _SET_WILD: Final = _slot_setter("wild")
 
 
-def melds_of_keys(keys: Iterable[MeldKey]) -> tuple[Meld, ...]:
-    """``tuple(map(meld_of_key, keys))``, built afresh (no cache): for listings of many thousand melds."""
-    new, card = _new_meld, CARDS.__getitem__
+def melds_of_keys(
+    keys: Sequence[MeldKey], cards: Sequence[tuple[Card, ...]] | None = None
+) -> tuple[Meld, ...]:
+    """``tuple(map(meld_of_key, keys))``, built afresh (no cache): for listings of many thousand melds.
+
+    *cards*, where given, are each key's cards (:attr:`_Piece.cards`).
+    """
+    if cards is None:
+        card = CARDS.__getitem__
+        cards = [tuple(map(card, key[4])) for key in keys]
+    new = _new_meld
     set_kind, set_rank, set_suit, set_cards, set_wild = _SET_KIND, _SET_RANK, _SET_SUIT, _SET_CARDS, _SET_WILD
     out: list[Meld] = []
     append = out.append
-    for kind, a, b, _, codes, flags in keys:
+    for (kind, a, b, _, _codes, flags), held in zip(keys, cards):
         meld = new(Meld)
         if kind:
             set_kind(meld, "run")
@@ -784,7 +803,7 @@ def melds_of_keys(keys: Iterable[MeldKey]) -> tuple[Meld, ...]:
             set_kind(meld, "set")
             set_rank(meld, a)
             set_suit(meld, -1)
-        set_cards(meld, tuple(map(card, codes)))
+        set_cards(meld, held)
         set_wild(meld, flags)
         append(meld)
     return tuple(out)
