@@ -9,6 +9,7 @@ questions answered from a smaller pool first against the full search.
 from __future__ import annotations
 
 import attrs
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from strategies import MELD_RULESETS
@@ -96,3 +97,29 @@ def test_opening_answers_with_the_quick_search_equal_the_full_search(name: str, 
             assert openings.opening_reaches(hand, meld.cards, rest, rules, keep_one) == full
             assert reach(meld.cards, rest) == full
             assert lay(meld) == (rest <= 0 or full)
+
+
+def _seat(rules: remi.Ruleset, size: int, seed: int) -> tuple[Card, ...]:
+    """*size* cards of the four-seat pack of *rules*, every joker among them (as bench_worst's buying seats)."""
+    import random
+
+    decks, jokers = rules.pack_for(4)
+    naturals = [c for c in remi.make_pack(decks, jokers) if not c.is_joker]
+    random.Random(seed).shuffle(naturals)
+    return tuple(naturals[: size - jokers]) + (JOKER,) * jokers
+
+
+@pytest.mark.parametrize("name", ["slovenian-buying", "kalooki-buying"])
+@pytest.mark.parametrize(("size", "seed"), [(24, 3), (30, 1), (40, 4), (50, 0), (60, 2)])
+def test_lay_test_of_every_meld_of_a_big_seat_equals_the_full_search(name: str, size: int, seed: int) -> None:
+    rules = OPENING_RULESETS[name]
+    hand = _seat(rules, size, seed)
+    remi.clear_caches()
+    melds = cand.held_candidates(hand, rules)
+    for need in (51, 30):
+        for keep_one in (True, False):
+            lay = openings.opening_lay_test(hand, rules, need, keep_one)
+            for meld in melds:
+                rest = need - remi.meld_points(meld, rules)
+                want = rest <= 0 or openings.opening_reaches_in_full(hand, meld.cards, rest, rules, keep_one)
+                assert lay(meld) == want, (meld, need, keep_one)

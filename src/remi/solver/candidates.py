@@ -465,11 +465,14 @@ class _Piece:
     @property
     def groups(self) -> tuple[_PieceGroup, ...]:
         """The groups: (packed use, lowest card other than the joker, kind, size, member indices, ranked use)."""
-        if self._groups is None:
-            assert self._items is not None
-            self._groups = _grouped(self._items, self.kind, self.width)
+        groups = self._groups
+        if groups is None:
+            items = self._items
+            if items is None:  # pragma: no cover (another thread grouped them meanwhile: set first, then cleared)
+                return self.groups
+            groups = self._groups = _grouped(items, self.kind, self.width)
             self._items = None
-        return self._groups
+        return groups
 
 
 #: The least piece whose candidates' cards :class:`_Piece` keeps (the large pieces': a listing
