@@ -280,29 +280,38 @@ class _FreeRuns:
 
     def walk(self, suit: int, lo: int, longest: int) -> None:
         """Append the runs of *suit* from rank *lo*, of at most *longest* cards, to the output in key order."""
-        counts, pool, run_min, at_most, out = self.counts, self.pool, self.run_min, self.at_most, self.out
-        out_cards, wild = self.cards, self.wild
-        joker = (CARDS[wild],) if pool else ()
-        wild_use, wild_ranked = (self.unit[wild], self.runit[wild]) if pool else (0, 0)
+        counts, run_min, at_most, out, out_cards = (
+            self.counts,
+            self.run_min,
+            self.at_most,
+            self.out,
+            self.cards,
+        )
+        wild = self.wild
+        # A run whose jokers outnumber its naturals past recovery ends (at_most): with w jokers
+        # among n places and longest - n still to fill, w > n - w + (longest - n) = longest - w.
+        cap = longest // 2 if at_most else longest
+        jokers = min(self.pool, cap)  # a run takes a joker while it holds fewer than this
+        joker, joker_code = ((CARDS[wild],), (wild,)) if jokers else ((), ())
+        wild_use, wild_ranked = (self.unit[wild], self.runit[wild]) if jokers else (0, 0)
         level: list[_Partial] = [((), (), (), 0, 0, 0)]
         for n in range(1, longest + 1):
             rank = lo + n - 1
             code = suit * 13 + (0 if rank == 14 else rank - 1)
             held = counts[code]
-            card = (CARDS[code],)
+            card, natural = (CARDS[code],), (code,)
             unit, runit = self.unit[code], self.runit[code]
-            spare = longest - n  # places left after this one
             nxt: list[_Partial] = []
             for codes, flags, cards, w, use, ranked in level:
-                if held and not (at_most and w > n - w + spare):
+                if held:  # w <= cap already: a natural card keeps the count of jokers
                     nxt.append(
-                        (codes + (code,), flags + (False,), cards + card, w, use + unit, ranked + runit)
+                        (codes + natural, flags + _NATURAL, cards + card, w, use + unit, ranked + runit)
                     )
-                if w < pool and not (at_most and w + 1 > n - w - 1 + spare):
+                if w < jokers:
                     nxt.append(
                         (
-                            codes + (wild,),
-                            flags + (True,),
+                            codes + joker_code,
+                            flags + _WILD,
                             cards + joker,
                             w + 1,
                             use + wild_use,
@@ -313,11 +322,17 @@ class _FreeRuns:
             if not level:
                 return
             if n >= run_min:
-                head = (1, suit, lo, n)
+                most = min(n - 1, n // 2) if at_most else n - 1  # the most jokers a run of n cards holds
                 for codes, flags, cards, w, use, ranked in level:
-                    if w < n and not (at_most and 2 * w > n):
-                        out.append(((*head, codes, flags), use, ranked))
+                    if w <= most:
+                        out.append(((1, suit, lo, n, codes, flags), use, ranked))
                         out_cards.append(cards)
+
+
+_NATURAL: Final = (False,)
+
+
+_WILD: Final = (True,)
 
 
 def presorted(kind: int, exact: bool, limits: MeldLimits) -> bool:
@@ -468,7 +483,9 @@ class _Piece:
         groups = self._groups
         if groups is None:
             items = self._items
-            if items is None:  # pragma: no cover (another thread grouped them meanwhile: set first, then cleared)
+            if (
+                items is None
+            ):  # pragma: no cover (another thread grouped them meanwhile: set first, then cleared)
                 return self.groups
             groups = self._groups = _grouped(items, self.kind, self.width)
             self._items = None
