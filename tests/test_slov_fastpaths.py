@@ -1,9 +1,11 @@
 """The fast paths for seats of 50 to 60 cards (unlimited buying) against the paths they replace.
 
-Joker-heavy hands of two decks: the candidate pieces generated in key order
-against the sorted ones, the candidate listing built piece by piece against
-:func:`~remi.solver.candidates.meld_of_key` over the pool, and the opening
-questions answered from a smaller pool first against the full search.
+Joker-heavy hands of two decks: the runs generated level by level in key order
+(``_FreeRuns``) against the old walk sorted (``_piece(sort=True)``), the candidate
+listing joined from the pieces against :func:`~remi.solver.candidates.meld_of_key`
+over the pool, and the opening questions answered by the quick search first (and
+the constant lay test where every meld passes) against the full search
+(``opening_reaches_in_full``).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ def big_hands(draw: st.DrawFn, *, most: int = 60, jokers_at_most: int = 6) -> tu
 
 @given(st.sampled_from(sorted(RULESETS)), big_hands(), st.booleans())
 def test_pieces_in_key_order_equal_the_sorted_pieces(name: str, hand: tuple[Card, ...], exact: bool) -> None:
+    """Each suit's piece of runs: the same keys, groups and cards as the old walk's, sorted."""
     rules = RULESETS[name]
     counts = counts_of(hand)
     limits = limits_of(rules).limits
@@ -57,6 +60,7 @@ def test_pieces_in_key_order_equal_the_sorted_pieces(name: str, hand: tuple[Card
 def test_listing_joined_from_pieces_equals_the_pool_listing(
     name: str, hand: tuple[Card, ...], exact: bool, kinds: str
 ) -> None:
+    """held_candidates: the melds of the pool's keys, in pool order, whether or not the pool is kept."""
     rules = RULESETS[name]
     counts = counts_of(hand)
     limits = limits_of(rules).limits
@@ -80,6 +84,7 @@ OPENING_RULESETS = {
 
 @given(st.sampled_from(sorted(OPENING_RULESETS)), st.data())
 def test_opening_answers_with_the_quick_search_equal_the_full_search(name: str, data: st.DataObject) -> None:
+    """opening_reaches, opening_reach_test and opening_lay_test against the full search."""
     rules = OPENING_RULESETS[name]
     hand = data.draw(big_hands(jokers_at_most=rules.pack_for(4)[1]))
     remi.clear_caches()
@@ -112,6 +117,7 @@ def _seat(rules: remi.Ruleset, size: int, seed: int) -> tuple[Card, ...]:
 @pytest.mark.parametrize("name", ["slovenian-buying", "kalooki-buying"])
 @pytest.mark.parametrize(("size", "seed"), [(24, 3), (30, 1), (40, 4), (50, 0), (60, 2)])
 def test_lay_test_of_every_meld_of_a_big_seat_equals_the_full_search(name: str, size: int, seed: int) -> None:
+    """Every candidate of seats of 24 to 60 cards (the constant test and the searching one are both met)."""
     rules = OPENING_RULESETS[name]
     hand = _seat(rules, size, seed)
     remi.clear_caches()
