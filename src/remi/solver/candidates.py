@@ -335,13 +335,18 @@ _NATURAL: Final = (False,)
 _WILD: Final = (True,)
 
 
-def presorted(kind: int, exact: bool, limits: MeldLimits) -> bool:
-    """Whether :func:`_piece`'s generators meet the candidates of a piece in key order (no sort needed).
+def presorted(kind: int, exact: bool, limits: MeldLimits, held: tuple[int, ...], wilds: int) -> bool:
+    """Whether :func:`_piece` walks a piece's runs with :class:`_FreeRuns`, which meets them in key order.
 
-    The runs of free size walked by :class:`_FreeRuns` (no wild ♠2s): a natural
-    card's code is below the joker's, which the walk tries second.
+    The runs of free size without wild ♠2s, of a suit of :data:`FREE_FROM` ranks
+    and jokers or more; on fewer, the walk of :class:`_Runs` and a sort of its few
+    runs cost less.
     """
-    return kind == 1 and not exact and not limits.twos
+    return kind == 1 and not exact and not limits.twos and len(held) - held.count(0) + wilds >= FREE_FROM
+
+
+#: The least count of a suit's ranks held and jokers whose runs :class:`_FreeRuns` walks.
+FREE_FROM: Final = 12
 
 
 @memoize("solver.wild-masks", maxsize=64)
@@ -402,7 +407,8 @@ def _gen_runs(
         _gen_exact_runs(counts, limits, out, suits)
         return
     free = None if limits.twos or walk_only else _FreeRuns(counts, limits, out)
-    walk = _Runs(counts, limits, out)
+    walk = _Runs(counts, limits, out) if free is None else None
+    pool = counts[limits.wild] if limits.wild != NO_WILD else 0
     run_min = limits.run_min
     for suit in suits:
         if not any(counts[suit * 13 : suit * 13 + 13]):
@@ -414,15 +420,15 @@ def _gen_runs(
         for lo in range(limits.lo_bound, limits.hi_bound - run_min + 2):
             # Every run from lo fills its first run_min places: skip lo if it cannot.
             k = sum(held[lo : lo + run_min])
-            if k + walk.pool < run_min:
+            if k + pool < run_min:
                 continue
             longest = min(LONGEST_RUN, limits.hi_bound - lo + 1)
             if exact:
                 longest = min(longest, run_min)
             if free is not None:
                 free.walk(suit, lo, longest)
-                continue
-            walk.extend(suit, lo, longest, 0, 0, 0)
+            elif walk is not None:
+                walk.extend(suit, lo, longest, 0, 0, 0)
 
 
 #: Which melds a pool holds: sets (1), runs (2) or both.
@@ -453,43 +459,49 @@ _PieceGroup = tuple[int, int, int, int, tuple[int, ...], int]
 _first: Final = itemgetter(0)
 
 
-class _Piece:
-    """The candidates of one rank's sets or one suit's runs: their sorted keys, and their groups on first use.
+class _Piece(NamedTuple):
+    """The candidates of one rank's sets or one suit's runs: their sorted keys and their groups.
 
-    A listing of melds needs only the keys (:func:`_pool_keys`); the groups are
-    worked out when a pool is (some 12 ms of a piece of 7,000 runs).
+    A small piece (fewer than :data:`CARDS_KEPT_FROM` keys) has its groups at once,
+    as a tuple the garbage collector soon stops tracking. A large one works them
+    out when a pool first asks (:func:`piece_groups`: a listing of melds needs only
+    the keys, and grouping a piece of 7,000 runs costs some 12 ms) and keeps its
+    keys' cards (:func:`melds_of_keys`).
     """
 
-    __slots__ = ("_groups", "_items", "cards", "keys", "kind", "width")
+    keys: tuple[MeldKey, ...]
+    groups: tuple[_PieceGroup, ...] | None
+    #: A large piece's sorted items (key, use, ranked use), replaced by its groups once worked out.
+    lazy: list[list[tuple[MeldKey, int, int]] | tuple[_PieceGroup, ...]] | None
+    cards: tuple[tuple[Card, ...], ...] | None
+    kind: int
+    width: int
 
-    def __init__(
-        self,
-        items: list[tuple[MeldKey, int, int]],
-        kind: int,
-        width: int,
-        cards: list[tuple[Card, ...]] | None,
-    ) -> None:
-        self.keys = tuple(map(_first, items))
-        #: Each key's cards, kept for pieces of :data:`CARDS_KEPT_FROM` keys or more whose generator made them.
-        self.cards = tuple(cards) if cards is not None and len(items) >= CARDS_KEPT_FROM else None
-        self._items: list[tuple[MeldKey, int, int]] | None = items
-        self._groups: tuple[_PieceGroup, ...] | None = None
-        self.kind = kind
-        self.width = width
 
-    @property
-    def groups(self) -> tuple[_PieceGroup, ...]:
-        """The groups: (packed use, lowest card other than the joker, kind, size, member indices, ranked use)."""
-        groups = self._groups
-        if groups is None:
-            items = self._items
-            if (
-                items is None
-            ):  # pragma: no cover (another thread grouped them meanwhile: set first, then cleared)
-                return self.groups
-            groups = self._groups = _grouped(items, self.kind, self.width)
-            self._items = None
-        return groups
+def _piece_of(
+    items: list[tuple[MeldKey, int, int]], kind: int, width: int, cards: list[tuple[Card, ...]] | None
+) -> _Piece:
+    """The piece of the sorted *items* (key, use, ranked use), with each key's *cards* where made."""
+    keys = tuple(map(_first, items))
+    if len(items) < CARDS_KEPT_FROM:
+        return _new_piece(_Piece, (keys, _grouped(items, kind, width), None, None, kind, width))
+    kept = tuple(cards) if cards is not None else None
+    return _new_piece(_Piece, (keys, None, [items], kept, kind, width))
+
+
+#: Builds a :class:`_Piece` from its fields without the named tuple's Python ``__new__``.
+_new_piece: Final = tuple.__new__
+
+
+def piece_groups(piece: _Piece) -> tuple[_PieceGroup, ...]:
+    """The groups of *piece*: (packed use, lowest card other than the joker, kind, size, member indices, ranked use)."""
+    lazy = piece.lazy
+    if lazy is None:  # a small piece (see _piece_of)
+        return piece.groups or ()
+    got = lazy[0]
+    if isinstance(got, list):
+        got = lazy[0] = _grouped(got, piece.kind, piece.width)
+    return got
 
 
 #: The least piece whose candidates' cards :class:`_Piece` keeps (the large pieces': a listing
@@ -594,12 +606,13 @@ def _piece(
     if kind == 0:
         _gen_sets(counts, limits, exact, raw, (index,))
     else:
+        sort = sort or not presorted(kind, exact, limits, held, wilds)
         _gen_runs(counts, limits, exact, raw, (index,), walk_only=sort)
     items = raw.items
-    if sort or not presorted(kind, exact, limits):
+    if sort or kind == 0:
         items.sort()
         raw.cards = None
-    return _Piece(items, kind, width, raw.cards)
+    return _piece_of(items, kind, width, raw.cards)
 
 
 def _width(counts: Sequence[int]) -> int:
@@ -644,7 +657,8 @@ def candidate_pool(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kin
             continue
         offset = len(keys)
         keys.extend(piece_keys)
-        for use, first, kind, size, members, ranked in piece.groups:
+        these = piece.groups if piece.lazy is None else piece_groups(piece)
+        for use, first, kind, size, members, ranked in these or ():
             groups.append(
                 Group(
                     use, first, kind, size, tuple(map(offset.__add__, members)) if offset else members, ranked
@@ -771,11 +785,19 @@ def _candidates(
     counts: tuple[int, ...], ruleset: Ruleset, wanted: frozenset[str], exact: bool
 ) -> tuple[Meld, ...]:
     mask = (SETS if "set" in wanted else 0) | (RUNS if "run" in wanted else 0)
+    limits = limits_of(ruleset).limits
+    if sum(counts) < JOIN_FROM:
+        return tuple(map(meld_of_key, candidate_pool(counts, limits, exact, mask).keys))
     # The listing needs no groups, so it joins the pieces' keys (no pool is built).
-    pieces = _pieces(counts, limits_of(ruleset).limits, exact, mask)
+    pieces = _pieces(counts, limits, exact, mask)
     if sum(len(piece.keys) for piece in pieces) > MANY_KEYS:
         return tuple(chain.from_iterable(melds_of_keys(piece.keys, piece.cards) for piece in pieces))
     return tuple(meld_of_key(key) for piece in pieces for key in piece.keys)
+
+
+#: From this many cards, :func:`_candidates` joins the pieces' keys without a pool; below it
+#: the kept pool answers a hand asked again at once (as in play).
+JOIN_FROM: Final = 24
 
 
 #: Past this many candidates, :func:`_candidates` builds its melds without :func:`meld_of_key`'s

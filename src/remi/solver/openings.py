@@ -502,7 +502,11 @@ def opening_reaches(
     question about the same hand; on a hand of :data:`QUICK_FROM` cards or more,
     first over its melds of the least sizes (:func:`_quick_search`).
     """
-    return _ReachTest(counts_of(hand), ruleset, keep_one)(laid, need)
+    counts = counts_of(hand)
+    if sum(counts) < QUICK_FROM:
+        packer, _, _ = _shared_opening_search(counts, ruleset)
+        return _reaches(packer, _left_of(packer, laid), need, keep_one)
+    return _ReachTest(counts, ruleset, keep_one)(laid, need)
 
 
 def opening_reaches_in_full(
