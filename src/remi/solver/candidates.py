@@ -478,17 +478,6 @@ class _Piece(NamedTuple):
     width: int
 
 
-def _piece_of(
-    items: list[tuple[MeldKey, int, int]], kind: int, width: int, cards: list[tuple[Card, ...]] | None
-) -> _Piece:
-    """The piece of the sorted *items* (key, use, ranked use), with each key's *cards* where made."""
-    keys = tuple(map(_first, items))
-    if len(items) < CARDS_KEPT_FROM:
-        return _new_piece(_Piece, (keys, _grouped(items, kind, width), None, None, kind, width))
-    kept = tuple(cards) if cards is not None else None
-    return _new_piece(_Piece, (keys, None, [items], kept, kind, width))
-
-
 #: Builds a :class:`_Piece` from its fields without the named tuple's Python ``__new__``.
 _new_piece: Final = tuple.__new__
 
@@ -496,7 +485,7 @@ _new_piece: Final = tuple.__new__
 def piece_groups(piece: _Piece) -> tuple[_PieceGroup, ...]:
     """The groups of *piece*: (packed use, lowest card other than the joker, kind, size, member indices, ranked use)."""
     lazy = piece.lazy
-    if lazy is None:  # a small piece (see _piece_of)
+    if lazy is None:  # a small piece (see _piece)
         return piece.groups or ()
     got = lazy[0]
     if isinstance(got, list):
@@ -612,7 +601,11 @@ def _piece(
     if sort or kind == 0:
         items.sort()
         raw.cards = None
-    return _piece_of(items, kind, width, raw.cards)
+    keys = tuple(map(_first, items))
+    if len(items) < CARDS_KEPT_FROM:
+        return _new_piece(_Piece, (keys, _grouped(items, kind, width), None, None, kind, width))
+    kept = tuple(raw.cards) if raw.cards is not None else None
+    return _new_piece(_Piece, (keys, None, [items], kept, kind, width))
 
 
 def _width(counts: Sequence[int]) -> int:
