@@ -7,7 +7,7 @@ Usage::
     python bench/bench_worst.py --part playouts --matches 5
 
 Every figure is CPU time (``time.process_time``) with the cyclic garbage
-collector off during each timed call. Four parts:
+collector off during each timed call. Five parts:
 
 1. **slow-states**: ``legal_actions()`` on each state of ``slow-states.json``
    (default ``bench/data/slow-states.json``, shipped in the sdist), the
@@ -22,6 +22,12 @@ collector off during each timed call. Four parts:
    at once with 13 spades and 6 jokers): ``legal_actions()`` time and count.
 4. **solver**: every public solver function on absurd hands (13 spades and 9
    jokers, 26 cards of one suit).
+5. **bounded**: every public solver call on every hand a preset allows (issue 15, item 10).
+
+The adversarial part also holds seats of 50 to 60 cards with every joker of the
+pack (Slovenian and Kalooki with the unlimited-buying house rule, ``buying:``):
+their time is judged (50 ms), not their count of actions (every meld of such a
+hand may be laid: some 27,000).
 
 Targets (issue 7): no ``legal_actions()`` above 5 ms in parts 1 and 2, at most
 5 µs per offered action above 1,000 actions; adversarial hands under 50 ms and
@@ -182,14 +188,24 @@ def part_playouts(matches: int, seed: int, verdict: Verdict, tiny: bool) -> None
 
 
 def position(
-    rules: remi.Ruleset, players: int, hand: str | list[Card], *, round: int = 1, seed: int = 0
+    rules: remi.Ruleset,
+    players: int,
+    hand: str | list[Card],
+    *,
+    round: int = 1,
+    seed: int = 0,
+    table: tuple[remi.Meld, ...] = (),
 ) -> GameState:
-    """Seat 0 in its play phase holding *hand*; the rest of the pack dealt out in order as stock."""
+    """Seat 0 in its play phase holding *hand*; the rest of the pack dealt out in order as stock.
+
+    With *table*, seat 0 has laid those melds in an earlier turn (it is down).
+    """
     cards = remi.parse_cards(hand) if isinstance(hand, str) else tuple(hand)
     decks, jokers = rules.pack_for(players)
     pack = list(remi.make_pack(decks, jokers))
     left = Counter(pack)
     left.subtract(cards)
+    left.subtract(card for meld in table for card in meld.cards)
     if any(v < 0 for v in left.values()):
         raise ValueError(f"more cards than the pack holds: {hand}")
     rest = [card for card in dict.fromkeys(pack) for _ in range(left[card])]
@@ -207,10 +223,50 @@ def position(
         hands=tuple(hands),
         stock=tuple(rest),
         discard=tuple(pile),
-        turn=1,
+        turn=2 if table else 1,
+        table=table,
+        owners=(0,) * len(table),
+        down=(1 if table else -1,) + (-1,) * (players - 1),
     )
     state.check_invariants()
     return state
+
+
+#: Slovenian and Kalooki with the unlimited-buying house rule (issue 15, item 10).
+SLOVENIAN_BUYING: Final = attrs.evolve(remi.SLOVENIAN, buying=True, max_buys_per_round=None)
+KALOOKI_BUYING: Final = attrs.evolve(remi.KALOOKI, buying=True, max_buys_per_round=None)
+
+
+def buying_seat(rules: remi.Ruleset, size: int, seed: int, *, down: bool) -> GameState:
+    """A seat of four holding *size* cards, every joker of the pack among them (unlimited buying).
+
+    With *down*, the seat opened in an earlier turn with a set of three of the cards it does not hold.
+    """
+    decks, jokers = rules.pack_for(4)
+    naturals = [c for c in remi.make_pack(decks, jokers) if not c.is_joker]
+    random.Random(seed).shuffle(naturals)
+    hand = naturals[: size - jokers] + [remi.JOKER] * jokers
+    table: tuple[remi.Meld, ...] = ()
+    if down:
+        rest = Counter(naturals[size - jokers :])
+        rank = max(range(1, 14), key=lambda r: (sum(1 for c in rest if c.rank == r), r))
+        three = [c for c in rest if c.rank == rank][:3]
+        table = (remi.Meld("set", tuple(three), (False,) * 3, rank),)
+    return position(rules, 4, hand, seed=seed, table=table)
+
+
+def buying_positions(tiny: bool) -> list[tuple[str, GameState]]:
+    """Seats of 50, 55 and 60 cards with every joker, down and not, of Slovenian and Kalooki with unlimited buying."""
+    out = []
+    for label, rules in (("Slovenian", SLOVENIAN_BUYING), ("Kalooki", KALOOKI_BUYING)):
+        jokers = rules.pack_for(4)[1]
+        for size in (60,) if tiny else (50, 55, 60):
+            for seed in range(1 if tiny else 3):
+                for down in (False, True):
+                    word = "down" if down else "not down"
+                    name = f"buying: {label} {size} cards, {jokers} JK, {word} (seed {seed})"
+                    out.append((name, buying_seat(rules, size, seed, down=down)))
+    return out
 
 
 def forty_one(seed: int) -> GameState:
@@ -245,7 +301,7 @@ def adversarial_positions(tiny: bool) -> list[tuple[str, GameState]]:
         ]
     seeds = range(2) if tiny else range(8)
     out.extend((f"Norwegian round 5, 41 cards (seed {seed})", forty_one(seed)) for seed in seeds)
-    return out
+    return out + buying_positions(tiny)
 
 
 def _build_walks(state: GameState, walks: int) -> tuple[float, int, int]:
@@ -281,6 +337,9 @@ def part_adversarial(verdict: Verdict, tiny: bool) -> None:
         if name.startswith("absurd"):
             absurd = max(absurd, seconds)
             absurd_most = max(absurd_most, len(legal))
+        elif name.startswith("buying"):
+            # Every meld of 60 cards is a legal lay-down: the count is the rules', only the time is judged.
+            worst = max(worst, seconds)
         else:
             worst = max(worst, seconds)
             most = max(most, len(legal))

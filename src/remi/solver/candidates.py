@@ -14,8 +14,11 @@ joker placed low or high) form a group; the searches run over groups.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Final, NamedTuple
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import chain
+from operator import itemgetter
+from types import MemberDescriptorType
+from typing import Any, Final, NamedTuple
 
 from .._cache import Cache, memoize
 from ..cards import CARDS, JOKER_CODE, Card
@@ -103,10 +106,12 @@ class _Raw:
     generator adds a card to a use with one addition.
     """
 
-    __slots__ = ("items", "runit", "unit")
+    __slots__ = ("cards", "items", "runit", "unit")
 
     def __init__(self, width: int) -> None:
         self.items: list[tuple[MeldKey, int, int]] = []
+        #: Each candidate's cards, where the generator kept them (:class:`_FreeRuns`), in item order.
+        self.cards: list[tuple[Card, ...]] | None = None
         self.unit, self.runit = _units(width)
 
     def add(self, key: MeldKey) -> None:
@@ -195,6 +200,7 @@ class _Runs:
     """Every run of one hand, by a depth-first walk up from each lowest rank.
 
     A class rather than a recursive closure, so that no call leaves a reference cycle.
+    Where no wild ♠2 plays, :class:`_FreeRuns` finds the same runs in key order.
     """
 
     def __init__(self, counts: Sequence[int], limits: MeldLimits, out: _Raw) -> None:
@@ -246,6 +252,103 @@ class _Runs:
             flags.pop()
 
 
+#: A run being extended by :class:`_FreeRuns`: (codes, flags, cards, jokers, use, ranked use).
+_Partial = tuple[tuple[int, ...], tuple[bool, ...], tuple[Card, ...], int, int, int]
+
+
+class _FreeRuns:
+    """The runs :class:`_Runs` walks where no wild ♠2 plays (a wild card is a joker, or there is none).
+
+    The same runs, level by level: the runs of ``n + 1`` cards from one lowest
+    rank are those of ``n`` extended by the next place's natural card, then by a
+    joker, so each level comes in key order (a natural card's code is below the
+    joker's) and the levels in order of length; a place that leaves more jokers than
+    naturals past recovery (``at_most``) ends its branch, as the walk does. Each
+    run's cards are kept too (``out.cards``), for the melds of a listing.
+    """
+
+    def __init__(self, counts: Sequence[int], limits: MeldLimits, out: _Raw) -> None:
+        self.counts = counts
+        self.wild = limits.wild
+        self.pool = counts[limits.wild] if limits.wild != NO_WILD else 0
+        self.run_min = limits.run_min
+        self.at_most = limits.at_most
+        self.out = out.items
+        self.cards: list[tuple[Card, ...]] = []
+        out.cards = self.cards
+        self.unit, self.runit = out.unit, out.runit
+
+    def walk(self, suit: int, lo: int, longest: int) -> None:
+        """Append the runs of *suit* from rank *lo*, of at most *longest* cards, to the output in key order."""
+        counts, run_min, at_most, out, out_cards = (
+            self.counts,
+            self.run_min,
+            self.at_most,
+            self.out,
+            self.cards,
+        )
+        wild = self.wild
+        # A run whose jokers outnumber its naturals past recovery ends (at_most): with w jokers
+        # among n places and longest - n still to fill, w > n - w + (longest - n) = longest - w.
+        cap = longest // 2 if at_most else longest
+        jokers = min(self.pool, cap)  # a run takes a joker while it holds fewer than this
+        joker, joker_code = ((CARDS[wild],), (wild,)) if jokers else ((), ())
+        wild_use, wild_ranked = (self.unit[wild], self.runit[wild]) if jokers else (0, 0)
+        level: list[_Partial] = [((), (), (), 0, 0, 0)]
+        for n in range(1, longest + 1):
+            rank = lo + n - 1
+            code = suit * 13 + (0 if rank == 14 else rank - 1)
+            held = counts[code]
+            card, natural = (CARDS[code],), (code,)
+            unit, runit = self.unit[code], self.runit[code]
+            nxt: list[_Partial] = []
+            for codes, flags, cards, w, use, ranked in level:
+                if held:  # w <= cap already: a natural card keeps the count of jokers
+                    nxt.append(
+                        (codes + natural, flags + _NATURAL, cards + card, w, use + unit, ranked + runit)
+                    )
+                if w < jokers:
+                    nxt.append(
+                        (
+                            codes + joker_code,
+                            flags + _WILD,
+                            cards + joker,
+                            w + 1,
+                            use + wild_use,
+                            ranked + wild_ranked,
+                        )
+                    )
+            level = nxt
+            if not level:
+                return
+            if n >= run_min:
+                most = min(n - 1, n // 2) if at_most else n - 1  # the most jokers a run of n cards holds
+                for codes, flags, cards, w, use, ranked in level:
+                    if w <= most:
+                        out.append(((1, suit, lo, n, codes, flags), use, ranked))
+                        out_cards.append(cards)
+
+
+_NATURAL: Final = (False,)
+
+
+_WILD: Final = (True,)
+
+
+def presorted(kind: int, exact: bool, limits: MeldLimits, held: tuple[int, ...], wilds: int) -> bool:
+    """Whether :func:`_piece` walks a piece's runs with :class:`_FreeRuns`, which meets them in key order.
+
+    The runs of free size without wild ♠2s, of a suit of :data:`FREE_FROM` ranks
+    and jokers or more; on fewer, the walk of :class:`_Runs` and a sort of its few
+    runs cost less.
+    """
+    return kind == 1 and not exact and not limits.twos and len(held) - held.count(0) + wilds >= FREE_FROM
+
+
+#: The least count of a suit's ranks held and jokers whose runs :class:`_FreeRuns` walks.
+FREE_FROM: Final = 12
+
+
 @memoize("solver.wild-masks", maxsize=64)
 def _wild_masks(size: int, pool: int, at_most: bool) -> tuple[tuple[int, int, tuple[bool, ...]], ...]:
     """The places wild cards may take in a run of *size* (bit i: place i), as (mask, count, flags).
@@ -292,12 +395,20 @@ def _gen_exact_runs(counts: Sequence[int], limits: MeldLimits, out: _Raw, suits:
 
 
 def _gen_runs(
-    counts: Sequence[int], limits: MeldLimits, exact: bool, out: _Raw, suits: Iterable[int] = range(4)
+    counts: Sequence[int],
+    limits: MeldLimits,
+    exact: bool,
+    out: _Raw,
+    suits: Iterable[int] = range(4),
+    walk_only: bool = False,
 ) -> None:
+    """Append the runs of *suits* to *out*; *walk_only* walks with :class:`_Runs` only (the oracle of :class:`_FreeRuns`)."""
     if exact and not limits.twos:
         _gen_exact_runs(counts, limits, out, suits)
         return
-    walk = _Runs(counts, limits, out)
+    free = None if limits.twos or walk_only else _FreeRuns(counts, limits, out)
+    walk = _Runs(counts, limits, out) if free is None else None
+    pool = counts[limits.wild] if limits.wild != NO_WILD else 0
     run_min = limits.run_min
     for suit in suits:
         if not any(counts[suit * 13 : suit * 13 + 13]):
@@ -309,12 +420,15 @@ def _gen_runs(
         for lo in range(limits.lo_bound, limits.hi_bound - run_min + 2):
             # Every run from lo fills its first run_min places: skip lo if it cannot.
             k = sum(held[lo : lo + run_min])
-            if k + walk.pool < run_min:
+            if k + pool < run_min:
                 continue
             longest = min(LONGEST_RUN, limits.hi_bound - lo + 1)
             if exact:
                 longest = min(longest, run_min)
-            walk.extend(suit, lo, longest, 0, 0, 0)
+            if free is not None:
+                free.walk(suit, lo, longest)
+            elif walk is not None:
+                walk.extend(suit, lo, longest, 0, 0, 0)
 
 
 #: Which melds a pool holds: sets (1), runs (2) or both.
@@ -339,7 +453,67 @@ def _guard(width: int) -> int:
     return sum(half << (width * code) for code in range(53))
 
 
-_Piece = tuple[tuple[MeldKey, ...], tuple[tuple[int, int, int, int, tuple[int, ...], int], ...]]
+_PieceGroup = tuple[int, int, int, int, tuple[int, ...], int]
+
+
+_first: Final = itemgetter(0)
+
+
+class _Piece(NamedTuple):
+    """The candidates of one rank's sets or one suit's runs: their sorted keys and their groups.
+
+    A small piece (fewer than :data:`CARDS_KEPT_FROM` keys) has its groups at once,
+    as a tuple the garbage collector soon stops tracking. A large one works them
+    out when a pool first asks (:func:`piece_groups`: a listing of melds needs only
+    the keys, and grouping a piece of 7,000 runs costs some 12 ms) and keeps its
+    keys' cards (:func:`melds_of_keys`).
+    """
+
+    keys: tuple[MeldKey, ...]
+    groups: tuple[_PieceGroup, ...] | None
+    #: A large piece's sorted items (key, use, ranked use), replaced by its groups once worked out.
+    lazy: list[list[tuple[MeldKey, int, int]] | tuple[_PieceGroup, ...]] | None
+    cards: tuple[tuple[Card, ...], ...] | None
+    kind: int
+    width: int
+
+
+#: Builds a :class:`_Piece` from its fields without the named tuple's Python ``__new__``.
+_new_piece: Final = tuple.__new__
+
+
+def piece_groups(piece: _Piece) -> tuple[_PieceGroup, ...]:
+    """The groups of *piece*: (packed use, lowest card other than the joker, kind, size, member indices, ranked use)."""
+    lazy = piece.lazy
+    if lazy is None:  # a small piece (see _piece)
+        return piece.groups or ()
+    got = lazy[0]
+    if isinstance(got, list):
+        got = lazy[0] = _grouped(got, piece.kind, piece.width)
+    return got
+
+
+#: The least piece whose candidates' cards :class:`_Piece` keeps (the large pieces': a listing
+#: of thousands of melds spends two thirds of its time building their cards from the keys).
+CARDS_KEPT_FROM: Final = 49
+
+
+def _grouped(items: list[tuple[MeldKey, int, int]], kind: int, width: int) -> tuple[_PieceGroup, ...]:
+    """The groups of a piece's sorted *items* (key, packed use, ranked use), in the order of their first members."""
+    grouped: dict[int, list[int]] = {}
+    firsts: list[tuple[int, int, int]] = []  # (use, ranked use, size) of each group, in first-member order
+    for at, (key, use, ranked) in enumerate(items):
+        members = grouped.get(use)
+        if members is None:
+            grouped[use] = [at]
+            firsts.append((use, ranked, key[3]))
+        else:
+            members.append(at)
+    return tuple(
+        # The lowest card taken other than the joker is the lowest field: the joker's code is the highest.
+        (use, ((use & -use).bit_length() - 1) // width, kind, size, tuple(grouped[use]), ranked)
+        for use, ranked, size in firsts
+    )
 
 
 _PieceKey = tuple[int, int, tuple[int, ...], int, MeldLimits, bool, int]
@@ -365,14 +539,14 @@ _HUGE_PIECES: Final[Cache[_PieceKey, _Piece]] = Cache("solver.huge-pieces", maxs
 def _small_piece(key: _PieceKey) -> _Piece | None:
     """The piece of *key* when it holds at most 4 candidate keys, else ``None`` (kept in the larger caches)."""
     piece = _piece(*key)
-    if len(piece[0]) <= 4:
+    if len(piece.keys) <= 4:
         return piece
     _keep_larger(key, piece)
     return None
 
 
 def _keep_larger(key: _PieceKey, piece: _Piece) -> _Piece:
-    size = len(piece[0])
+    size = len(piece.keys)
     if size <= 48:
         _MEDIUM_PIECES.put(key, piece)
     elif size <= 500:
@@ -389,7 +563,14 @@ def _larger_piece(key: _PieceKey) -> _Piece:
 
 
 def _piece(
-    kind: int, index: int, held: tuple[int, ...], wilds: int, limits: MeldLimits, exact: bool, width: int
+    kind: int,
+    index: int,
+    held: tuple[int, ...],
+    wilds: int,
+    limits: MeldLimits,
+    exact: bool,
+    width: int,
+    sort: bool = False,
 ) -> _Piece:
     """The sets of one rank (*kind* 0) or the runs of one suit (*kind* 1): sorted keys and their groups.
 
@@ -399,6 +580,8 @@ def _piece(
     pieces it had before (:func:`_small_piece` keeps them). A group is (packed
     use, lowest card other than the joker, kind, size, member indices within
     the piece, packed use in rank-major order), in the order of its first member.
+    *sort* walks the runs with :class:`_Runs` and sorts the keys even where the
+    generators meet them in order (the oracle of :class:`_FreeRuns` and :func:`presorted`).
     """
     counts = [0] * 53
     if kind == 0:
@@ -412,40 +595,28 @@ def _piece(
     if kind == 0:
         _gen_sets(counts, limits, exact, raw, (index,))
     else:
-        _gen_runs(counts, limits, exact, raw, (index,))
+        sort = sort or not presorted(kind, exact, limits, held, wilds)
+        _gen_runs(counts, limits, exact, raw, (index,), walk_only=sort)
     items = raw.items
-    items.sort()
-    grouped: dict[int, list[int]] = {}
-    firsts: list[tuple[int, int, int]] = []  # (use, ranked use, size) of each group, in first-member order
-    for at, (key, use, ranked) in enumerate(items):
-        members = grouped.get(use)
-        if members is None:
-            grouped[use] = [at]
-            firsts.append((use, ranked, key[3]))
-        else:
-            members.append(at)
-    return (
-        tuple(item[0] for item in items),
-        tuple(
-            # The lowest card taken other than the joker is the lowest field: the joker's code is the highest.
-            (use, ((use & -use).bit_length() - 1) // width, kind, size, tuple(grouped[use]), ranked)
-            for use, ranked, size in firsts
-        ),
-    )
+    if sort or kind == 0:
+        items.sort()
+        raw.cards = None
+    keys = tuple(map(_first, items))
+    if len(items) < CARDS_KEPT_FROM:
+        return _new_piece(_Piece, (keys, _grouped(items, kind, width), None, None, kind, width))
+    kept = tuple(raw.cards) if raw.cards is not None else None
+    return _new_piece(_Piece, (keys, None, [items], kept, kind, width))
 
 
-@memoize("solver.candidate-pool", maxsize=16)
-def candidate_pool(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int) -> Pool:
-    """Every candidate meld of the hand *counts* (sets, runs or both), sorted, grouped by the cards they take.
+def _width(counts: Sequence[int]) -> int:
+    """The packing width of a hand: bits enough for its largest count, and a guard bit."""
+    return max(max(counts).bit_length(), 1) + 1
 
-    Built from the cached pieces of :func:`_piece`, sets rank by rank then
-    runs suit by suit: the order of the keys, so the pieces join already
-    sorted, and no two pieces share a group (their natural cards differ).
-    """
-    width = max(max(counts).bit_length(), 1) + 1
+
+def _pieces(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int) -> list[_Piece]:
+    """The pieces of a hand's pool, in pool order: sets rank by rank, then runs suit by suit."""
+    width = _width(counts)
     wilds = counts[limits.wild] if limits.wild != NO_WILD else 0
-    keys: list[MeldKey] = []
-    groups: list[Group] = []
     pieces: list[_Piece] = []
     if kinds & SETS:
         for rank in range(1, 14):
@@ -459,12 +630,28 @@ def candidate_pool(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kin
             if any(thirteen):
                 key = (1, suit, thirteen, wilds, limits, exact, width)
                 pieces.append(_small_piece(key) or _larger_piece(key))
-    for piece_keys, piece_groups in pieces:
+    return pieces
+
+
+@memoize("solver.candidate-pool", maxsize=16)
+def candidate_pool(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int) -> Pool:
+    """Every candidate meld of the hand *counts* (sets, runs or both), sorted, grouped by the cards they take.
+
+    Built from the cached pieces of :func:`_piece`, sets rank by rank then
+    runs suit by suit: the order of the keys, so the pieces join already
+    sorted, and no two pieces share a group (their natural cards differ).
+    """
+    width = _width(counts)
+    keys: list[MeldKey] = []
+    groups: list[Group] = []
+    for piece in _pieces(counts, limits, exact, kinds):
+        piece_keys = piece.keys
         if not piece_keys:
             continue
         offset = len(keys)
         keys.extend(piece_keys)
-        for use, first, kind, size, members, ranked in piece_groups:
+        these = piece.groups if piece.lazy is None else piece_groups(piece)
+        for use, first, kind, size, members, ranked in these or ():
             groups.append(
                 Group(
                     use, first, kind, size, tuple(map(offset.__add__, members)) if offset else members, ranked
@@ -591,9 +778,67 @@ def _candidates(
     counts: tuple[int, ...], ruleset: Ruleset, wanted: frozenset[str], exact: bool
 ) -> tuple[Meld, ...]:
     mask = (SETS if "set" in wanted else 0) | (RUNS if "run" in wanted else 0)
-    pool = candidate_pool(counts, limits_of(ruleset).limits, exact, mask)
-    return tuple(
-        meld_of_key(key)
-        for key in pool.keys
-        if (key[0] == 0 and "set" in wanted) or (key[0] == 1 and "run" in wanted)
-    )
+    limits = limits_of(ruleset).limits
+    if sum(counts) < JOIN_FROM:
+        return tuple(map(meld_of_key, candidate_pool(counts, limits, exact, mask).keys))
+    # The listing needs no groups, so it joins the pieces' keys (no pool is built).
+    pieces = _pieces(counts, limits, exact, mask)
+    if sum(len(piece.keys) for piece in pieces) > MANY_KEYS:
+        return tuple(chain.from_iterable(melds_of_keys(piece.keys, piece.cards) for piece in pieces))
+    return tuple(meld_of_key(key) for piece in pieces for key in piece.keys)
+
+
+#: From this many cards, :func:`_candidates` joins the pieces' keys without a pool; below it
+#: the kept pool answers a hand asked again at once (as in play).
+JOIN_FROM: Final = 24
+
+
+#: Past this many candidates, :func:`_candidates` builds its melds without :func:`meld_of_key`'s
+#: cache (whose 8,192 entries they would only churn).
+MANY_KEYS: Final = 2048
+
+
+def _slot_setter(name: str) -> Callable[[Meld, Any], None]:
+    """A fast setter of Meld's field *name* (its slot's own, or ``object.__setattr__``)."""
+    slot = vars(Meld).get(name)
+    if isinstance(slot, MemberDescriptorType):
+        setter: Callable[[Meld, Any], None] = slot.__set__
+        return setter
+    return lambda meld, value: _set_field(meld, name, value)  # pragma: no cover (a Meld without slots)
+
+
+_SET_KIND: Final = _slot_setter("kind")
+_SET_RANK: Final = _slot_setter("rank")
+_SET_SUIT: Final = _slot_setter("suit")
+_SET_CARDS: Final = _slot_setter("cards")
+_SET_WILD: Final = _slot_setter("wild")
+
+
+def melds_of_keys(
+    keys: Sequence[MeldKey], cards: Sequence[tuple[Card, ...]] | None = None
+) -> tuple[Meld, ...]:
+    """``tuple(map(meld_of_key, keys))``, built afresh (no cache): for listings of many thousand melds.
+
+    *cards*, where given, are each key's cards (:attr:`_Piece.cards`).
+    """
+    if cards is None:
+        card = CARDS.__getitem__
+        cards = [tuple(map(card, key[4])) for key in keys]
+    new = _new_meld
+    set_kind, set_rank, set_suit, set_cards, set_wild = _SET_KIND, _SET_RANK, _SET_SUIT, _SET_CARDS, _SET_WILD
+    out: list[Meld] = []
+    append = out.append
+    for (kind, a, b, _, _codes, flags), held in zip(keys, cards):
+        meld = new(Meld)
+        if kind:
+            set_kind(meld, "run")
+            set_rank(meld, b)
+            set_suit(meld, a)
+        else:
+            set_kind(meld, "set")
+            set_rank(meld, a)
+            set_suit(meld, -1)
+        set_cards(meld, held)
+        set_wild(meld, flags)
+        append(meld)
+    return tuple(out)

@@ -470,6 +470,28 @@ def _reaches(packer: _OpeningSearch, rem: int, need: int, keep_one: bool) -> boo
     return packer.reaches(rem, need, keep_one)
 
 
+#: From this many cards, the opening questions ask a search over the hand's melds of the
+#: least sizes first (:func:`_quick_search`); below it, straight the search over every meld.
+QUICK_FROM: Final = 24
+
+
+@memoize("solver.quick-opening-search", maxsize=64)
+def _quick_search(counts: tuple[int, ...], ruleset: Ruleset) -> _OpeningSearch | None:
+    """The opening search over the hand's melds of exactly the least sizes, or ``None`` below :data:`QUICK_FROM` cards.
+
+    Its melds are melds of the hand, so whatever it reaches the full search
+    reaches too: a "yes" of it is the answer, a "no" asks the full search. A seat
+    of 60 cards and six jokers holds some 27,000 candidate melds and 240 of the
+    least sizes; those reach an opening of the cards left after nearly any lay.
+    It packs the cards as the full search does (the same width, order and reach).
+    """
+    if sum(counts) < QUICK_FROM:
+        return None
+    pool = candidate_pool(counts, limits_of(ruleset).limits, True, BOTH)
+    points = _key_points(pool.keys, ruleset)
+    return _OpeningSearch(pool, points, pool.n_cards + 1, _point_table(ruleset)[2])
+
+
 def opening_reaches(
     hand: Sequence[Card], laid: Sequence[Card], need: int, ruleset: Ruleset, keep_one: bool
 ) -> bool:
@@ -477,21 +499,51 @@ def opening_reaches(
 
     A search for any melds reaching *need* rather than for the best
     (:meth:`_OpeningSearch.reaches`), sharing what it learns with every later
-    question about the same hand.
+    question about the same hand; on a hand of :data:`QUICK_FROM` cards or more,
+    first over its melds of the least sizes (:func:`_quick_search`).
     """
+    counts = counts_of(hand)
+    if sum(counts) < QUICK_FROM:
+        packer, _, _ = _shared_opening_search(counts, ruleset)
+        return _reaches(packer, _left_of(packer, laid), need, keep_one)
+    return _ReachTest(counts, ruleset, keep_one)(laid, need)
+
+
+def opening_reaches_in_full(
+    hand: Sequence[Card], laid: Sequence[Card], need: int, ruleset: Ruleset, keep_one: bool
+) -> bool:
+    """:func:`opening_reaches` asked of the search over every candidate meld only (its oracle)."""
     packer, _, _ = _shared_opening_search(counts_of(hand), ruleset)
     return _reaches(packer, _left_of(packer, laid), need, keep_one)
 
 
 class _ReachTest:
-    """:func:`opening_reaches` for one hand, asked about many *laid* and *need* (a class: no closure)."""
+    """:func:`opening_reaches` for one hand, asked about many *laid* and *need* (a class: no closure).
 
-    def __init__(self, packer: _OpeningSearch, keep_one: bool) -> None:
-        self.packer = packer
+    The quick search first (when the hand has one), the full one, built on first need, after a "no".
+    """
+
+    def __init__(self, counts: tuple[int, ...], ruleset: Ruleset, keep_one: bool) -> None:
+        self.counts = counts
+        self.ruleset = ruleset
         self.keep_one = keep_one
+        self.quick = _quick_search(counts, ruleset)
+        self._full: _OpeningSearch | None = None
+
+    @property
+    def full(self) -> _OpeningSearch:
+        """The search over every candidate meld of the hand."""
+        if self._full is None:
+            self._full = _shared_opening_search(self.counts, self.ruleset)[0]
+        return self._full
 
     def __call__(self, laid: Sequence[Card], need: int) -> bool:
-        return _reaches(self.packer, _left_of(self.packer, laid), need, self.keep_one)
+        quick = self.quick
+        if quick is None:
+            full = self.full
+            return _reaches(full, _left_of(full, laid), need, self.keep_one)
+        rem = _left_of(quick, laid)
+        return _reaches(quick, rem, need, self.keep_one) or _reaches(self.full, rem, need, self.keep_one)
 
 
 def opening_reach_test(
@@ -501,15 +553,15 @@ def opening_reach_test(
 
     ``test(laid, need) == opening_reaches(hand, laid, need, ruleset, keep_one)``.
     """
-    packer, _, _ = _shared_opening_search(counts_of(hand), ruleset)
-    return _ReachTest(packer, keep_one)
+    return _ReachTest(counts_of(hand), ruleset, keep_one)
 
 
 class _LayTest:
-    """:func:`opening_lay_test`'s test (a class: no closure)."""
+    """:func:`opening_lay_test`'s test (a class: no closure): the quick search first, as in :class:`_ReachTest`."""
 
-    def __init__(self, packer: _OpeningSearch, ruleset: Ruleset, need: int, keep_one: bool) -> None:
-        self.packer = packer
+    def __init__(self, counts: tuple[int, ...], ruleset: Ruleset, need: int, keep_one: bool) -> None:
+        self.reach_test = _ReachTest(counts, ruleset, keep_one)
+        packer = self.reach_test.quick or self.reach_test.full
         self.need = need
         self.keep_one = keep_one
         self.set_value, self.prefix, _ = _point_table(ruleset)
@@ -537,7 +589,11 @@ class _LayTest:
             ub -= reach[code]
         if rem == 0:
             return False
-        return self.packer.reaches(rem, rest, self.keep_one, ub)
+        test = self.reach_test
+        quick = test.quick
+        if quick is not None and quick.reaches(rem, rest, self.keep_one, ub):
+            return True
+        return test.full.reaches(rem, rest, self.keep_one, ub)
 
 
 def opening_lay_test(
@@ -547,10 +603,63 @@ def opening_lay_test(
 
     ``test(meld)`` is ``meld_points(meld) >= need`` or
     ``opening_reaches(hand, meld.cards, need - meld_points(meld), ruleset, keep_one)``,
-    for melds whose cards *hand* holds; the work is shared by every meld asked.
+    for melds whose cards *hand* holds; the work is shared by every meld asked. Where
+    every set and run of the hand passes (:func:`_every_meld_passes`), the test is a
+    constant: a seat of 60 cards asks it of some 27,000 melds.
     """
-    packer, _, _ = _shared_opening_search(counts_of(hand), ruleset)
-    return _LayTest(packer, ruleset, need, keep_one)
+    counts = counts_of(hand)
+    test = _LayTest(counts, ruleset, need, keep_one)
+    quick = test.reach_test.quick
+    if quick is not None and _every_meld_passes(counts, quick, ruleset, need, keep_one):
+        return _passes
+    return test
+
+
+def _passes(meld: Meld) -> bool:
+    """:func:`opening_lay_test`'s test where every meld of the hand passes."""
+    return True
+
+
+def _every_meld_passes(
+    counts: tuple[int, ...], quick: _OpeningSearch, ruleset: Ruleset, need: int, keep_one: bool
+) -> bool:
+    """Whether every meld of the hand *counts* leaves cards that reach *need* (keeping a card with *keep_one*).
+
+    A run takes cards of one suit and wild cards, a set cards of one rank and wild
+    cards: when the hand's other suits' cards (for its runs) and other ranks' cards
+    (for its sets), wild cards left out, reach *need* in the *quick* search, so do
+    the cards any of its melds leaves, which hold them. ``False`` says only that
+    this proof failed.
+    """
+    if need <= 0:
+        return True
+    wild = limits_of(ruleset).limits.wild
+    shift = quick.shift
+    base = quick.total
+    for code in {JOKER_CODE, wild}:
+        if 0 <= code <= JOKER_CODE:
+            base -= counts[code] << shift[code]
+    for suit in range(4):
+        codes = range(suit * 13, suit * 13 + 13)
+        if _held(counts, codes) and not _reaches(quick, _without(base, counts, codes, shift), need, keep_one):
+            return False
+    for rank in range(13):
+        codes = range(rank, 52, 13)
+        if _held(counts, codes) and not _reaches(quick, _without(base, counts, codes, shift), need, keep_one):
+            return False
+    return True
+
+
+def _held(counts: tuple[int, ...], codes: Iterable[int]) -> bool:
+    """Whether the hand *counts* holds a card of one of *codes*."""
+    return any(counts[code] for code in codes)
+
+
+def _without(rem: int, counts: tuple[int, ...], codes: Iterable[int], shift: Sequence[int]) -> int:
+    """The packed multiset *rem* less every card of *codes* the hand *counts* holds (which *rem* holds)."""
+    for code in codes:
+        rem -= counts[code] << shift[code]
+    return rem
 
 
 def best_opening_points(hand: Hand, ruleset: Ruleset) -> int:
