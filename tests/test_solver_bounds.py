@@ -153,6 +153,45 @@ def test_opening_searches_refuse_more_cards_than_they_search() -> None:
         with pytest.raises(remi.LimitError) as caught:
             call()
         assert caught.value.code == "too-many-cards" and "33" in caught.value.reason
-    # 32 cards are searched, and the engine's own questions are not refused.
-    assert remi.best_opening_points(hand[1:], buying) >= 51
+    # 32 cards are searched (here 20 of two suits and six jokers, at the edge of the step budget),
+    # and the engine's own questions are not refused.
+    assert remi.best_opening_points(pack[:14] + [remi.JOKER] * 6, buying) >= 51
     assert remi.opening_layouts(hand, buying, limit=1)
+
+
+def test_opening_searches_refuse_a_search_past_their_step_budget() -> None:
+    """Issue 15 item 10 (docs/errors.rst, opening-search-too-large): a best-opening search is bounded.
+
+    Two whole suits and four jokers (30 cards, reached only with unlimited buying) took over a
+    minute; the search now stops at MOST_OPENING_STEPS, some half a second, with a code, the
+    same on every call, and the engine's reach question still answers.
+    """
+    import time
+
+    import attrs
+
+    from remi.solver.openings import MOST_OPENING_STEPS
+
+    buying = attrs.evolve(remi.SLOVENIAN, buying=True, max_buys_per_round=None)
+    pack = [card for card in remi.make_pack(2, 6) if not card.is_joker]
+    hand = pack[:26] + [remi.JOKER] * 4
+    for call in (
+        lambda: remi.find_opening(hand, buying),
+        lambda: remi.best_opening_points(hand, buying),
+        lambda: remi.best_opening_points_left(hand, hand[:3], buying),
+        lambda: remi.best_opening_points(hand, buying),  # again: the kept search refuses too
+    ):
+        start = time.process_time()
+        with pytest.raises(remi.LimitError) as caught:
+            call()
+        assert time.process_time() - start < 30  # a guard against a hang, not a timing test
+        assert caught.value.code == "opening-search-too-large"
+        assert f"{MOST_OPENING_STEPS} steps" in caught.value.reason
+    assert remi.opening_layouts(hand, buying, limit=1)
+    # The budget is each call's: many questions on one hand (its search kept) are all answered.
+    rich = pack[:14] + [remi.JOKER] * 6
+    best = remi.best_opening_points(rich, buying)
+    for i in range(len(rich) - 3):
+        assert remi.best_opening_points_left(rich, rich[i : i + 3], buying) <= best
+    # Every preset's opening search on the hands it deals stays far below the budget.
+    assert remi.best_opening_points(pack[:13] + [remi.JOKER] * 2, remi.SLOVENIAN) >= 51

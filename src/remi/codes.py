@@ -109,6 +109,7 @@ ErrorCode = Literal[
     "nothing-laid-in-gin",
     "one-meld-at-a-time",
     "opening-keeps-discard",
+    "opening-search-too-large",
     "opening-too-low",
     "opening-unfinished",
     "partial-not-reachable",
@@ -269,6 +270,10 @@ _TABLE: Final[dict[ErrorCode, tuple[str, tuple[str, ...]]]] = {
     "ace-low-not-allowed": ("The ace may not stand below the two in this game.", _MELD),
     "no-natural-card": ("A meld is made of wild cards only.", _MELD),
     "too-many-jokers": ("A meld has more wild cards than the ruleset allows against its naturals.", _MELD),
+    "opening-search-too-large": (
+        "The best opening of a hand needs a longer search than remi makes in one call (MOST_OPENING_STEPS): opening_layouts finds one.",
+        ("find_opening", "best_opening_points", "best_opening_points_left"),
+    ),
     "too-many-cards": (
         "A hand holds more cards than remi searches for the best opening (32): opening_layouts finds one.",
         ("find_opening", "best_opening_points", "best_opening_points_left"),

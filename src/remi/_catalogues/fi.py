@@ -275,6 +275,7 @@ MESSAGES: dict[object, str | tuple[str, ...]] = {
     'The ace is low: ♥A ♥2 ♥3 is a run, ♥Q ♥K ♥A is not.': 'Ässä on matalin: ♥A ♥2 ♥3 on sarja, ♥Q ♥K ♥A ei ole.',
     'The ace may be at either end of a run (♣A ♣2 ♣3 and ♥Q ♥K ♥A). A run does not go round the corner.': 'Ässä voi olla sarjan kummassa tahansa päässä (♣A ♣2 ♣3 ja ♥Q ♥K ♥A). Sarja ei kierrä kuninkaasta kakkoseen.',
     'The ace must be allowed low or high in runs (or both).': 'Ässän on saatava olla sarjoissa matala tai korkea (tai molempia).',
+    'The best opening of this hand needs a longer search than remi makes in one call ({most} steps): opening_layouts(hand, ruleset, limit=1) finds an opening.': 'Tämän käden paras avaus vaatii pidemmän haun kuin remi tekee yhdellä kutsulla ({most} askelta): opening_layouts(hand, ruleset, limit=1) löytää avauksen.',
     'The card swapped in for a joker is a natural card.': 'Jokerin tilalle vaihdettava kortti on oikea kortti.',
     'The cards left hold {points} points of deadwood; the limit is {limit}: lay more melds first.': 'Jäljellä olevissa korteissa on kuolleita kortteja {points} pisteen edestä; raja on {limit}: laita ensin lisää yhdistelmiä esiin.',
     'The cards of a set must all be of different suits.': 'Setin korttien on oltava eri maita.',

@@ -275,6 +275,7 @@ MESSAGES: dict[object, str | tuple[str, ...]] = {
     'The ace is low: ♥A ♥2 ♥3 is a run, ♥Q ♥K ♥A is not.': 'Esset er lavt: ♥A ♥2 ♥3 er en straight, ♥Q ♥K ♥A er det ikke.',
     'The ace may be at either end of a run (♣A ♣2 ♣3 and ♥Q ♥K ♥A). A run does not go round the corner.': 'Esset kan ligge i begge ender av en straight (♣A ♣2 ♣3 og ♥Q ♥K ♥A). En straight går ikke rundt hjørnet.',
     'The ace must be allowed low or high in runs (or both).': 'Esset må få ligge lavt eller høyt i straighter (eller begge deler).',
+    'The best opening of this hand needs a longer search than remi makes in one call ({most} steps): opening_layouts(hand, ruleset, limit=1) finds an opening.': 'Den beste åpningen for denne hånden krever et lengre søk enn remi gjør i ett kall ({most} steg): opening_layouts(hand, ruleset, limit=1) finner en åpning.',
     'The card swapped in for a joker is a natural card.': 'Kortet som byttes inn for en joker, er et ekte kort.',
     'The cards left hold {points} points of deadwood; the limit is {limit}: lay more melds first.': 'Kortene som er igjen, har {points} poeng i dødkort; grensen er {limit}: legg ned flere kombinasjoner først.',
     'The cards of a set must all be of different suits.': 'Kortene i en tress må ha hver sin sort.',

@@ -275,6 +275,7 @@ MESSAGES: dict[object, str | tuple[str, ...]] = {
     'The ace is low: ♥A ♥2 ♥3 is a run, ♥Q ♥K ♥A is not.': 'As je nizek: ♥A ♥2 ♥3 je lestvica, ♥Q ♥K ♥A ni.',
     'The ace may be at either end of a run (♣A ♣2 ♣3 and ♥Q ♥K ♥A). A run does not go round the corner.': 'As je lahko na obeh koncih lestvice (♣A ♣2 ♣3 in ♥Q ♥K ♥A). Lestvica se ne nadaljuje od kralja k asu.',
     'The ace must be allowed low or high in runs (or both).': 'As mora biti v lestvicah dovoljen spodaj ali zgoraj (ali oboje).',
+    'The best opening of this hand needs a longer search than remi makes in one call ({most} steps): opening_layouts(hand, ruleset, limit=1) finds an opening.': 'Najboljše odprtje te roke zahteva daljše iskanje, kot ga remi opravi v enem klicu ({most} korakov): opening_layouts(hand, ruleset, limit=1) najde odprtje.',
     'The card swapped in for a joker is a natural card.': 'Karta, ki zamenja jokerja, je prava karta.',
     'The cards left hold {points} points of deadwood; the limit is {limit}: lay more melds first.': 'Vrednost preostalih odpadnih kart je {points}, meja je {limit}: najprej položi več kombinacij.',
     'The cards of a set must all be of different suits.': 'Karte v trisu morajo biti vse različnih barv.',

@@ -275,6 +275,7 @@ MESSAGES: dict[object, str | tuple[str, ...]] = {
     'The ace is low: ♥A ♥2 ♥3 is a run, ♥Q ♥K ♥A is not.': 'Esset är lågt: ♥A ♥2 ♥3 är en serie, men ♥Q ♥K ♥A är inte godkänt.',
     'The ace may be at either end of a run (♣A ♣2 ♣3 and ♥Q ♥K ♥A). A run does not go round the corner.': 'Esset får ligga i båda ändar av en serie (♣A ♣2 ♣3 och ♥Q ♥K ♥A). En serie går inte runt hörnet.',
     'The ace must be allowed low or high in runs (or both).': 'Esset måste få vara lågt eller högt i serier (eller båda).',
+    'The best opening of this hand needs a longer search than remi makes in one call ({most} steps): opening_layouts(hand, ruleset, limit=1) finds an opening.': 'Den bästa öppningen för den här handen kräver en längre sökning än remi gör i ett anrop ({most} steg): opening_layouts(hand, ruleset, limit=1) hittar en öppning.',
     'The card swapped in for a joker is a natural card.': 'Kortet som byts in mot en joker är ett äkta kort.',
     'The cards left hold {points} points of deadwood; the limit is {limit}: lay more melds first.': 'De kvarvarande korten har {points} poäng i döda kort; gränsen är {limit}: lägg ut fler kombinationer först.',
     'The cards of a set must all be of different suits.': 'Korten i ett set måste ha olika färger.',

@@ -90,6 +90,10 @@ class _OpeningSearch:
         self._by_jokers: dict[int, list[list[tuple[int, int, int, int]]]] | None = None
         # rem -> (cost, choice): choice -1 leaves the lowest card, -2 only jokers are left.
         self.memo: dict[int, tuple[int, int]] = {0: (0, -2)}
+        #: The groups :meth:`best` has tried, one a position too, and the count past which it refuses
+        #: (:meth:`budget`: :data:`MOST_OPENING_STEPS` more for each public call).
+        self.steps = 0
+        self.limit = MOST_OPENING_STEPS
         # rem * 2 + keep -> (lo, hi): the most points the cards of rem reach (leaving a card
         # out when keep) is known to lie in lo .. hi.
         self.known: dict[int, tuple[int, int]] = {}
@@ -135,6 +139,11 @@ class _OpeningSearch:
             code += 1
         return total
 
+    def budget(self) -> _OpeningSearch:
+        """Give the next searches :data:`MOST_OPENING_STEPS` steps more (one public call's), and return the search."""
+        self.limit = self.steps + MOST_OPENING_STEPS
+        return self
+
     def best(self, rem: int, ub: int = -1) -> int:
         """The least cost of placing the cards of *rem*; *ub* is their :meth:`bound` when known."""
         got = self.memo.get(rem)
@@ -150,7 +159,9 @@ class _OpeningSearch:
         base = -ub * scale
         top = 0
         choice = -1
+        tried = 1
         for slack, index, use, cost, full in self.by_first.get(low, ()):
+            tried += 1
             if choice != -1:
                 least = base + slack
                 if least > top or (least == top and index > choice):
@@ -169,6 +180,9 @@ class _OpeningSearch:
             if choice == -1 or skip < top:
                 top, choice = skip, -1
         self.memo[rem] = (top, choice)
+        self.steps += tried
+        if self.steps > self.limit:
+            _too_much_search()
         return top
 
     def reaches(self, rem: int, target: int, keep: bool, ub: int = -1) -> bool:
@@ -286,6 +300,24 @@ def _opening_search(
 MOST_OPENING_CARDS: Final = 32
 
 
+#: The most steps (groups tried, one a position too) that :meth:`_OpeningSearch.best` takes for one
+#: hand, some 0.5 s of CPU: past it the best-opening calls raise :class:`~remi.LimitError`
+#: (``opening-search-too-large``). Hands rich in runs and jokers (two whole suits and four jokers:
+#: over a minute) reach it well below :data:`MOST_OPENING_CARDS`; no preset's deal comes near.
+MOST_OPENING_STEPS: Final = 4_000_000
+
+
+def _too_much_search() -> None:
+    raise LimitError(
+        "opening-search-too-large",
+        msg(
+            "The best opening of this hand needs a longer search than remi makes in one call "
+            "({most} steps): opening_layouts(hand, ruleset, limit=1) finds an opening.",
+            most=MOST_OPENING_STEPS,
+        ),
+    )
+
+
 def _searchable(counts: tuple[int, ...]) -> tuple[int, ...]:
     """*counts*, refused (``too-many-cards``) when they hold more than :data:`MOST_OPENING_CARDS` cards."""
     held = sum(counts)
@@ -311,7 +343,10 @@ def find_opening(hand: Hand, ruleset: Ruleset) -> tuple[Meld, ...] | None:
     the one laying the fewest cards wins. Melds are in canonical order
     (:func:`meld_sort_key`). A hand of more than 32 cards (only the
     unlimited-buying house rule deals one) raises :class:`~remi.LimitError`
-    (``too-many-cards``): the search grows too fast past it.
+    (``too-many-cards``): the search grows too fast past it. A search longer
+    than :data:`MOST_OPENING_STEPS` (some half a second: hands rich in runs and
+    jokers, which only that house rule deals) raises it too
+    (``opening-search-too-large``).
 
     >>> import remi
     >>> [str(m) for m in find_opening("♠Q ♥Q ♦Q JK ♣8 ♣9 ♣10 ♥2", remi.SLOVENIAN)]
@@ -350,7 +385,7 @@ def _opening_path(packer: _OpeningSearch, oracle: _OpeningSearch) -> list[int]:
     for index, group in enumerate(pool.groups):
         by_first.setdefault(group.first, []).append(index)
     cost = {index: use_cost for _, index, _, use_cost, _ in chain.from_iterable(packer.by_first.values())}
-    rem, ranked = pool.total, oracle.total
+    rem, ranked = pool.total, oracle.budget().total
     picked: list[int] = []
     while rem:
         low = ((rem & -rem).bit_length() - 1) // width
@@ -374,7 +409,7 @@ def _opening_path(packer: _OpeningSearch, oracle: _OpeningSearch) -> list[int]:
 def _best_points(counts: tuple[int, ...], ruleset: Ruleset) -> int:
     packer, _, scale = _shared_ranked_search(counts, ruleset)
     # The packer's cost is -points * scale + cards laid (fewer than scale): its points.
-    return -(packer.best(packer.total) // scale)
+    return -(packer.budget().best(packer.total) // scale)
 
 
 @memoize("solver.shared-opening-search", maxsize=64)
@@ -398,8 +433,9 @@ def best_opening_points_left(
     With *keep_one*, one card must stay out of the melds (a card kept for a
     final discard): the best over every choice of that card. One search
     serves every question about the same hand, so asking it for each
-    candidate meld of a hand costs little. A *hand* of more than 32 cards
-    raises :class:`~remi.LimitError` (``too-many-cards``), as in :func:`find_opening`.
+    candidate meld of a hand costs little. A *hand* of more than 32 cards, or
+    a search too long, raises :class:`~remi.LimitError` (``too-many-cards``,
+    ``opening-search-too-large``), as in :func:`find_opening`.
 
     >>> import remi
     >>> hand = remi.parse_cards("♠Q ♥Q ♦Q ♣9 ♣10 ♣J ♥2")
@@ -428,6 +464,7 @@ def held_opening_points_left(
 
 def _points_left(counts: tuple[int, ...], laid: Iterable[Card], ruleset: Ruleset, keep_one: bool) -> int:
     packer, _, scale = _shared_ranked_search(counts, ruleset)
+    packer.budget()
     shift = packer.shift
     rem = packer.total
     left = list(counts)
@@ -667,8 +704,8 @@ def best_opening_points(hand: Hand, ruleset: Ruleset) -> int:
 
     Jokers count as the card they stand for and aces as the ruleset says
     (:func:`~remi.meld_points`); a hand with no meld counts 0. A hand of
-    more than 32 cards raises :class:`~remi.LimitError` (``too-many-cards``),
-    as in :func:`find_opening`.
+    more than 32 cards, or a search too long, raises :class:`~remi.LimitError`
+    (``too-many-cards``, ``opening-search-too-large``), as in :func:`find_opening`.
 
     >>> import remi
     >>> best_opening_points("♠Q ♥Q ♦Q JK ♣9 ♣10 ♥2", remi.SLOVENIAN)
