@@ -159,9 +159,15 @@ def test_engine_caches_are_registered_bounded_and_cleared_without_changing_answe
     remi.clear_caches()
     first = _replay(ruleset, 3)
     engine = {info.name: info for info in remi.cache_info() if info.name.startswith("engine.")}
-    assert {"engine.layoffs", "engine.hand-melds", "engine.set-lays", "engine.builds"} <= set(engine)
+    assert {
+        "engine.layoffs",
+        "engine.hand-melds",
+        "engine.hand-meld-list",
+        "engine.set-lays",
+        "engine.builds",
+    } <= set(engine)
     assert engine["engine.layoffs"].size and (
-        engine["engine.hand-melds"].size or engine["engine.builds"].size
+        engine["engine.hand-meld-list"].size or engine["engine.builds"].size
     )
     assert all(info.size <= info.maxsize for info in engine.values())
     remi.clear_caches()

@@ -401,15 +401,27 @@ def _joker_meldable(s: GameState, hand: Sequence[Card], joker: Card) -> bool:
     return False
 
 
+@memoize("engine.hand-meld-list", maxsize=512)
+def _hand_meld_list(
+    hand: tuple[Card, ...], rules: Ruleset, exact: bool = False, kinds: tuple[MeldKind, ...] = ("set", "run")
+) -> tuple[Meld, ...]:
+    """The hand's candidate melds in the one meld order, to walk (:func:`_hand_melds` asks ``in``).
+
+    With *exact*, only those of exactly the least size; only those of *kinds*.
+    """
+    return held_candidates(hand, rules, exact=exact, kinds=kinds)
+
+
 @memoize("engine.hand-melds", maxsize=512)
 def _hand_melds(
     hand: tuple[Card, ...], rules: Ruleset, exact: bool = False, kinds: tuple[MeldKind, ...] = ("set", "run")
 ) -> dict[Meld, None]:
-    """The hand's candidate melds in the one meld order (a dict: ordered, and a fast ``in``).
+    """:func:`_hand_meld_list` as a dict, for a fast ``in``: built only when a refusal asks.
 
-    With *exact*, only those of exactly the least size; only those of *kinds*.
+    A 60-card seat has 27,000 candidates; hashing them (cards hash in Python) costs a
+    third of its lay listing, which walks the tuple instead.
     """
-    return dict.fromkeys(held_candidates(hand, rules, exact=exact, kinds=kinds))
+    return dict.fromkeys(_hand_meld_list(hand, rules, exact, kinds))
 
 
 # Cut --------------------------------------------------------------------------------------------------
@@ -674,7 +686,7 @@ def _lay_candidates(s: GameState) -> Iterable[Action]:
     """Any meld of the hand: during play where melds are laid, and the Gin knocker's after the knock."""
     if s.phase != "knock" and not policy_for(s.ruleset).table_play:
         return ()
-    return [LayDown((m,)) for m in _hand_melds(s.hands[s.turn_player], s.ruleset)]
+    return [LayDown((m,)) for m in _hand_meld_list(s.hands[s.turn_player], s.ruleset)]
 
 
 def _lay_offered(s: GameState) -> list[Action]:
@@ -700,7 +712,7 @@ def _lay_offered(s: GameState) -> list[Action]:
     passes, kinds, _ = ask
     return [
         _lay_one(m)
-        for m in _hand_melds(s.hands[s.turn_player], s.ruleset, policy.exact_sizes(s), kinds)
+        for m in _hand_meld_list(s.hands[s.turn_player], s.ruleset, policy.exact_sizes(s), kinds)
         if passes(m)
     ]
 
@@ -1675,7 +1687,7 @@ def _knock_reachable(hand: tuple[Card, ...], rules: Ruleset, floor: tuple[object
         return True
     if held_deadwood(hand, rules) > limit:  # not even the best arrangement, with any melds, is within it
         return False
-    for meld in _hand_melds(hand, rules):
+    for meld in _hand_meld_list(hand, rules):
         key = meld_sort_key(meld)
         if key >= floor and _knock_reachable(_without(hand, meld.cards), rules, key):
             return True
@@ -1687,7 +1699,7 @@ def _knock_lays(s: GameState) -> list[Action]:
     hand = s.hands[s.turn_player]
     floor = _knock_floor(s)
     out: list[Action] = []
-    for meld in _hand_melds(hand, rules):
+    for meld in _hand_meld_list(hand, rules):
         key = meld_sort_key(meld)
         if key >= floor and _knock_reachable(_without(hand, meld.cards), rules, key):
             out.append(_lay_one(meld))
