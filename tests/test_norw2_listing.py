@@ -76,6 +76,19 @@ def _same_listings(s: GameState) -> None:
         assert layoffs == engine._layoff_listing(s, True)
     _same_targets(s.table, s.ruleset)
     _same_sets_answers(s)
+    _same_layoff_pairs(s.table, s.hands[s.turn_player], s.ruleset)
+
+
+def _same_layoff_pairs(
+    table: tuple[remi.Meld, ...], cards: tuple[remi.Card, ...], rules: remi.Ruleset
+) -> None:
+    """:func:`_layoff_pair` (no low end asked of a natural card but an ace on a run) equals the full asking."""
+    for meld in table:
+        for card in set(cards):
+            if engine._could_fit(meld, card, rules):
+                assert engine._layoff_pair(meld, card, rules) == engine._layoff_pair_in_full(
+                    meld, card, rules
+                )
 
 
 def _same_targets(table: tuple[remi.Meld, ...], rules: remi.Ruleset) -> None:
@@ -151,3 +164,14 @@ def test_targets_by_code_on_random_tables(seed: int, name: str, size: int) -> No
         if found:
             melds.append(rng.choice(found))
     _same_targets(tuple(melds), rules)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 10_000), name=st.sampled_from(sorted(RULESETS)))
+def test_layoff_pairs_on_random_runs(seed: int, name: str) -> None:
+    """Every card of the pack against runs from random hands: the short answer equals the full one."""
+    rules = RULESETS[name]
+    rng = random.Random(seed)
+    pack = list(remi.make_pack(*rules.pack_for(4)))
+    runs = [m for m in remi.candidate_melds(rng.sample(pack, 20), rules) if m.kind == "run"]
+    _same_layoff_pairs(tuple(rng.sample(runs, min(len(runs), 6))), tuple(set(pack)), rules)

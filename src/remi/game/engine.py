@@ -200,6 +200,25 @@ def _layoff_pair(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check |
     first = layoff_on_legal(meld, (card,), rules, "high")
     if meld.kind == "set" or not first.ok:
         return first, None
+    if card.rank != 1 and not is_wild(card, rules):
+        # A natural card other than an ace has one place on a run, its rank's: the low
+        # end would give the same run (_layoff_pair_in_full asks, the oracle).
+        return first, None
+    return _low_choice(meld, card, rules, first)
+
+
+def _layoff_pair_in_full(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check | None]:
+    """:func:`_layoff_pair` asking the low end of every run a card fits (the oracle the tests compare it with)."""
+    if card.is_joker and not rules.has_jokers:
+        return check_layoff(meld, (card,), rules, end="high"), None
+    first = layoff_on_legal(meld, (card,), rules, "high")
+    if meld.kind == "set" or not first.ok:
+        return first, None
+    return _low_choice(meld, card, rules, first)
+
+
+def _low_choice(meld: Meld, card: Card, rules: Ruleset, first: Check) -> tuple[Check, Check | None]:
+    """*first* and the low placement of *card* on the run *meld*, when that differs from it."""
     low = layoff_on_legal(meld, (card,), rules, "low")
     if low.ok and low.meld != first.meld:
         return first, low
