@@ -200,6 +200,25 @@ def _layoff_pair(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check |
     first = layoff_on_legal(meld, (card,), rules, "high")
     if meld.kind == "set" or not first.ok:
         return first, None
+    if card.rank != 1 and not is_wild(card, rules):
+        # A natural card other than an ace has one place on a run, its rank's: the low
+        # end would give the same run (_layoff_pair_in_full asks, the oracle).
+        return first, None
+    return _low_choice(meld, card, rules, first)
+
+
+def _layoff_pair_in_full(meld: Meld, card: Card, rules: Ruleset) -> tuple[Check, Check | None]:
+    """:func:`_layoff_pair` asking the low end of every run a card fits (the oracle the tests compare it with)."""
+    if card.is_joker and not rules.has_jokers:
+        return check_layoff(meld, (card,), rules, end="high"), None
+    first = layoff_on_legal(meld, (card,), rules, "high")
+    if meld.kind == "set" or not first.ok:
+        return first, None
+    return _low_choice(meld, card, rules, first)
+
+
+def _low_choice(meld: Meld, card: Card, rules: Ruleset, first: Check) -> tuple[Check, Check | None]:
+    """*first* and the low placement of *card* on the run *meld*, when that differs from it."""
     low = layoff_on_legal(meld, (card,), rules, "low")
     if low.ok and low.meld != first.meld:
         return first, low
@@ -228,6 +247,17 @@ def _fits(meld: Meld, card: Card, rules: Ruleset) -> bool:
 
 def _fits_somewhere(table: Sequence[Meld], card: Card, rules: Ruleset) -> bool:
     return any(_could_fit(m, card, rules) and _fits(m, card, rules) for m in table)
+
+
+def _first_fits(table: Sequence[Meld], card: Card, rules: Ruleset, most: int) -> list[int]:
+    """The first *most* table melds (their indices) *card* can be laid off on, in table order."""
+    out: list[int] = []
+    for target, meld in enumerate(table):
+        if _could_fit(meld, card, rules) and _fits(meld, card, rules):
+            out.append(target)
+            if len(out) == most:
+                break
+    return out
 
 
 def _layoff_choice(s: GameState, meld: Meld, card: Card, low: bool) -> Check | Refusal:
@@ -1137,22 +1167,90 @@ def _layoff_value(card: Card, target: int, low: bool) -> LayOff:
 
 
 def _layoff_offered(s: GameState) -> list[Action]:
-    """The legal lay-offs: the seat's own conditions once, then each candidate through the refusal."""
-    rules = s.ruleset
+    """The legal lay-offs: the seat's own conditions once, then each distinct card's lay-offs on this table.
+
+    The seat's conditions hold, each candidate's card is in hand and its target on the
+    table: what is left of the refusal is the placement, then the pending and taken-card
+    checks. Where those cannot apply, a card's lay-offs depend on the table alone and are
+    looked up (:class:`_TableLayoffs`); else :func:`_layoff_listing` asks the refusal.
+    """
     if not _layoffs_open(s):
         return []
-    # The seat's conditions hold, each candidate's card is in hand and its target on the table:
-    # what is left of the refusal is the placement, then the pending and taken-card checks
-    # (those rarely apply, and then the refusal itself is asked).
+    hand = s.hands[s.turn_player]
+    if s.pending or (s.taken is not None and len(hand) == 2):
+        return _layoff_listing(s, True)
+    offers = _table_layoffs(s.table, s.ruleset)
+    known = offers.by_code
+    out: list[Action] = []
+    for card in _distinct(hand):
+        got = known.get(card.code)
+        if got is None:
+            got = offers.of(card)
+        out.extend(got)
+    return out
+
+
+class _TableLayoffs:
+    """The lay-offs of each card on one table under one ruleset, by card code, found on first asking."""
+
+    __slots__ = ("answers", "by_code", "every", "rules", "table", "targets")
+
+    def __init__(self, table: tuple[Meld, ...], rules: Ruleset) -> None:
+        self.table = table  # kept: the cache key holds its id
+        self.rules = rules
+        self.targets = _targets_by_code(table)
+        self.every = range(len(table))
+        self.by_code: dict[int, list[LayOff]] = {}
+        # _layoff_results, with each target meld's answers looked up once
+        self.answers: list[dict[int, tuple[Check, Check | None]] | None] = [None] * len(table)
+
+    def of(self, card: Card) -> list[LayOff]:
+        """The lay-offs of *card* in the order :func:`_layoff_listing` gives them, remembered."""
+        rules, table, answers = self.rules, self.table, self.answers
+        code = card.code
+        out: list[LayOff] = []
+        for target in self.every if is_wild(card, rules) else self.targets.get(code, ()):
+            known = answers[target]
+            if known is None:
+                known = answers[target] = _answers(_LAYOFFS, table[target], rules)
+            got = known.get(code)
+            if got is None:
+                got = known[code] = _layoff_pair(table[target], card, rules)
+            first, lower = got
+            if first.ok:
+                out.append(_layoff_value(card, target, False))
+                if lower is not None:
+                    out.append(_layoff_value(card, target, True))
+        self.by_code[card.code] = out
+        return out
+
+
+#: Per (table, ruleset), both matched by identity (the entry keeps them, so their ids cannot be
+#: reused while it lives): a table stays the same object from state to state until a meld changes.
+_TABLE_OFFERS: Final[Cache[tuple[int, int], _TableLayoffs]] = Cache("engine.table-layoffs", 64)
+
+
+def _table_layoffs(table: tuple[Meld, ...], rules: Ruleset) -> _TableLayoffs:
+    """The :class:`_TableLayoffs` of *table* under *rules*."""
+    key = (id(table), id(rules))
+    entry = _TABLE_OFFERS.get(key)
+    if entry is None or entry.table is not table or entry.rules is not rules:
+        entry = _TABLE_OFFERS.put(key, _TableLayoffs(table, rules))
+    return entry
+
+
+def _layoff_listing(s: GameState, slow: bool) -> list[Action]:
+    """The lay-offs of :func:`_layoff_offered` card by card, through the refusal when *slow* (also its oracle)."""
+    rules = s.ruleset
     hand = s.hands[s.turn_player]
     table = s.table
-    slow = bool(s.pending) or (s.taken is not None and len(hand) == 2)
-    targets_of = _fitting_targets(table, rules)
+    by_code = _targets_by_code(table)
+    every = range(len(table))
     # _layoff_results, with each target meld's answers looked up once
     answers: list[dict[int, tuple[Check, Check | None]] | None] = [None] * len(table)
     out: list[Action] = []
     for card in _distinct(hand):
-        for target in targets_of(card):
+        for target in every if is_wild(card, rules) else by_code.get(card.code, ()):
             known = answers[target]
             if known is None:
                 known = answers[target] = _answers(_LAYOFFS, table[target], rules)
@@ -1209,6 +1307,33 @@ def _fitting_targets(table: Sequence[Meld], rules: Ruleset) -> Callable[[Card], 
         return sorted(on_sets + on_runs) if on_sets and on_runs else on_sets or on_runs
 
     return targets
+
+
+def _targets_by_code(table: Sequence[Meld]) -> dict[int, list[int]]:
+    """What :func:`_fitting_targets` answers for each natural card, by card code, read from the table once.
+
+    A set takes the cards of its rank, a run the card of its suit just below
+    and just above it (an ace above a king); a wild card may go on any meld (not
+    in the dict). Each list is in table order, each target once.
+    """
+    by_code: dict[int, list[int]] = {}
+    for target, meld in enumerate(table):
+        if meld.kind == "set":
+            rank = meld.rank - 1
+            codes: Iterable[int] = (rank, rank + 13, rank + 26, rank + 39)
+        else:
+            base = meld.suit * 13
+            ends = set()
+            if meld.low > 1:
+                ends.add(base + meld.low - 2)
+            if meld.high < 13:
+                ends.add(base + meld.high)
+            elif meld.high == 13:
+                ends.add(base)  # the ace above a king
+            codes = ends
+        for code in codes:
+            by_code.setdefault(code, []).append(target)
+    return by_code
 
 
 def _at_run_end(run: Meld, rank: int) -> bool:
@@ -1340,6 +1465,43 @@ def _swap_check(meld: Meld, card: Card, rules: Ruleset) -> Check:
 
 
 def _swap_candidates(s: GameState) -> list[SwapJoker]:
+    """Every swap :func:`_could_swap` lets through, by target then card: the codes each wild card stands for, looked up.
+
+    What :func:`_swap_candidates_by_buckets` (the oracle) lists, without reading every card of the hand.
+    """
+    rules = s.ruleset
+    if rules.joker_swap == "none" or not policy_for(rules).table_play:
+        return []
+    wild_melds = [(target, meld) for target, meld in enumerate(s.table) if True in meld.wild]
+    if not wild_melds:
+        return []
+    held = {card.code: card for card in s.hands[s.turn_player]}
+    out: list[SwapJoker] = []
+    for target, meld in wild_melds:
+        for code in _stood_for(meld, rules):
+            card = held.get(code)
+            if card is not None and not is_wild(card, rules):
+                out.append(_swap_value(card, target))
+    return out
+
+
+def _stood_for(meld: Meld, rules: Ruleset) -> list[int]:
+    """The codes of the natural cards a wild card of *meld* may stand for (:func:`_could_swap`), ascending."""
+    if meld.kind == "set":
+        rank = meld.rank - 1
+        return [rank, rank + 13, rank + 26, rank + 39] if rules.joker_swap == "any" else []
+    base = meld.suit * 13
+    codes = set()
+    for index, wild in enumerate(meld.wild):
+        if wild:
+            rank = meld.rank + index
+            if rank <= 14:
+                codes.add(base + (0 if rank == 14 else rank - 1))
+    return sorted(codes)
+
+
+def _swap_candidates_by_buckets(s: GameState) -> list[SwapJoker]:
+    """:func:`_swap_candidates` by bucketing every card of the hand (the oracle the tests compare it with)."""
     rules = s.ruleset
     if rules.joker_swap == "none" or not policy_for(rules).table_play:
         return []
@@ -1380,7 +1542,43 @@ def _swap_offered(s: GameState) -> list[Action]:
         return []
     if not _may_swap(s, policy, seat) or (must_keep_card(s) and len(s.hands[seat]) <= 1):
         return []
-    return sorted({a for a in _swap_candidates(s) if _refuse_swap(s, a) is None}, key=_action_key)
+    passes = _swap_test(s, policy)
+    return sorted({a for a in _swap_candidates(s) if passes(a)}, key=_action_key)
+
+
+def _swap_test(s: GameState, policy: Policy) -> Callable[[SwapJoker], bool]:
+    """``_refuse_swap(s, action) is None`` for a candidate of :func:`_swap_candidates`, the seat's conditions met.
+
+    What :func:`_swap_offered` has checked once (the seat may swap, nothing pending, a
+    card kept) and the candidates make true (the card held, the meld there) is not asked
+    again. A freed wild card that the seat may lay off on a meld the swap leaves as it
+    is can be played again: :func:`_pending_ok` is asked only when it cannot.
+    """
+    rules = s.ruleset
+    seat = s.turn_player
+    down = policy.is_down(s, seat)
+    replay = rules.swapped_joker_same_turn
+    layoff = _may_lay_off(s, policy, seat) and (down or rules.layoff_needs == "always")
+    table = s.table
+    fitting: dict[int, list[int]] = {}  # by the freed card's code: the first two table melds it fits on
+
+    def elsewhere(freed: Card, target: int) -> bool:
+        where = fitting.get(freed.code)
+        if where is None:
+            where = fitting[freed.code] = _first_fits(table, freed, rules, 2)
+        return any(t != target for t in where)
+
+    def passes(action: SwapJoker) -> bool:
+        swap = _swap_check(table[action.target], action.card, rules)
+        if not swap.ok or swap.meld is None or swap.freed is None:
+            return False
+        if replay and not (layoff and elsewhere(swap.freed, action.target)):
+            return _refuse_swap(s, action) is None
+        if not down:
+            return _refuse_swap(s, action) is None
+        return True
+
+    return passes
 
 
 def _swap_not_yet(policy: Policy, rules: Ruleset, seat_down: bool) -> Message:

@@ -691,7 +691,7 @@ class _SetsLayTest:
     laid from them exactly when the bound finds the wild cards for them: no pool, no search.
     """
 
-    __slots__ = ("jokers", "limits", "sets", "spare", "totals", "wild")
+    __slots__ = ("answers", "jokers", "limits", "sets", "spare", "totals", "wild")
 
     def __init__(self, hand: Sequence[Card], plan: _Plan, keep: int) -> None:
         limits = self.limits = plan.limits
@@ -708,18 +708,35 @@ class _SetsLayTest:
                 totals[code % 13] += 1
         self.totals = totals
         self.jokers = jokers
+        # By (the set's rank, its wild cards, its other cards): sets of one rank that differ
+        # only in their suits leave the same totals, so the same answer.
+        self.answers: dict[tuple[int, int, int], bool] = {}
 
     def test(self, meld: Meld) -> bool:
         if meld.kind != "set":
             return False
         sets = self.sets - 1
-        if self.spare - len(meld.cards) < sets * self.limits.set_min:
+        cards = meld.cards
+        if self.spare - len(cards) < sets * self.limits.set_min:
             return False
         if not sets:
             return True
+        wild = self.wild
+        spent = 0
+        for card in cards:
+            if card.code == wild:
+                spent += 1
+        key = (meld.rank, spent, len(cards))
+        got = self.answers.get(key)
+        if got is None:
+            got = self.answers[key] = self._rest_fits(cards, sets)
+        return got
+
+    def _rest_fits(self, cards: Sequence[Card], sets: int) -> bool:
+        """Whether *sets* more sets can be laid from the cards held less *cards*: the bound, exact here."""
         totals = list(self.totals)
         jokers = self.jokers
-        for card in meld.cards:
+        for card in cards:
             code = card.code
             if code == self.wild:
                 jokers -= 1
