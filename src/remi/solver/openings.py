@@ -91,7 +91,7 @@ class _OpeningSearch:
         # rem -> (cost, choice): choice -1 leaves the lowest card, -2 only jokers are left.
         self.memo: dict[int, tuple[int, int]] = {0: (0, -2)}
         #: The groups :meth:`best` has tried, one a position too, and the count past which it refuses
-        #: (:meth:`budget`: :data:`MOST_OPENING_STEPS` more for each public call).
+        #: (:meth:`budget`: ``MOST_OPENING_STEPS`` more for each public call).
         self.steps = 0
         self.limit = MOST_OPENING_STEPS
         # rem * 2 + keep -> (lo, hi): the most points the cards of rem reach (leaving a card
@@ -140,7 +140,7 @@ class _OpeningSearch:
         return total
 
     def budget(self) -> _OpeningSearch:
-        """Give the next searches :data:`MOST_OPENING_STEPS` steps more (one public call's), and return the search."""
+        """Give the next searches ``MOST_OPENING_STEPS`` steps more (one public call's), and return the search."""
         self.limit = self.steps + MOST_OPENING_STEPS
         return self
 
@@ -344,7 +344,7 @@ def find_opening(hand: Hand, ruleset: Ruleset) -> tuple[Meld, ...] | None:
     (:func:`meld_sort_key`). A hand of more than 32 cards (only the
     unlimited-buying house rule deals one) raises :class:`~remi.LimitError`
     (``too-many-cards``): the search grows too fast past it. A search longer
-    than :data:`MOST_OPENING_STEPS` (some half a second: hands rich in runs and
+    than ``remi.solver.openings.MOST_OPENING_STEPS`` (4,000,000, some half a second: hands rich in runs and
     jokers, which only that house rule deals) raises it too
     (``opening-search-too-large``).
 
