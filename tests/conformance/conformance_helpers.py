@@ -6,6 +6,7 @@ joins the suite by appearing in :func:`cases`.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections import Counter
@@ -558,11 +559,20 @@ def candidate_specs(state: GameState, rng: random.Random) -> list[Spec | remi.Ac
     A whole-match sweep samples a dozen refusals from thousands of candidates at every state;
     building each candidate (attrs converters and validators) cost more than the rest of the
     sampling, so the fixed ones stay (class, fields) pairs and only the sampled ones are built.
+    The fixed ones depend on the pack and the table's length only, and are kept per pair.
     The lay-downs of :func:`random_laydowns` come built.
     """
-    cards = pack_cards(state)
-    targets = range(len(state.table) + 2)
-    out: list[Spec | remi.Action] = [
+    decks, jokers = state.ruleset.pack_for(state.players)
+    out: list[Spec | remi.Action] = list(_fixed_specs(decks, jokers > 0, len(state.table) + 2))
+    out.extend(random_laydowns(state, rng))
+    return out
+
+
+@functools.lru_cache(maxsize=256)
+def _fixed_specs(decks: int, jokers: bool, targets: int) -> tuple[Spec, ...]:
+    """The candidates of :func:`candidate_specs` but the lay-downs: a pack's cards on *targets* melds."""
+    cards = sorted(set(remi.make_pack(decks, 1 if jokers else 0)), key=lambda c: c.code)
+    out: list[Spec] = [
         (Cut, ()),
         (DrawStock, ()),
         (TakeDiscard, ()),
@@ -573,15 +583,14 @@ def candidate_specs(state: GameState, rng: random.Random) -> list[Spec | remi.Ac
         out.append((Discard, (card, False)))
         out.append((Discard, (card, True)))
         out.append((Knock, (card,)))
-        for target in targets:
+        for target in range(targets):
             out.append((LayOff, (card, target, False)))
             out.append((LayOff, (card, target, True)))
             out.append((SwapJoker, (card, target)))
-    for target in targets:
+    for target in range(targets):
         out.append((CallShanghai, (target, False)))
         out.append((CallShanghai, (target, True)))
-    out.extend(random_laydowns(state, rng))
-    return out
+    return tuple(out)
 
 
 def _spec_of(action: remi.Action) -> Spec:

@@ -32,7 +32,7 @@ import attrs
 
 from .._types import StateDict
 from ..actions import Action
-from ..cards import CARD_CODE, Card, format_cards, make_pack, parse_cards, sorted_hand
+from ..cards import CARD_CODE, CARDS, Card, format_cards, make_pack, parse_cards, sorted_hand
 from ..contracts import contract_for
 from ..errors import RemiError, StateError
 from ..melds import Meld, is_wild, meld_sort_key, validate_meld
@@ -1131,43 +1131,70 @@ def _seat_problems(s: StateCore) -> list[Message]:
 
 
 def _card_problems(s: StateCore) -> list[Message]:
+    """Every card once per copy of the pack, hands sorted, table melds legal, and the cards each part names held.
+
+    Counted by card code in lists (a Counter hashes each card in Python: this check runs
+    on every state ``from_dict`` reads, and it was a fifth of a whole-match sweep).
+    """
     rules = s.ruleset
     problems: list[Message] = []
     decks, jokers = rules.pack_for(s.players)
-    pack = Counter(make_pack(decks, jokers))
-    seen: Counter[Card] = Counter()
+    if decks < 1 or jokers < 0:
+        make_pack(decks, jokers)  # its refusal
+    pack = [decks] * 52 + [jokers]
+    seen = [0] * 53
     for hand in s.hands:
-        seen.update(hand)
-        if list(hand) != sorted(hand, key=CARD_CODE):
+        codes = [card.code for card in hand]
+        for code in codes:
+            seen[code] += 1
+        if codes != sorted(codes):
             problems.append(msg("a hand is not sorted"))
-    seen.update(s.stock)
-    seen.update(s.discard)
+    for part in (s.stock, s.discard):
+        for card in part:
+            seen[card.code] += 1
     for meld in s.table:
-        seen.update(meld.cards)
+        for card in meld.cards:
+            seen[card.code] += 1
         verdict = validate_meld(meld, rules)
         if not verdict.ok:
             problems.append(
                 msg("table meld {meld} is not legal ({reason})", meld=meld, reason=verdict.reason)
             )
     if seen != pack:
-        extra, missing = seen - pack, pack - seen
-        if extra:
-            problems.append(
-                msg(
-                    "cards that are not in the pack or appear too often: {cards}",
-                    cards=sorted_hand(extra.elements()),
-                )
-            )
-        if missing:
-            problems.append(msg("cards missing: {cards}", cards=sorted_hand(missing.elements())))
+        problems.extend(_count_problems(seen, pack))
+    return problems + _held_problems(s, rules)
+
+
+def _count_problems(seen: list[int], pack: list[int]) -> list[Message]:
+    """The cards *seen* holds beyond the *pack*'s counts, and those it lacks (counts by card code)."""
+    problems: list[Message] = []
+    extra = [CARDS[code] for code in range(53) for _ in range(seen[code] - pack[code])]
+    missing = [CARDS[code] for code in range(53) for _ in range(pack[code] - seen[code])]
+    if extra:
+        problems.append(
+            msg("cards that are not in the pack or appear too often: {cards}", cards=sorted_hand(extra))
+        )
+    if missing:
+        problems.append(msg("cards missing: {cards}", cards=sorted_hand(missing)))
+    return problems
+
+
+def _not_within(part: Sequence[Card], whole: Sequence[Card]) -> bool:
+    """Whether *part* holds a card more often than *whole* does."""
+    return bool(part) and bool(Counter(part) - Counter(whole))
+
+
+def _held_problems(s: StateCore, rules: Ruleset) -> list[Message]:
+    """The known cards, the pending jokers and the meld being built: each held where it must be."""
+    problems: list[Message] = []
     for seat, known in enumerate(s.known):
-        if Counter(known) - Counter(s.hands[seat]):
+        if _not_within(known, s.hands[seat]):
             problems.append(msg("seat {seat}'s known cards are not all in its hand", seat=seat))
-    if Counter(s.pending) - Counter(s.hands[s.turn_player]):
+    if _not_within(s.pending, s.hands[s.turn_player]):
         problems.append(msg("a pending joker is not in the hand of the seat on turn"))
     if any(not is_wild(card, rules) for card in s.pending):
         problems.append(msg("a pending card is not a wild card taken back by a swap"))
-    if Counter(s.building) - Counter(s.hands[s.turn_player]):
+    if _not_within(s.building, s.hands[s.turn_player]):
         problems.append(msg("a card of the meld being built is not in the hand of the seat on turn"))
     if any(a.code > b.code for a, b in zip(s.building, s.building[1:])):
         problems.append(msg("the cards of the meld being built are not in ascending order"))
