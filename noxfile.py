@@ -18,7 +18,7 @@ which is the same pure Python on every interpreter and attrs version; CI runs th
 ``scripts/check --sweeps``.
 pytest runs in one process (no pytest-xdist workers) unless ``-n`` is passed after ``--``: .ci/run
 runs the sessions side by side, beside its other steps. A session takes about 3 minutes of one core
-(quick selection 2.7 CPU-minutes on this repository's 2-core machine; 8 minutes of wall time beside
+(quick selection 2.7 CPU-minutes on this repository's 2-core machine; 6 minutes of wall time beside
 the rest of .ci/run).
 """
 
