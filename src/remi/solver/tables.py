@@ -25,8 +25,6 @@ __all__: list[str] = []
 
 _SUIT: Final = (1 << 13) - 1
 _MASKS: Final = 1 << 13
-#: The bit of each card code (the joker's above the 52 cards).
-_BITS: Final = tuple(1 << code for code in range(53))
 #: Above any deadwood: the change a discard makes to an empty suit.
 _NONE: Final = 1 << 30
 _NO_CARDS: Final[frozenset[Card]] = frozenset()
@@ -96,9 +94,9 @@ class RunTables:
         self.covers = _covers(limits.run_min, limits.lo_bound == 1)
         self.options = _set_options(limits.set_min, min(limits.set_max or 4, 4))
         #: The least deadwood of cards when they are cards without a joker or a card twice, else -1.
-        self.hand_deadwood: Callable[[Sequence[object]], int] = _hand_kernel(self)
+        self.hand_deadwood: HandKernel = _deadwood_kernel(self)
         #: The least deadwood of cards less the best discard, on the same terms (-1 otherwise).
-        self.hand_after_discard: Callable[[Sequence[object]], int] = _hand_kernel(self, after_discard=True)
+        self.hand_after_discard: HandKernel = _after_discard_kernel(self)
 
     def _options(self, mask: int, prune: bool) -> list[int] | None:
         """The masks of cards in sets, one per set choice; with *prune*, only those that may be best.
@@ -138,15 +136,13 @@ class RunTables:
     def hand_mask(cards: Sequence[object]) -> int:
         """*cards* as a 52-bit mask when they are cards without a joker or a card twice, else -1."""
         mask = 0
-        bits = _BITS
         try:
             for card in cards:
-                mask |= bits[card.code]  # type: ignore[attr-defined]
+                mask |= card._bit  # type: ignore[attr-defined]
         except AttributeError:  # card text
             return -1
-        if mask >> 52 or mask.bit_count() != len(cards):
-            return -1
-        return mask
+        # the joker's bit is 0, and a card twice sets one bit: either way fewer bits than cards
+        return mask if mask.bit_count() == len(cards) else -1
 
     def deadwood(self, mask: int) -> int:
         """The least deadwood of the hand *mask* (no wild card, no card twice); -1 past :data:`_MOST_SET_RANKS`."""
@@ -239,19 +235,16 @@ class RunTables:
         return frozenset(CARDS[code] for code in _codes(found))
 
 
-def _hand_kernel(tables: RunTables, after_discard: bool = False) -> HandKernel:
-    """:attr:`RunTables.hand_deadwood` (with *after_discard*, :attr:`RunTables.hand_after_discard`) of a hand's cards.
-
-    A Gin hand costs about a microsecond, so the attribute reads of a method
-    are a tenth of it: the function reads the tables from its closure. A hand
-    with no set, or with sets at one rank only (most hands with a set), is
-    answered here; sets at two ranks or more go to the tables' methods.
-    """
-    return _after_discard_kernel(tables) if after_discard else _deadwood_kernel(tables)
-
-
 def _deadwood_kernel(tables: RunTables) -> HandKernel:
-    """The least deadwood of a hand's cards (-1 when the tables cannot answer it)."""
+    """:attr:`RunTables.hand_deadwood`: the least deadwood of a hand's cards (-1 when the tables cannot answer it).
+
+    A Gin hand costs about a microsecond, so a method's attribute reads, or a call to a
+    shared helper, are a tenth of it: the closure reads the tables from its scope and
+    builds the hand's mask itself (as :func:`_after_discard_kernel` and
+    :meth:`RunTables.hand_mask` do). A hand with no set, or with sets at one rank only
+    (most hands with a set), is answered here; sets at two ranks or more go to the
+    tables' methods.
+    """
     ra, rb, rc, rd = tables.runs
     cov = tables.covers
     options = tables.options
@@ -292,7 +285,7 @@ def _deadwood_kernel(tables: RunTables) -> HandKernel:
 
 
 def _after_discard_kernel(tables: RunTables) -> HandKernel:
-    """The least deadwood of a hand's cards less the best discard (-1 when the tables cannot answer it).
+    """:attr:`RunTables.hand_after_discard`: :func:`_deadwood_kernel`'s answer less the best discard (-1 likewise).
 
     Each answer adds the least change one discard makes to a suit, the least
     of four found by comparisons (``min()``'s call costs twice as much).
