@@ -71,7 +71,7 @@ def test_listing_joined_from_pieces_equals_the_pool_listing(
     pool = cand.candidate_pool(counts, limits, exact, mask)
     assert fast == tuple(map(cand.meld_of_key, pool.keys))
     assert cand.melds_of_keys(pool.keys) == fast
-    # With the pool kept, the listing reads its keys.
+    # Asked again, the listing reads the melds its pieces kept.
     assert cand.held_candidates(hand, rules, kinds=wanted, exact=exact) == fast
 
 

@@ -365,8 +365,17 @@ def _wild_masks(size: int, pool: int, at_most: bool) -> tuple[tuple[int, int, tu
     return tuple(out)
 
 
-def _gen_exact_runs(counts: Sequence[int], limits: MeldLimits, out: _Raw, suits: Iterable[int]) -> None:
-    """The runs of exactly ``run_min`` cards, window by window (no wild ♠2s: each place is natural or wild)."""
+def _gen_exact_runs(
+    counts: Sequence[int],
+    limits: MeldLimits,
+    out: _Raw,
+    suits: Iterable[int],
+    lows: Iterable[int] | None = None,
+) -> None:
+    """The runs of exactly ``run_min`` cards, window by window (no wild ♠2s: each place is natural or wild).
+
+    *lows*: the windows' lowest ranks, by default every window the ace places allow.
+    """
     size = limits.run_min
     wild = limits.wild
     pool = counts[wild] if wild != NO_WILD else 0
@@ -377,7 +386,7 @@ def _gen_exact_runs(counts: Sequence[int], limits: MeldLimits, out: _Raw, suits:
         if not any(counts[base : base + 13]):
             continue
         codes_of = [0] + [base + (0 if rank == 14 else rank - 1) for rank in range(1, 15)]
-        for lo in range(limits.lo_bound, limits.hi_bound - size + 2):
+        for lo in range(limits.lo_bound, limits.hi_bound - size + 2) if lows is None else lows:
             codes = codes_of[lo : lo + size]
             held = 0
             for i, code in enumerate(codes):
@@ -476,6 +485,8 @@ class _Piece(NamedTuple):
     cards: tuple[tuple[Card, ...], ...] | None
     kind: int
     width: int
+    #: The piece's melds once a listing asked (:func:`piece_melds`): empty until then.
+    made: list[tuple[Meld, ...]]
 
 
 #: Builds a :class:`_Piece` from its fields without the named tuple's Python ``__new__``.
@@ -581,8 +592,12 @@ def _piece(
     use, lowest card other than the joker, kind, size, member indices within
     the piece, packed use in rank-major order), in the order of its first member.
     *sort* walks the runs with :class:`_Runs` and sorts the keys even where the
-    generators meet them in order (the oracle of :class:`_FreeRuns` and :func:`presorted`).
+    generators meet them in order, and walks exact runs window by window without
+    :func:`_exact_run_items`'s kept windows (the oracle of :class:`_FreeRuns`, :func:`presorted` and
+    :func:`_exact_run_items`).
     """
+    if kind == 1 and exact and not limits.twos and not sort:
+        return _from_items(_exact_run_items(index, held, wilds, limits, width), kind, width, None)
     counts = [0] * 53
     if kind == 0:
         for suit, n in enumerate(held):
@@ -601,11 +616,63 @@ def _piece(
     if sort or kind == 0:
         items.sort()
         raw.cards = None
+    return _from_items(items, kind, width, raw.cards)
+
+
+def _from_items(
+    items: list[tuple[MeldKey, int, int]], kind: int, width: int, cards: list[tuple[Card, ...]] | None
+) -> _Piece:
+    """The piece of the sorted *items* (key, packed use, ranked use); a large one keeps *cards* and groups later."""
     keys = tuple(map(_first, items))
     if len(items) < CARDS_KEPT_FROM:
-        return _new_piece(_Piece, (keys, _grouped(items, kind, width), None, None, kind, width))
-    kept = tuple(raw.cards) if raw.cards is not None else None
-    return _new_piece(_Piece, (keys, None, [items], kept, kind, width))
+        return _new_piece(_Piece, (keys, _grouped(items, kind, width), None, None, kind, width, []))
+    kept = tuple(cards) if cards is not None else None
+    return _new_piece(_Piece, (keys, None, [items], kept, kind, width, []))
+
+
+def _exact_run_items(
+    suit: int, held: tuple[int, ...], wilds: int, limits: MeldLimits, width: int
+) -> list[tuple[MeldKey, int, int]]:
+    """The items of the runs of exactly ``run_min`` cards of one suit (no wild ♠2s), in key order.
+
+    :func:`_gen_exact_runs` window by window, each window's runs kept by which of its
+    places the suit holds (:func:`_window_runs`): the windows come in order of their
+    lowest rank, and each one's runs sorted, so the items are in key order.
+    """
+    size = limits.run_min
+    pool = min(wilds, size - 1) if limits.wild != NO_WILD else 0
+    bits = 0  # bit r: rank r held (r = 1..14, the ace both low and high)
+    for rank in range(13):
+        if held[rank]:
+            bits |= 2 << rank
+    if bits & 2:
+        bits |= 1 << 14
+    full = (1 << size) - 1
+    items: list[tuple[MeldKey, int, int]] = []
+    for lo in range(limits.lo_bound, limits.hi_bound - size + 2):
+        placed = (bits >> lo) & full
+        if size - placed.bit_count() <= pool:
+            items.extend(_window_runs(suit, lo, placed, pool, limits, width))
+    return items
+
+
+@memoize("solver.window-runs", maxsize=8192)
+def _window_runs(
+    suit: int, lo: int, placed: int, pool: int, limits: MeldLimits, width: int
+) -> tuple[tuple[MeldKey, int, int], ...]:
+    """The items of the runs of ``run_min`` cards of *suit* from rank *lo*, sorted: *placed* (bit i) the places held."""
+    size = limits.run_min
+    counts = [0] * 53
+    for i in range(size):
+        if placed >> i & 1:
+            rank = lo + i
+            counts[suit * 13 + (0 if rank == 14 else rank - 1)] = 1
+    if limits.wild != NO_WILD:
+        counts[limits.wild] = pool
+    raw = _Raw(width)
+    _gen_exact_runs(counts, limits, raw, (suit,), (lo,))
+    raw.items.sort()
+    return tuple(raw.items)
 
 
 def _width(counts: Sequence[int]) -> int:
@@ -778,19 +845,29 @@ def _candidates(
     counts: tuple[int, ...], ruleset: Ruleset, wanted: frozenset[str], exact: bool
 ) -> tuple[Meld, ...]:
     mask = (SETS if "set" in wanted else 0) | (RUNS if "run" in wanted else 0)
-    limits = limits_of(ruleset).limits
-    if sum(counts) < JOIN_FROM:
-        return tuple(map(meld_of_key, candidate_pool(counts, limits, exact, mask).keys))
-    # The listing needs no groups, so it joins the pieces' keys (no pool is built).
-    pieces = _pieces(counts, limits, exact, mask)
+    # The listing needs no groups, so it joins the pieces' melds (no pool is built): the
+    # pieces are kept, and each keeps its melds once listed, so a hand that changed by a
+    # card or two lists mostly melds made before.
+    pieces = _pieces(counts, limits_of(ruleset).limits, exact, mask)
     if sum(len(piece.keys) for piece in pieces) > MANY_KEYS:
         return tuple(chain.from_iterable(melds_of_keys(piece.keys, piece.cards) for piece in pieces))
-    return tuple(meld_of_key(key) for piece in pieces for key in piece.keys)
+    return tuple(chain.from_iterable(map(piece_melds, pieces)))
 
 
-#: From this many cards, :func:`_candidates` joins the pieces' keys without a pool; below it
-#: the kept pool answers a hand asked again at once (as in play).
-JOIN_FROM: Final = 24
+def piece_melds(piece: _Piece) -> tuple[Meld, ...]:
+    """The melds of *piece*'s keys, in their order: made once (:func:`meld_of_key`) and kept with the piece.
+
+    A large piece (of :data:`CARDS_KEPT_FROM` keys or more) makes them
+    afresh each time, so that the kept pieces stay a few MB.
+    """
+    made = piece.made
+    if made:
+        return made[0]
+    if piece.lazy is not None:  # a large piece: its melds are made afresh, not kept
+        return melds_of_keys(piece.keys, piece.cards)
+    melds = tuple(map(meld_of_key, piece.keys))
+    made.append(melds)
+    return melds
 
 
 #: Past this many candidates, :func:`_candidates` builds its melds without :func:`meld_of_key`'s

@@ -142,6 +142,8 @@ class ContractSearch:
         """Whether *sets* sets then *runs* runs (options from *at* on) fit in *rem*, *left* cards spare."""
         if not sets and not runs:
             return True
+        if sets + runs == 1:
+            return self._last(rem, left, sets, spans, at)
         state = (rem, left, sets, runs, spans, at)
         if state in self.failed:
             return False
@@ -175,6 +177,24 @@ class ContractSearch:
         if len(self.failed) > _MEMO_LIMIT:
             self.failed.clear()
         self.failed.add(state)
+        return False
+
+    def _last(self, rem: int, left: int, sets: int, spans: tuple[Span, ...], at: int) -> bool:
+        """:meth:`pick` of one meld (a set if *sets*, else a run), options from *at* on: a scan, no memo."""
+        guard = self.pool.guard
+        if sets:
+            for _, use, size in self.sets[at:] if at else self.sets:
+                if size <= left and ((rem | guard) - use) & guard == guard:
+                    return True
+            return False
+        apart = self.apart
+        for _, use, size, span in self.runs[at:] if at else self.runs:
+            if (
+                size <= left
+                and ((rem | guard) - use) & guard == guard
+                and not (apart and touches(span, spans))
+            ):
+                return True
         return False
 
     def cover(self, rem: int, count: int, sets: int, runs: int, spans: tuple[Span, ...]) -> bool:
