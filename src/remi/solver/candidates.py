@@ -680,15 +680,19 @@ def _width(counts: Sequence[int]) -> int:
     return max(max(counts).bit_length(), 1) + 1
 
 
-def _pieces(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int) -> list[_Piece]:
-    """The pieces of a hand's pool, in pool order: sets rank by rank, then runs suit by suit."""
+@memoize("solver.hand-pieces", maxsize=16)
+def _pieces(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int) -> tuple[_Piece, ...]:
+    """The pieces of a hand's pool, in pool order: sets rank by rank, then runs suit by suit.
+
+    Kept for the last hands: a play state's listing and its contract search ask for the same.
+    """
     width = _width(counts)
     wilds = counts[limits.wild] if limits.wild != NO_WILD else 0
     pieces: list[_Piece] = []
     if kinds & SETS:
         for rank in range(1, 14):
-            four = (counts[rank - 1], counts[rank + 12], counts[rank + 25], counts[rank + 38])
-            if four != (0, 0, 0, 0):
+            four = counts[rank - 1 : 52 : 13]  # the rank's four cards, ♠ ♥ ♦ ♣
+            if any(four):
                 key: _PieceKey = (0, rank, four, wilds, limits, exact, width)
                 pieces.append(_small_piece(key) or _larger_piece(key))
     if kinds & RUNS:
@@ -697,7 +701,7 @@ def _pieces(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int
             if any(thirteen):
                 key = (1, suit, thirteen, wilds, limits, exact, width)
                 pieces.append(_small_piece(key) or _larger_piece(key))
-    return pieces
+    return tuple(pieces)
 
 
 @memoize("solver.candidate-pool", maxsize=16)

@@ -430,9 +430,12 @@ def _whole(
 def _question(
     counts: tuple[int, ...], laid: Sequence[Meld], round: int, ruleset: Ruleset, keep: int
 ) -> _Question | None:
-    """The question about the hand *counts* beside *laid*; ``None`` when *laid* cannot be part of the contract."""
+    """The question about the hand *counts* beside *laid*; ``None`` when *laid* cannot be part of the contract.
+
+    *laid* are a state's own melds, legal already: they are read as they are, not checked again.
+    """
     contract = contract_for(round, ruleset)
-    needs = laid_needs(tuple(laid), round, ruleset)
+    needs = laid_needs(tuple(laid), round, ruleset, False)
     if needs is None:
         return None
     final = ruleset.last_contract_goes_out and round == len(ruleset.contracts)
@@ -673,6 +676,7 @@ def contract_lay_test(
     ``None`` says that the whole hand cannot complete the contract beside
     *laid*, so that no meld of it can. A hand with nothing laid is first asked
     :func:`hopeless_alone`, which answers most hands of a contract game at once.
+    *laid* are the seat's own melds of a state, legal already (not checked again).
     """
     if not laid:
         if hopeless_alone(hand, round, ruleset, keep):
