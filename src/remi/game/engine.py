@@ -736,15 +736,17 @@ def _lay_offered(s: GameState) -> list[Action]:
             return []
         search = _build_search(s)
         return [] if search is None else [_lay_one(m) for m in search.melds(s.building)]
-    ask = _lay_question(s)
+    ask = _lay_question(s, listed=True)
     if ask is None:
         return []
-    passes, kinds, _ = ask
-    return [
-        _lay_one(m)
-        for m in _hand_meld_list(s.hands[s.turn_player], s.ruleset, policy.exact_sizes(s), kinds)
-        if passes(m)
-    ]
+    passes, kinds, test = ask
+    hand = s.hands[s.turn_player]
+    melds = _hand_meld_list(hand, s.ruleset, policy.exact_sizes(s), kinds)
+    if s.pending or s.taken is not None:
+        return [_lay_one(m) for m in melds if passes(m)]
+    # passes() without the checks of a joker pending and a card taken, neither of which applies.
+    size = len(hand) if must_keep_card(s) else -1
+    return [_lay_one(m) for m in melds if len(m.cards) != size and test(m)]
 
 
 def _meld_limit(s: GameState, policy: Policy) -> Refusal | None:
@@ -769,14 +771,15 @@ def _joker_pending(s: GameState) -> Refusal:
 
 
 def _lay_question(
-    s: GameState,
+    s: GameState, listed: bool = False
 ) -> tuple[Callable[[Meld], bool], tuple[MeldKind, ...], Callable[[Meld], bool]] | None:
     """The test of laying one meld of the hand now, the kinds worth asking, and the family's part of the test.
 
     ``None`` when no meld can be laid at all. The test equals
     ``_refuse_lay(s, LayDown((meld,))) is None`` for a legal meld formed from
     the hand (of the least size where sizes are exact), apart from the order
-    a meld laid card by card needs.
+    a meld laid card by card needs. *listed*: asked only of the melds
+    :func:`_lay_offered` lists (:meth:`Policy.listed_lay_filter`).
     """
     rules = s.ruleset
     policy = policy_for(rules)
@@ -790,7 +793,7 @@ def _lay_question(
     size = len(hand)
     keep = must_keep_card(s)
     taken = s.taken
-    test = policy.lay_filter(s, seat, hand)
+    test = (policy.listed_lay_filter if listed else policy.lay_filter)(s, seat, hand)
     if test is never:
         return None
     # A family that lays only melds of the least size is offered only those.

@@ -126,6 +126,13 @@ class Policy:
         """
         return lambda meld: self.lay_refusal(s, seat, hand, meld) is None
 
+    def listed_lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
+        """:meth:`lay_filter` for the melds ``legal_actions()`` lists only: of :meth:`lay_kinds`, exact where :meth:`exact_sizes`.
+
+        A family may skip the checks those melds pass by construction.
+        """
+        return self.lay_filter(s, seat, hand)
+
     def unreachable_text(self, s: GameState, seat: int) -> Message | None:
         """Why no meld can be laid now when its lay-down could not be completed this turn (``None``: unsaid)."""
         return None
@@ -322,15 +329,25 @@ class ContractPolicy(Policy):
         """
         return not _final_round(s) and not s.ruleset.same_suit_runs_apart
 
-    def lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
-        rules = s.ruleset
+    def _completes(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool] | None:
+        """The contract's test of a meld of the kinds and sizes wanted, or ``None`` when no meld passes."""
         if s.down[seat] >= 0 and not self.in_progress(s, seat):
-            return never
-        laid = self.own_melds(s, seat)
+            return None
         keep = 1 if must_keep_card(s) else 0
         # A meld that can be completed leaves a hand whose melds complete the contract beside
         # those laid (that meld and the rest), so a hand that cannot complete it lays nothing.
-        complete = contract_lay_test(hand, laid, s.round, rules, keep)
+        return contract_lay_test(hand, self.own_melds(s, seat), s.round, s.ruleset, keep)
+
+    def listed_lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
+        # The listed melds are of the kinds still missing and of the least sizes where sizes are exact.
+        if s.ruleset.same_suit_runs_apart:
+            return self.lay_filter(s, seat, hand)
+        complete = self._completes(s, seat, hand)
+        return never if complete is None else complete
+
+    def lay_filter(self, s: GameState, seat: int, hand: Sequence[Card]) -> Callable[[Meld], bool]:
+        rules = s.ruleset
+        complete = self._completes(s, seat, hand)
         if complete is None:
             return never
         missing = self._missing(s, seat)
