@@ -487,6 +487,8 @@ class _Piece(NamedTuple):
     width: int
     #: The piece's melds once a listing asked (:func:`piece_melds`): empty until then.
     made: list[tuple[Meld, ...]]
+    #: The piece's options of a contract search (:func:`piece_rows`), runs apart or not: ``None`` until asked.
+    rows: list[tuple[tuple[Any, ...], ...] | None]
 
 
 #: Builds a :class:`_Piece` from its fields without the named tuple's Python ``__new__``.
@@ -625,9 +627,11 @@ def _from_items(
     """The piece of the sorted *items* (key, packed use, ranked use); a large one keeps *cards* and groups later."""
     keys = tuple(map(_first, items))
     if len(items) < CARDS_KEPT_FROM:
-        return _new_piece(_Piece, (keys, _grouped(items, kind, width), None, None, kind, width, []))
+        return _new_piece(
+            _Piece, (keys, _grouped(items, kind, width), None, None, kind, width, [], [None, None])
+        )
     kept = tuple(cards) if cards is not None else None
-    return _new_piece(_Piece, (keys, None, [items], kept, kind, width, []))
+    return _new_piece(_Piece, (keys, None, [items], kept, kind, width, [], [None, None]))
 
 
 def _exact_run_items(
@@ -678,6 +682,53 @@ def _window_runs(
 def _width(counts: Sequence[int]) -> int:
     """The packing width of a hand: bits enough for its largest count, and a guard bit."""
     return max(max(counts).bit_length(), 1) + 1
+
+
+def piece_rows(piece: _Piece, apart: bool) -> tuple[tuple[Any, ...], ...]:
+    """The options a contract search picks from *piece*, in group order: made once and kept with the piece.
+
+    Of a piece of sets, (packed use, size) per group; of runs, (packed use, size,
+    span) per group, the span (suit, lowest rank, highest rank) its first member's,
+    or with *apart* one option per distinct span of its members.
+    """
+    rows = piece.rows
+    got = rows[apart]
+    if got is None:
+        groups = piece_groups(piece)
+        if piece.kind == 0:
+            got = tuple((use, size) for use, _, _, size, _, _ in groups)
+        else:
+            got = tuple(_run_rows(piece.keys, groups, apart))
+        rows[apart] = got
+    return got
+
+
+def _run_rows(
+    keys: Sequence[MeldKey], groups: Iterable[_PieceGroup], apart: bool
+) -> Iterator[tuple[int, int, tuple[int, int, int]]]:
+    for use, _, _, size, members, _ in groups:
+        seen: set[tuple[int, int, int]] = set()
+        for member in members if apart else members[:1]:
+            _, suit, low, n, _, _ = keys[member]
+            span = (suit, low, low + n - 1)
+            if span not in seen:
+                seen.add(span)
+                yield use, size, span
+
+
+def hand_pieces(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int) -> tuple[_Piece, ...]:
+    """The pieces of the pool of *counts* (:func:`candidate_pool`'s, in its order), kept for the last hands."""
+    return _pieces(counts, limits, exact, kinds)
+
+
+def pool_width(counts: Sequence[int]) -> int:
+    """The packing width of the pool of *counts*."""
+    return _width(counts)
+
+
+def pool_guard(width: int) -> int:
+    """The guard bits of a hand packed *width* bits a card."""
+    return _guard(width)
 
 
 @memoize("solver.hand-pieces", maxsize=16)

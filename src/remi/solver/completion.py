@@ -26,7 +26,7 @@ from .bounds import (
     runs_shrink,
     sets_need,
 )
-from .candidates import BOTH, Pool, candidate_pool, kind_mask
+from .candidates import BOTH, Pool, candidate_pool, hand_pieces, kind_mask, piece_rows, pool_guard, pool_width
 from .covers import cover_lazily
 from .hands import counts_of, packed_counts, refuse_pack
 from .limits import NO_WILD, MeldLimits, limits_of, rest_after
@@ -106,15 +106,31 @@ _MEMO_LIMIT: Final = 1 << 15
 
 
 class ContractSearch:
-    """Existence searches for the rest of a contract, remembering the states that fail."""
+    """Existence searches for the rest of a contract, remembering the states that fail.
 
-    def __init__(self, pool: Pool, limits: MeldLimits, apart: bool) -> None:
-        self.pool = pool
+    The options of :meth:`pick` come from the hand's pieces (:func:`piece_rows`): the
+    pool itself, with its groups, is built only when asked for (:meth:`cover`, a listing).
+    """
+
+    def __init__(
+        self, counts: tuple[int, ...], limits: MeldLimits, exact: bool, apart: bool, kinds: int
+    ) -> None:
+        self.counts = counts
         self.limits = limits
+        self.exact = exact
         self.apart = apart
-        self.sets = [(i, g.use, g.size) for i, g in enumerate(pool.groups) if g.kind == 0]
-        self.runs = [
-            (i, pool.groups[i].use, pool.groups[i].size, span) for i, span in _run_options(pool, apart)
+        self.kinds = kinds
+        self.width = width = pool_width(counts)
+        self.guard = pool_guard(width)
+        self._pool: Pool | None = None
+        self._total = -1
+        pieces = hand_pieces(counts, limits, exact, kinds)
+        #: (packed use, size) of each set option, (packed use, size, span) of each run option.
+        self.sets: list[tuple[int, int]] = [
+            row for piece in pieces if piece.kind == 0 for row in piece_rows(piece, apart)
+        ]
+        self.runs: list[tuple[int, int, Span]] = [
+            row for piece in pieces if piece.kind == 1 for row in piece_rows(piece, apart)
         ]
         self.failed: set[tuple[object, ...]] = set()
         # The tables of cover, made on its first call (pick, which most questions ask, needs none).
@@ -124,12 +140,29 @@ class ContractSearch:
         self.sized: dict[tuple[int, int, int, int], list[tuple[int, int, int, int, Span | None]]] = {}
         self.indexed = False
 
+    @property
+    def pool(self) -> Pool:
+        """The hand's pool (:func:`candidate_pool`), built on the first ask."""
+        pool = self._pool
+        if pool is None:
+            pool = self._pool = candidate_pool(self.counts, self.limits, self.exact, self.kinds)
+        return pool
+
+    @property
+    def total(self) -> int:
+        """The whole hand packed at the search's width (the pool's ``total``)."""
+        if self._total < 0:
+            self._total = packed_counts(self.counts, self.width)
+        return self._total
+
     def _index(self) -> None:
         """For cover: the options by the lowest natural card they take, and by the exact cards they take."""
-        groups = self.pool.groups
-        for index, _, _ in self.sets:
-            self.starting.setdefault(groups[index].first, []).append((index, (-1, 0, 0)))
-        for index, _, _, span in self.runs:
+        pool = self.pool
+        groups = pool.groups
+        for index, group in enumerate(groups):
+            if group.kind == 0:
+                self.starting.setdefault(group.first, []).append((index, (-1, 0, 0)))
+        for index, span in _run_options(pool, self.apart):
             self.starting.setdefault(groups[index].first, []).append((index, span))
         for options in self.starting.values():
             options.sort()
@@ -147,11 +180,11 @@ class ContractSearch:
         state = (rem, left, sets, runs, spans, at)
         if state in self.failed:
             return False
-        guard = self.pool.guard
+        guard = self.guard
         limits = self.limits
         if sets:
             for k in range(at, len(self.sets)):
-                _, use, size = self.sets[k]
+                use, size = self.sets[k]
                 spare = left - size
                 if spare < (sets - 1) * limits.set_min + runs * limits.run_min:
                     continue
@@ -162,7 +195,7 @@ class ContractSearch:
                     return True
         else:
             for k in range(at, len(self.runs)):
-                _, use, size, span = self.runs[k]
+                use, size, span = self.runs[k]
                 spare = left - size
                 if spare < (runs - 1) * limits.run_min:
                     continue
@@ -181,14 +214,14 @@ class ContractSearch:
 
     def _last(self, rem: int, left: int, sets: int, spans: tuple[Span, ...], at: int) -> bool:
         """:meth:`pick` of one meld (a set if *sets*, else a run), options from *at* on: a scan, no memo."""
-        guard = self.pool.guard
+        guard = self.guard
         if sets:
-            for _, use, size in self.sets[at:] if at else self.sets:
+            for use, size in self.sets[at:] if at else self.sets:
                 if size <= left and ((rem | guard) - use) & guard == guard:
                     return True
             return False
         apart = self.apart
-        for _, use, size, span in self.runs[at:] if at else self.runs:
+        for use, size, span in self.runs[at:] if at else self.runs:
             if (
                 size <= left
                 and ((rem | guard) - use) & guard == guard
@@ -210,7 +243,7 @@ class ContractSearch:
         state = (rem, sets, runs, spans)
         if state in self.failed:
             return False
-        low = ((rem & -rem).bit_length() - 1) // self.pool.width
+        low = ((rem & -rem).bit_length() - 1) // self.width
         if low == JOKER_CODE:
             return False  # only wild cards left, and a meld needs a natural card
         if self._cover_from(low, rem, count, sets, runs, spans):
@@ -234,7 +267,7 @@ class ContractSearch:
         self, low: int, rem: int, count: int, sets: int, runs: int, spans: tuple[Span, ...]
     ) -> bool:
         """:meth:`cover` through each meld whose lowest natural card is *low* (the lowest card of *rem*)."""
-        guard = self.pool.guard
+        guard = self.guard
         key = (low, count, sets, runs)
         options = self.sized.get(key)
         if options is None:
@@ -275,8 +308,8 @@ class ContractSearch:
 def contract_search(
     counts: tuple[int, ...], limits: MeldLimits, exact: bool, apart: bool, kinds: int = BOTH
 ) -> ContractSearch:
-    """One pool and one memo for a whole hand (the cards held plus those laid this turn)."""
-    return ContractSearch(candidate_pool(counts, limits, exact, kinds), limits, apart)
+    """One search and one memo for a whole hand (the cards held plus those laid this turn)."""
+    return ContractSearch(counts, limits, exact, apart, kinds)
 
 
 class _Whole(NamedTuple):
@@ -323,7 +356,7 @@ def _cover_rest(whole: _Whole, counts: tuple[int, ...], needs: _Needs, packed: i
     if jokers_short(counts, limits, sets, runs, False):
         return False
     search = contract_search(whole.cards, limits, False, apart, whole.kinds)
-    rem = packed if packed >= 0 else _packed(counts, whole, search.pool)
+    rem = packed if packed >= 0 else _packed(counts, whole, search)
     return search.cover(rem, n, sets, runs, spans)
 
 
@@ -343,7 +376,7 @@ def _fit_rest(whole: _Whole, counts: tuple[int, ...], needs: _Needs, packed: int
         return False
     # Melds of the whole hand that fit in the cards held are exactly the melds of those cards.
     search = contract_search(whole.cards, limits, True, apart, whole.kinds)
-    rem = packed if packed >= 0 else _packed(counts, whole, search.pool)
+    rem = packed if packed >= 0 else _packed(counts, whole, search)
     if search.pick(rem, n - whole.keep, sets, runs, spans, 0):
         return True
     if exact or (not apart and runs_shrink(limits.run_min, limits.at_most)):
@@ -354,9 +387,9 @@ def _fit_rest(whole: _Whole, counts: tuple[int, ...], needs: _Needs, packed: int
     return any_size.pick(rem, n - whole.keep, sets, runs, spans, 0)
 
 
-def _packed(counts: tuple[int, ...], whole: _Whole, pool: Pool) -> int:
-    """*counts* packed at *pool*'s width: the pool's own total when they are the whole hand (nothing laid)."""
-    return pool.total if counts is whole.cards else packed_counts(counts, pool.width)
+def _packed(counts: tuple[int, ...], whole: _Whole, search: ContractSearch) -> int:
+    """*counts* packed at *search*'s width: the whole hand's own total when they are the whole hand (nothing laid)."""
+    return search.total if counts is whole.cards else packed_counts(counts, search.width)
 
 
 def _lazy_final(limits: MeldLimits, apart: bool, keep: int) -> bool:
@@ -577,7 +610,7 @@ class _ExactLayTest:
             jokers_needed(counts, limits, sets - 1, runs, exact, jokers) if sets else 0,
             jokers_needed(counts, limits, sets, runs - 1, exact, jokers) if runs else 0,
         )
-        self.width = search.pool.width
+        self.width = search.width
         self.base = base
         self.spare = sum(counts) - question.whole.keep  # the cards held less those that must stay in hand
         self.sets = sets
@@ -786,10 +819,10 @@ def searched_lay_test(
     if final and _lazy_final(limits, apart, keep):
         return _FinalLayTest(question.counts, limits, question.needs[0], question.needs[1]).test
     search = contract_search(whole.cards, limits, exact or not final, apart, whole.kinds)
-    base = _packed(question.counts, whole, search.pool)
+    base = _packed(question.counts, whole, search)
     if not final and not apart and (exact or runs_shrink(limits.run_min, limits.at_most)):
         # What is left of the contract needs melds of the least sizes only (with all down
         # at once too: every longer meld holds a legal one of the least size), which the
         # search over the least-size pool answers exactly.
         return _ExactLayTest(question, search, base).test
-    return _RestLayTest(question, search.pool.width, base).test
+    return _RestLayTest(question, search.width, base).test
