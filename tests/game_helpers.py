@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -337,3 +337,31 @@ def finish_knock(state: GameState) -> GameState:
 def knock_best(state: GameState, card: str | Card) -> GameState:
     """Knock with *card*, then lay the best arrangement and pass (:func:`finish_knock`)."""
     return finish_knock(state.apply(remi.Knock(card)))
+
+
+#: The actions the benchmark's greedy-random policy prefers when offered (bench/bench_game.py).
+GREEDY = (remi.LayDown, remi.Build, remi.LayOff, remi.SwapJoker, remi.CallShanghai)
+
+
+def bench_pick(rng: random.Random, state: GameState, legal: list[remi.Action], greedy: bool) -> remi.Action:
+    """The two policies of bench/bench_game.py: greedy-random, or uniform over the legal actions."""
+    if not greedy:
+        return rng.choice(legal)
+    good = [a for a in legal if isinstance(a, GREEDY)]
+    if good and rng.random() < 0.8:
+        return rng.choice(good)
+    if state.phase == "buy":
+        return remi.Buy() if remi.Buy() in legal and rng.random() < 0.05 else remi.Pass()
+    return rng.choice([a for a in legal if not isinstance(a, remi.Buy)] or legal)
+
+
+def play_states(ruleset: remi.Ruleset, seed: int, greedy: bool) -> Iterator[GameState]:
+    """The play-phase states of one seeded 4-player match with a 60-turn round cap, under :func:`bench_pick`."""
+    rules = attrs.evolve(ruleset, max_turns_per_round=60)
+    rng = random.Random(seed)
+    state = remi.new_game(rules, players=4, seed=seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        if state.phase == "play":
+            yield state
+        state = state.apply(bench_pick(rng, state, legal, greedy))

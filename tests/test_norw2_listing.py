@@ -14,10 +14,9 @@ and on random tables (hypothesis).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
-import attrs
 import pytest
+from game_helpers import play_states
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,31 +32,6 @@ RULESETS = {
     "twos": remi.with_variants(remi.NORWEGIAN, "spade twos wild"),
     "all-down": remi.with_variants(remi.NORWEGIAN, "all down at once"),
 }
-GREEDY = (remi.LayDown, remi.Build, remi.LayOff, remi.SwapJoker, remi.CallShanghai)
-
-
-def _pick(rng: random.Random, state: GameState, legal: list[remi.Action], greedy: bool) -> remi.Action:
-    """The two policies of bench/bench_game.py: greedy-random, or uniform over the legal actions."""
-    if not greedy:
-        return rng.choice(legal)
-    good = [a for a in legal if isinstance(a, GREEDY)]
-    if good and rng.random() < 0.8:
-        return rng.choice(good)
-    if state.phase == "buy":
-        return remi.Buy() if remi.Buy() in legal and rng.random() < 0.05 else remi.Pass()
-    return rng.choice([a for a in legal if not isinstance(a, remi.Buy)] or legal)
-
-
-def _play_states(ruleset: remi.Ruleset, seed: int, greedy: bool) -> Iterator[GameState]:
-    """The play-phase states of one seeded 4-player match with a 60-turn round cap."""
-    rules = attrs.evolve(ruleset, max_turns_per_round=60)
-    rng = random.Random(seed)
-    state = remi.new_game(rules, players=4, seed=seed)
-    while not state.is_over:
-        legal = state.legal_actions()
-        if state.phase == "play":
-            yield state
-        state = state.apply(_pick(rng, state, legal, greedy))
 
 
 def _general(s: GameState, kind: type[remi.Action], candidates: list[remi.Action]) -> list[remi.Action]:
@@ -126,7 +100,7 @@ def _same_sets_answers(s: GameState) -> None:
 @pytest.mark.parametrize("greedy", [False, True], ids=["uniform", "greedy"])
 def test_sweep_listings_equal_the_general_paths(name: str, greedy: bool) -> None:
     for seed in range(8):
-        for s in _play_states(RULESETS[name], seed, greedy):
+        for s in play_states(RULESETS[name], seed, greedy):
             _same_listings(s)
 
 
@@ -134,7 +108,7 @@ def test_sweep_listings_equal_the_general_paths(name: str, greedy: bool) -> None
 def test_listings_equal_the_general_paths(name: str) -> None:
     """The quick selection's share of the sweep: one seeded match each way."""
     for greedy in (False, True):
-        for s in _play_states(RULESETS[name], 13, greedy):
+        for s in play_states(RULESETS[name], 13, greedy):
             _same_listings(s)
 
 

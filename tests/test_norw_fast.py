@@ -9,11 +9,8 @@ state of seeded random Norwegian games and their variants (the sweep).
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-
-import attrs
 import pytest
+from game_helpers import play_states
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -210,19 +207,6 @@ def test_hopeless_alone_examples() -> None:
     assert hopeless_alone(cards("♠2 ♠3 ♠4 ♠5 ♥2 ♥3 ♥4 ♥5 ♦2 ♦3 ♣K"), last, remi.NORWEGIAN, 0)
 
 
-def _play_states(ruleset: remi.Ruleset, seed: int, greedy: bool) -> Iterator[GameState]:
-    """The play-phase states of one seeded 4-player game with a 60-turn round cap."""
-    rules = attrs.evolve(ruleset, max_turns_per_round=60)
-    rng = random.Random(seed)
-    state = remi.new_game(rules, players=4, seed=seed)
-    while not state.is_over:
-        legal = state.legal_actions()
-        if state.phase == "play":
-            yield state
-        lays = [a for a in legal if isinstance(a, remi.LayDown)]
-        state = state.apply(rng.choice(lays if greedy and lays and rng.random() < 0.8 else legal))
-
-
 def _same_lay_answers(s: GameState) -> None:
     """The engine's contract question and the full search agree on *s*, meld by meld."""
     seat = s.turn_player
@@ -242,7 +226,7 @@ def _same_lay_answers(s: GameState) -> None:
 @pytest.mark.parametrize("greedy", [False, True], ids=["uniform", "greedy"])
 def test_sweep_contract_lay_answers_equal_the_search(name: str, greedy: bool) -> None:
     for seed in range(6):
-        for s in _play_states(RULESETS[name], seed, greedy):
+        for s in play_states(RULESETS[name], seed, greedy):
             _same_lay_answers(s)
 
 
@@ -250,5 +234,5 @@ def test_sweep_contract_lay_answers_equal_the_search(name: str, greedy: bool) ->
 def test_contract_lay_answers_equal_the_search(name: str) -> None:
     """The quick selection's share of the sweep: one seeded game each way."""
     for greedy in (False, True):
-        for s in _play_states(RULESETS[name], 11, greedy):
+        for s in play_states(RULESETS[name], 11, greedy):
             _same_lay_answers(s)

@@ -128,15 +128,14 @@ def _window_most_bits(mask: int, size: int, lo_bound: int, hi_bound: int, least:
     return _window_most(tuple((mask >> bit) & 1 for bit in range(13)), size, lo_bound, hi_bound, least, exact)
 
 
-def hand_jokers_short(hand: Sequence[Card], limits: MeldLimits, sets: int, runs: int, exact: bool) -> bool:
-    """:func:`jokers_short` of the cards *hand*, read in one pass over the cards (no 53 counts).
+def hand_tally(hand: Sequence[Card], wild: int) -> tuple[list[int], list[int], int]:
+    """One pass over the cards *hand*: the natural cards of each rank, each suit's ranks held as bits, the wild cards.
 
-    The same bound from the same totals: the cards of each rank (for the sets) and
-    the ranks held in each suit, as bits (for the runs).
+    >>> import remi
+    >>> totals, masks, jokers = hand_tally(remi.parse_cards("♠5 ♥5 ♠6 JK"), 52)
+    >>> totals[4], totals[5], bin(masks[0]), jokers
+    (2, 1, '0b110000', 1)
     """
-    if limits.twos:
-        return False
-    wild = limits.wild
     totals = [0] * 13
     masks = [0, 0, 0, 0]
     jokers = 0
@@ -148,6 +147,18 @@ def hand_jokers_short(hand: Sequence[Card], limits: MeldLimits, sets: int, runs:
             rank = code % 13
             totals[rank] += 1
             masks[code // 13] |= 1 << rank
+    return totals, masks, jokers
+
+
+def hand_jokers_short(hand: Sequence[Card], limits: MeldLimits, sets: int, runs: int, exact: bool) -> bool:
+    """:func:`jokers_short` of the cards *hand*, read in one pass over the cards (no 53 counts).
+
+    The same bound from the same totals: the cards of each rank (for the sets) and
+    the ranks held in each suit, as bits (for the runs).
+    """
+    if limits.twos:
+        return False
+    totals, masks, jokers = hand_tally(hand, limits.wild)
     need = sets_need(totals, limits, sets) if sets else 0
     if need > jokers or not runs:
         return need > jokers
@@ -192,28 +203,21 @@ def disjoint_runs_short(counts: Sequence[int], limits: MeldLimits, sets: int, ru
 
 
 def hand_disjoint_runs_short(hand: Sequence[Card], limits: MeldLimits, sets: int, runs: int) -> bool:
-    """:func:`disjoint_runs_short` of the cards *hand*, read in one pass over the cards (no 53 counts).
+    """:func:`disjoint_runs_short` of the cards *hand*, read from the cards (no 53 counts).
 
-    Per suit, the ranks held as bits and how many of its cards are held at least
-    1, 2 … *runs* times (their sum up to *j* is the copies held of each card up to *j*).
+    The tally of :func:`hand_tally`, and per suit how many of its cards are held at
+    least 1, 2 … *runs* times (their sum up to *j* is the copies held of each card up to *j*).
     """
     if limits.twos or runs < 2:
         return False
-    wild = limits.wild
+    wild = limits.wild  # the joker, or none: a wild ♠2 is answered above
+    totals, masks, jokers = hand_tally(hand, wild)
     cells = [0] * JOKER_CODE
-    totals = [0] * 13
-    masks = [0, 0, 0, 0]
     levels = [[0] * (runs + 1) for _ in range(4)]
-    jokers = 0
     for card in hand:
         code = card.code
-        if code == wild:
-            jokers += 1
-        elif code < JOKER_CODE:
+        if code < JOKER_CODE:
             held = cells[code] = cells[code] + 1
-            rank = code % 13
-            totals[rank] += 1
-            masks[code // 13] |= 1 << rank
             if held <= runs:
                 levels[code // 13][held] += 1
     need = sets_need(totals, limits, sets) if sets else 0

@@ -20,6 +20,7 @@ from .bounds import (
     cannot_cover,
     hand_disjoint_runs_short,
     hand_jokers_short,
+    hand_tally,
     jokers_needed,
     jokers_short,
     one_run_per_suit,
@@ -755,16 +756,7 @@ class _SetsLayTest:
         self.wild = wild = limits.wild
         self.sets = plan.sets
         self.spare = len(hand) - keep  # the cards held less those that must stay in hand
-        totals = [0] * 13
-        jokers = 0
-        for card in hand:
-            code = card.code
-            if code == wild:
-                jokers += 1
-            elif code < JOKER_CODE:
-                totals[code % 13] += 1
-        self.totals = totals
-        self.jokers = jokers
+        self.totals, _, self.jokers = hand_tally(hand, wild)
         # By (the set's rank, its wild cards, its other cards): sets of one rank that differ
         # only in their suits leave the same totals, so the same answer.
         self.answers: dict[tuple[int, int, int], bool] = {}
