@@ -196,12 +196,8 @@ def _compositions(caps: tuple[int, ...], most: int) -> tuple[tuple[int, ...], ..
     return tuple(ks for ks in out if any(ks))
 
 
-class _Runs:
-    """Every run of one hand, by a depth-first walk up from each lowest rank.
-
-    A class rather than a recursive closure, so that no call leaves a reference cycle.
-    Where no wild ♠2 plays, :class:`_FreeRuns` finds the same runs in key order.
-    """
+class _RunWalk:
+    """What both walks of a hand's runs read: the counts, the wild card and its pool, the limits, the output."""
 
     def __init__(self, counts: Sequence[int], limits: MeldLimits, out: _Raw) -> None:
         self.counts = counts
@@ -211,6 +207,17 @@ class _Runs:
         self.at_most = limits.at_most
         self.items = out.items
         self.unit, self.runit = out.unit, out.runit
+
+
+class _Runs(_RunWalk):
+    """Every run of one hand, by a depth-first walk up from each lowest rank.
+
+    A class rather than a recursive closure, so that no call leaves a reference cycle.
+    Where no wild ♠2 plays, :class:`_FreeRuns` finds the same runs in key order.
+    """
+
+    def __init__(self, counts: Sequence[int], limits: MeldLimits, out: _Raw) -> None:
+        super().__init__(counts, limits, out)
         self.codes: list[int] = []
         self.flags: list[bool] = []
 
@@ -256,7 +263,7 @@ class _Runs:
 _Partial = tuple[tuple[int, ...], tuple[bool, ...], tuple[Card, ...], int, int, int]
 
 
-class _FreeRuns:
+class _FreeRuns(_RunWalk):
     """The runs :class:`_Runs` walks where no wild ♠2 plays (a wild card is a joker, or there is none).
 
     The same runs, level by level: the runs of ``n + 1`` cards from one lowest
@@ -268,15 +275,9 @@ class _FreeRuns:
     """
 
     def __init__(self, counts: Sequence[int], limits: MeldLimits, out: _Raw) -> None:
-        self.counts = counts
-        self.wild = limits.wild
-        self.pool = counts[limits.wild] if limits.wild != NO_WILD else 0
-        self.run_min = limits.run_min
-        self.at_most = limits.at_most
-        self.out = out.items
+        super().__init__(counts, limits, out)
         self.cards: list[tuple[Card, ...]] = []
         out.cards = self.cards
-        self.unit, self.runit = out.unit, out.runit
 
     def walk(self, suit: int, lo: int, longest: int) -> None:
         """Append the runs of *suit* from rank *lo*, of at most *longest* cards, to the output in key order."""
@@ -284,7 +285,7 @@ class _FreeRuns:
             self.counts,
             self.run_min,
             self.at_most,
-            self.out,
+            self.items,
             self.cards,
         )
         wild = self.wild
