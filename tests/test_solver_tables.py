@@ -102,3 +102,33 @@ def test_hand_kernels_match_the_mask_methods_on_many_hands(name: str) -> None:
     assert kernel.hand_deadwood([*DECK[:3], remi.JOKER]) == -1  # the joker: the general search
     assert kernel.hand_deadwood([DECK[0], DECK[0]]) == -1  # a card twice
     assert kernel.hand_after_discard([]) == -1
+
+
+def _suit_tables_by_definition(
+    values: tuple[int, ...], run_min: int, ace_runs: bool
+) -> tuple[list[int], list[int], list[int], list[int]]:
+    """The suit tables as their docstring defines them, entry by entry (the oracle of the fast build)."""
+    masks_ = range(1 << 13)
+    loose = [sum(values[i] for i in range(13) if m >> i & 1) for m in masks_]
+    top = [max([values[i] for i in range(13) if m >> i & 1], default=0) for m in masks_]
+    runs = [loose[m & ~tables._run_cover(m, run_min, ace_runs)] for m in masks_]
+    drop = [tables._NONE] + [
+        min(runs[m ^ (1 << i)] for i in range(13) if m >> i & 1) - runs[m] for m in masks_[1:]
+    ]
+    return runs, drop, loose, top
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    st.tuples(*[st.integers(0, 15)] * 13),
+    st.integers(1, 6),
+    st.booleans(),
+)
+def test_suit_tables_are_their_definition(values: tuple[int, ...], run_min: int, ace_runs: bool) -> None:
+    """The tables built from smaller masks (covers by blocks, a discard in no run by the highest card) equal the definition."""
+    assert tables._suit_tables.__wrapped__(values, run_min, ace_runs) == _suit_tables_by_definition(
+        values, run_min, ace_runs
+    )
+    assert tables._covers.__wrapped__(run_min, ace_runs) == [
+        tables._run_cover(m, run_min, ace_runs) for m in range(1 << 13)
+    ]

@@ -48,20 +48,27 @@ def _suit_tables(
     for m in range(1, _MASKS):
         low = m & -m
         value = values[low.bit_length() - 1]
-        loose[m] = loose[m ^ low] + value
-        top[m] = max(top[m ^ low], value)
-    runs = [0] * _MASKS
-    for m in range(_MASKS):
-        runs[m] = loose[m & ~_run_cover(m, run_min, ace_runs)]
+        rest = m ^ low
+        loose[m] = loose[rest] + value
+        high = top[rest]
+        top[m] = value if value > high else high
+    covers = _covers(run_min, ace_runs)
+    runs = [loose[m & ~cover] for m, cover in enumerate(covers)]
     drop = [_NONE] * _MASKS
     for m in range(1, _MASKS):
-        best, rest = _NONE, m
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            if runs[m ^ bit] < best:
-                best = runs[m ^ bit]
-        drop[m] = best - runs[m]
+        # A card in no run leaves the runs as they are, so the best such discard is the
+        # highest of them; a card in a run may break it, so those are tried one by one.
+        cover = covers[m]
+        here = runs[m]
+        free = m & ~cover
+        best = here - top[free] if free else _NONE
+        while cover:
+            bit = cover & -cover
+            cover ^= bit
+            left = runs[m ^ bit]
+            if left < best:
+                best = left
+        drop[m] = best - here
     return runs, drop, loose, top
 
 
@@ -395,9 +402,14 @@ def _run_cover(m: int, run_min: int, ace_runs: bool) -> int:
 @memoize("solver.run-covers", maxsize=16)
 def _covers(run_min: int, ace_runs: bool) -> list[int]:
     """For every 13-bit suit mask, the cards of it that some run may take."""
+    # The cover of a mask is its lowest block of ranks in a row when that block is long
+    # enough, with the cover of the rest: each mask from a smaller one (as _run_cover says).
     out = [0] * _MASKS
-    for m in range(_MASKS):
-        out[m] = _run_cover(m, run_min, ace_runs)
+    for m in range(1, _MASKS):
+        block = m & ~(m + (m & -m))  # the lowest block of set bits
+        out[m] = out[m ^ block] | (block if block.bit_count() >= run_min else 0)
+    if not ace_runs:  # the ace (bit 0) is in no run
+        out = [out[m & ~1] for m in range(_MASKS)]
     return out
 
 
