@@ -56,6 +56,27 @@ def test_pieces_in_key_order_equal_the_sorted_pieces(name: str, hand: tuple[Card
             assert fast.cards == tuple(tuple(map(Card.from_code, key[4])) for key in fast.keys)
 
 
+@given(st.sampled_from(sorted(RULESETS)), big_hands(most=30), st.booleans())
+def test_a_hands_pieces_are_its_own(name: str, hand: tuple[Card, ...], exact: bool) -> None:
+    """The pieces a hand is given (kept by fewer wild cards and by ranks held, where sizes are exact) are its own pieces."""
+    rules = RULESETS[name]
+    counts = counts_of(hand)
+    limits = limits_of(rules).limits
+    width = max(max(counts).bit_length(), 1) + 1
+    wilds = counts[limits.wild] if limits.wild != cand.NO_WILD else 0
+    own = [
+        cand._piece(0, rank, counts[rank - 1 : 52 : 13], wilds, limits, exact, width)
+        for rank in range(1, 14)
+        if any(counts[rank - 1 : 52 : 13])
+    ] + [
+        cand._piece(1, suit, counts[suit * 13 : suit * 13 + 13], wilds, limits, exact, width)
+        for suit in range(4)
+        if any(counts[suit * 13 : suit * 13 + 13])
+    ]
+    given_ = cand.hand_pieces(counts, limits, exact, cand.BOTH)
+    assert [(p.keys, cand.piece_groups(p)) for p in given_] == [(p.keys, cand.piece_groups(p)) for p in own]
+
+
 @given(st.sampled_from(sorted(RULESETS)), big_hands(), st.booleans(), st.sampled_from(("set", "run", "both")))
 def test_listing_joined_from_pieces_equals_the_pool_listing(
     name: str, hand: tuple[Card, ...], exact: bool, kinds: str

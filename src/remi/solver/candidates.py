@@ -740,20 +740,32 @@ def _pieces(counts: tuple[int, ...], limits: MeldLimits, exact: bool, kinds: int
     """
     width = _width(counts)
     wilds = counts[limits.wild] if limits.wild != NO_WILD else 0
+    # Melds of exactly the least size (no wild ♠2s) take only so many wild cards, and a run
+    # one card of each rank: pieces that differ past those are the same piece.
+    plain = exact and not limits.twos
     pieces: list[_Piece] = []
     if kinds & SETS:
+        held = min(wilds, _exact_wilds(limits.set_min, limits.at_most)) if plain else wilds
         for rank in range(1, 14):
             four = counts[rank - 1 : 52 : 13]  # the rank's four cards, ♠ ♥ ♦ ♣
             if any(four):
-                key: _PieceKey = (0, rank, four, wilds, limits, exact, width)
+                key: _PieceKey = (0, rank, four, held, limits, exact, width)
                 pieces.append(_small_piece(key) or _larger_piece(key))
     if kinds & RUNS:
+        held = min(wilds, _exact_wilds(limits.run_min, limits.at_most)) if plain else wilds
         for suit in range(4):
             thirteen = counts[suit * 13 : suit * 13 + 13]
             if any(thirteen):
-                key = (1, suit, thirteen, wilds, limits, exact, width)
+                if plain:
+                    thirteen = tuple(map(bool, thirteen))  # False, True: equal to 0, 1
+                key = (1, suit, thirteen, held, limits, exact, width)
                 pieces.append(_small_piece(key) or _larger_piece(key))
     return tuple(pieces)
+
+
+def _exact_wilds(size: int, at_most: bool) -> int:
+    """The most wild cards a meld of exactly *size* cards takes: all but one, or with *at_most* half."""
+    return size // 2 if at_most else size - 1
 
 
 @memoize("solver.candidate-pool", maxsize=16)
