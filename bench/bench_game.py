@@ -47,14 +47,30 @@ def uniform(rng: random.Random, state: GameState, legal: list[remi.Action]) -> r
 
 
 def choose(rng: random.Random, state: GameState, legal: list[remi.Action]) -> remi.Action:
-    """The greedy-random policy."""
+    """The greedy-random policy.
+
+    It plays the actions of *legal* itself, as a bot does: a new ``Buy()`` or
+    ``Pass()`` would cost the policy two objects and equality tests, and cost
+    ``apply`` the refusal checks an action from the list skips.
+    """
     good = [a for a in legal if isinstance(a, GREEDY)]
     if good and rng.random() < 0.8:
         return rng.choice(good)
     if state.phase == "buy":
-        return Buy() if Buy() in legal and rng.random() < 0.05 else Pass()
+        buy = _first(legal, Buy)
+        if buy is not None and rng.random() < 0.05:
+            return buy
+        return _first(legal, Pass) or Pass()
     rest = [a for a in legal if not isinstance(a, Buy)] or legal
     return rng.choice(rest)
+
+
+def _first(legal: list[remi.Action], kind: type[remi.Action]) -> remi.Action | None:
+    """The first action of *legal* of type *kind*, or None."""
+    for action in legal:
+        if type(action) is kind:
+            return action
+    return None
 
 
 @dataclass
