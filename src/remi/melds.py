@@ -116,7 +116,7 @@ def is_wild(card: Card, ruleset: Ruleset) -> bool:
     return ruleset.wild_spade_twos and card is SPADE_TWO
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Meld:
     """A set or run on the table: its cards in position order and what each wild card stands for.
 
@@ -187,6 +187,39 @@ class Meld:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+
+_new_meld: Final = object.__new__
+_set_kind, _set_cards, _set_wild, _set_rank, _set_suit = (
+    vars(Meld)[name].__set__ for name in ("kind", "cards", "wild", "rank", "suit")
+)
+#: The slot attrs keeps the meld's hash in (``cache_hash``): a meld made without ``__init__`` sets it
+#: to ``None``, as ``__init__`` does, so that its hash is computed on first use.
+HASH_SLOT: Final = next(
+    name for name in vars(Meld)["__slots__"] if name not in attrs.fields_dict(Meld) and name != "__weakref__"
+)
+_set_hash = vars(Meld)[HASH_SLOT].__set__
+
+
+def trusted_meld(
+    kind: MeldKind, cards: tuple[Card, ...], wild: tuple[bool, ...], rank: int, suit: int
+) -> Meld:
+    """``Meld(kind, cards, wild, rank, suit)`` without the shape checks: for melds well formed by construction.
+
+    The solver's and the lay-off's own melds (a tuple of cards, one bool flag each, a
+    rank and suit in range); the value equals the checked one.
+
+    >>> trusted_meld("set", parse_meld("♠9 ♥9 ♦9").cards, (False,) * 3, 9, -1) == parse_meld("♠9 ♥9 ♦9")
+    True
+    """
+    meld = _new_meld(Meld)
+    _set_kind(meld, kind)
+    _set_cards(meld, cards)
+    _set_wild(meld, wild)
+    _set_rank(meld, rank)
+    _set_suit(meld, suit)
+    _set_hash(meld, None)
+    return meld
 
 
 def meld_sort_key(meld: Meld) -> tuple[object, ...]:
@@ -1046,7 +1079,17 @@ def layoff_on_legal(meld: Meld, new: Sequence[Card], ruleset: Ruleset, end: Joke
     """:func:`check_layoff` onto a *meld* known to be legal (the engine's table melds): no re-check of it.
 
     *new* are cards (not text) and not empty; *end* is ``"high"`` or ``"low"``.
+    One natural card that fits is placed directly (:func:`_one_natural_fits`).
     """
+    if len(new) == 1:
+        placed = _one_natural_fits(meld, new[0], ruleset, end)
+        if placed is not None:
+            return _ok(placed)
+    return layoff_on_legal_in_full(meld, new, ruleset, end)
+
+
+def layoff_on_legal_in_full(meld: Meld, new: Sequence[Card], ruleset: Ruleset, end: JokerEnd) -> Check:
+    """:func:`layoff_on_legal` by arranging every card (the oracle its one-card path is tested against)."""
     if meld.kind == "set":
         result = _layoff_set(meld, new, ruleset)
     else:
@@ -1055,6 +1098,54 @@ def layoff_on_legal(meld: Meld, new: Sequence[Card], ruleset: Ruleset, end: Joke
         too_many = copies_problem(result.meld.cards, ruleset, meld.kind)
         return result if too_many is None else too_many
     return result
+
+
+def _one_natural_fits(meld: Meld, card: Card, ruleset: Ruleset, end: JokerEnd) -> Meld | None:
+    """The meld a natural *card* makes laid off on the legal *meld*, where it plainly fits; else ``None``.
+
+    ``None`` leaves the answer to :func:`layoff_on_legal_in_full`: a wild card, a card
+    already in the meld (the pack's copies), one that does not fit, a set grown past
+    its size or suits. A natural card adds a natural, so the meld's ratio of wild
+    cards stays legal.
+    """
+    if card.is_joker or (ruleset.wild_spade_twos and card is SPADE_TWO) or card in meld.cards:
+        return None
+    if meld.kind == "set":
+        return _natural_on_set(meld, card, ruleset)
+    return _natural_on_run(meld, card, ruleset, end)
+
+
+def _natural_on_set(meld: Meld, card: Card, ruleset: Ruleset) -> Meld | None:
+    """:func:`_one_natural_fits` on a set: a card of its rank, within its size and, where kept, its suits."""
+    cards = meld.cards
+    count = len(cards) + 1
+    if card.rank != meld.rank or (ruleset.set_max is not None and count > ruleset.set_max):
+        return None
+    if ruleset.distinct_suit_sets and (
+        count > len(SUITS) or any(c.suit_index == card.suit_index for c in cards)
+    ):
+        return None
+    return trusted_meld("set", (*cards, card), (*meld.wild, False), meld.rank, -1)
+
+
+def _natural_on_run(meld: Meld, card: Card, ruleset: Ruleset, end: JokerEnd) -> Meld | None:
+    """:func:`_one_natural_fits` on a run: the card of its suit at a free end (the high end first, or the low).
+
+    Only an ace may fit both ends: it goes high, or low with *end* ``"low"``.
+    """
+    cards, wild, low = meld.cards, meld.wild, meld.rank
+    count = len(cards) + 1
+    if card.suit_index != meld.suit or count > RUN_MAX:
+        return None
+    high = low + count - 2  # the run's highest rank
+    lo_bound, hi_bound = _run_bounds(ruleset)
+    above = high + 1 <= hi_bound and (card.rank == high + 1 or (card.rank == 1 and high == 13))
+    below = low - 1 >= lo_bound and card.rank == low - 1
+    if above and not (below and end == "low"):
+        return trusted_meld("run", (*cards, card), (*wild, False), low, meld.suit)
+    if below:
+        return trusted_meld("run", (card, *cards), (False, *wild), low - 1, meld.suit)
+    return None
 
 
 def _illegal_table_meld(meld: Meld, ruleset: Ruleset) -> Check | None:

@@ -23,7 +23,7 @@ from typing import Any, Final, NamedTuple
 from .._cache import Cache, memoize
 from ..cards import CARDS, JOKER_CODE, Card
 from ..errors import NotationError
-from ..melds import Meld, MeldKind, meld_sort_key
+from ..melds import HASH_SLOT, Meld, MeldKind, meld_sort_key
 from ..messages import msg
 from ..rulesets import Ruleset
 from .hands import checked_counts, counts_of, packed_counts
@@ -74,6 +74,7 @@ def meld_of_key(key: MeldKey) -> Meld:
         _set_field(meld, "suit", a)
     _set_field(meld, "cards", cards)
     _set_field(meld, "wild", flags)
+    _SET_HASH(meld, None)
     return meld
 
 
@@ -957,6 +958,7 @@ _SET_RANK: Final = _slot_setter("rank")
 _SET_SUIT: Final = _slot_setter("suit")
 _SET_CARDS: Final = _slot_setter("cards")
 _SET_WILD: Final = _slot_setter("wild")
+_SET_HASH: Final = _slot_setter(HASH_SLOT)
 
 
 def melds_of_keys(
@@ -971,6 +973,7 @@ def melds_of_keys(
         cards = [tuple(map(card, key[4])) for key in keys]
     new = _new_meld
     set_kind, set_rank, set_suit, set_cards, set_wild = _SET_KIND, _SET_RANK, _SET_SUIT, _SET_CARDS, _SET_WILD
+    set_hash = _SET_HASH
     out: list[Meld] = []
     append = out.append
     for (kind, a, b, _, _codes, flags), held in zip(keys, cards):
@@ -985,5 +988,6 @@ def melds_of_keys(
             set_suit(meld, -1)
         set_cards(meld, held)
         set_wild(meld, flags)
+        set_hash(meld, None)
         append(meld)
     return tuple(out)
