@@ -1,7 +1,7 @@
-"""One natural card laid off is placed directly, as arranging every card places it (issue 18, speed round 3).
+"""One natural card or joker laid off is placed directly, as arranging every card places it (issue 18, speed round 3).
 
 :func:`remi.melds.layoff_on_legal` answers a single natural card that plainly fits
-a legal table meld without arranging the cards again (``_one_natural_fits``); every
+a legal table meld, and one joker, without arranging the cards again (``_one_card_fits``); every
 other lay-off goes through :func:`remi.melds.layoff_on_legal_in_full`, the oracle.
 The two must give the same :class:`~remi.Check` (the meld, its card order and wild
 flags, or the same refusal) for every legal meld, card and end, under every preset
@@ -52,7 +52,7 @@ def test_one_card_layoff_equals_the_full_arranging(
 
 @pytest.mark.parametrize("name", sorted(MELD_RULESETS))
 def test_every_card_on_edge_melds(name: str) -> None:
-    """The ace at both ends, a run one short of 13 cards, full sets, wild cards in the meld."""
+    """The ace at both ends, a run one short of 13 cards, full sets, wild cards in the meld, the pack's jokers."""
     rules = MELD_RULESETS[name]
     texts = [
         "♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K",
@@ -66,6 +66,11 @@ def test_every_card_on_edge_melds(name: str) -> None:
         "♠5 JK ♠7 ♠8",
         "JK ♠3 ♠4 ♠5",
         "♠2 ♠3 ♠4 ♠5",
+        "JK ♠6 JK ♠8",  # as many jokers as naturals: one more is too many where the rules count them
+        "♠5 JK JK",  # Kalooki's two jokers both in the meld: a third is more than the pack holds
+        "♠7 JK JK",
+        "JK ♥Q ♥K",
+        "♥Q ♥K JK",
     ]
     melds = [m for m in (_legal(remi.parse_cards(t), rules) for t in texts) if m is not None]
     assert melds, name

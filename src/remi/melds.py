@@ -1079,10 +1079,10 @@ def layoff_on_legal(meld: Meld, new: Sequence[Card], ruleset: Ruleset, end: Joke
     """:func:`check_layoff` onto a *meld* known to be legal (the engine's table melds): no re-check of it.
 
     *new* are cards (not text) and not empty; *end* is ``"high"`` or ``"low"``.
-    One natural card that fits is placed directly (:func:`_one_natural_fits`).
+    One natural card or joker that fits is placed directly (:func:`_one_card_fits`).
     """
     if len(new) == 1:
-        placed = _one_natural_fits(meld, new[0], ruleset, end)
+        placed = _one_card_fits(meld, new[0], ruleset, end)
         if placed is not None:
             return _ok(placed)
     return layoff_on_legal_in_full(meld, new, ruleset, end)
@@ -1100,36 +1100,65 @@ def layoff_on_legal_in_full(meld: Meld, new: Sequence[Card], ruleset: Ruleset, e
     return result
 
 
-def _one_natural_fits(meld: Meld, card: Card, ruleset: Ruleset, end: JokerEnd) -> Meld | None:
-    """The meld a natural *card* makes laid off on the legal *meld*, where it plainly fits; else ``None``.
+def _one_card_fits(meld: Meld, card: Card, ruleset: Ruleset, end: JokerEnd) -> Meld | None:
+    """The meld one natural card or joker makes laid off on the legal *meld*, where it plainly fits; else ``None``.
 
-    ``None`` leaves the answer to :func:`layoff_on_legal_in_full`: a wild card, a card
-    already in the meld (the pack's copies), one that does not fit, a set grown past
-    its size or suits. A natural card adds a natural, so the meld's ratio of wild
-    cards stays legal.
+    ``None`` leaves the answer to :func:`layoff_on_legal_in_full`: a wild ♠2 (natural
+    or wild), a natural card already in the meld or a joker past the pack's (the
+    pack's copies), a card that does not fit, a set grown past its size or suits,
+    a joker past the natural cards where they must be at least as many. A natural
+    card adds a natural, so the meld's ratio of wild cards stays legal.
     """
-    if card.is_joker or (ruleset.wild_spade_twos and card is SPADE_TWO) or card in meld.cards:
+    if card.is_joker:
+        if meld.cards.count(card) >= pack_limits(ruleset)[1] or _too_wild(meld, ruleset):
+            return None
+        if meld.kind == "set":
+            return _card_on_set(meld, card, ruleset, True)
+        return _joker_on_run(meld, card, ruleset, end)
+    if (ruleset.wild_spade_twos and card is SPADE_TWO) or card in meld.cards:
         return None
     if meld.kind == "set":
-        return _natural_on_set(meld, card, ruleset)
+        return _card_on_set(meld, card, ruleset, False) if card.rank == meld.rank else None
     return _natural_on_run(meld, card, ruleset, end)
 
 
-def _natural_on_set(meld: Meld, card: Card, ruleset: Ruleset) -> Meld | None:
-    """:func:`_one_natural_fits` on a set: a card of its rank, within its size and, where kept, its suits."""
+def _too_wild(meld: Meld, ruleset: Ruleset) -> bool:
+    """Whether one more wild card would outnumber *meld*'s natural cards where the rules forbid it."""
+    wilds = sum(meld.wild) + 1
+    return ruleset.jokers_at_most_naturals and wilds > len(meld.cards) + 1 - wilds
+
+
+def _card_on_set(meld: Meld, card: Card, ruleset: Ruleset, wild: bool) -> Meld | None:
+    """:func:`_one_card_fits` on a set: a card of its rank or a joker, within its size and, where kept, its suits."""
     cards = meld.cards
     count = len(cards) + 1
-    if card.rank != meld.rank or (ruleset.set_max is not None and count > ruleset.set_max):
+    if ruleset.set_max is not None and count > ruleset.set_max:
         return None
     if ruleset.distinct_suit_sets and (
         count > len(SUITS) or any(c.suit_index == card.suit_index for c in cards)
     ):
         return None
-    return trusted_meld("set", (*cards, card), (*meld.wild, False), meld.rank, -1)
+    return trusted_meld("set", (*cards, card), (*meld.wild, wild), meld.rank, -1)
+
+
+def _joker_on_run(meld: Meld, card: Card, ruleset: Ruleset, end: JokerEnd) -> Meld | None:
+    """:func:`_one_card_fits` of a joker on a run: at *end*, or at the other end where *end* has no room."""
+    cards, wild, low = meld.cards, meld.wild, meld.rank
+    count = len(cards) + 1
+    if count > RUN_MAX:
+        return None
+    lo_bound, hi_bound = _run_bounds(ruleset)
+    above = low + count - 1 <= hi_bound
+    below = low - 1 >= lo_bound
+    if above and not (below and end == "low"):
+        return trusted_meld("run", (*cards, card), (*wild, True), low, meld.suit)
+    if below:
+        return trusted_meld("run", (card, *cards), (True, *wild), low - 1, meld.suit)
+    return None
 
 
 def _natural_on_run(meld: Meld, card: Card, ruleset: Ruleset, end: JokerEnd) -> Meld | None:
-    """:func:`_one_natural_fits` on a run: the card of its suit at a free end (the high end first, or the low).
+    """:func:`_one_card_fits` of a natural card on a run: the card of its suit at a free end (the high end first, or the low).
 
     Only an ace may fit both ends: it goes high, or low with *end* ``"low"``.
     """
