@@ -1546,7 +1546,15 @@ def _swap_offered(s: GameState) -> list[Action]:
     if not _may_swap(s, policy, seat) or (must_keep_card(s) and len(s.hands[seat]) <= 1):
         return []
     passes = _swap_test(s, policy)
-    return sorted({a for a in _swap_candidates(s) if passes(a)}, key=_action_key)
+    # The candidates are distinct (one per target and code): sorted by card, then target, as _action_key orders them.
+    swaps = [a for a in _swap_candidates(s) if passes(a)]
+    swaps.sort(key=_swap_order)
+    return cast("list[Action]", swaps)
+
+
+def _swap_order(action: SwapJoker) -> tuple[int, int]:
+    """The part of :func:`_action_key` that orders swaps among themselves: the card, then the target."""
+    return (action.card.code, action.target)
 
 
 def _swap_test(s: GameState, policy: Policy) -> Callable[[SwapJoker], bool]:
