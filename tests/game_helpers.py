@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -365,3 +365,16 @@ def play_states(ruleset: remi.Ruleset, seed: int, greedy: bool) -> Iterator[Game
         if state.phase == "play":
             yield state
         state = state.apply(bench_pick(rng, state, legal, greedy))
+
+
+def check_play_states(
+    ruleset: remi.Ruleset, seeds: Sequence[int], policies: Sequence[bool], check: Callable[[GameState], None]
+) -> None:
+    """Call *check* on every play-phase state of each seeded match under each policy (:func:`play_states`).
+
+    Policy by policy (``greedy`` false or true, :func:`bench_pick`), seed by seed, state by state.
+    """
+    for greedy in policies:
+        for seed in seeds:
+            for state in play_states(ruleset, seed, greedy):
+                check(state)

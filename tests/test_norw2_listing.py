@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_helpers import play_states
+from game_helpers import check_play_states
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -99,17 +99,13 @@ def _same_sets_answers(s: GameState) -> None:
 @pytest.mark.parametrize("name", sorted(RULESETS))
 @pytest.mark.parametrize("greedy", [False, True], ids=["uniform", "greedy"])
 def test_sweep_listings_equal_the_general_paths(name: str, greedy: bool) -> None:
-    for seed in range(8):
-        for s in play_states(RULESETS[name], seed, greedy):
-            _same_listings(s)
+    check_play_states(RULESETS[name], range(8), (greedy,), _same_listings)
 
 
 @pytest.mark.parametrize("name", ["norwegian", "twos"])
 def test_listings_equal_the_general_paths(name: str) -> None:
     """The quick selection's share of the sweep: one seeded match each way."""
-    for greedy in (False, True):
-        for s in play_states(RULESETS[name], 13, greedy):
-            _same_listings(s)
+    check_play_states(RULESETS[name], (13,), (False, True), _same_listings)
 
 
 def test_table_layoffs_follow_the_table_object() -> None:

@@ -10,7 +10,7 @@ state of seeded random Norwegian games and their variants (the sweep).
 from __future__ import annotations
 
 import pytest
-from game_helpers import play_states
+from game_helpers import check_play_states
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -225,14 +225,10 @@ def _same_lay_answers(s: GameState) -> None:
 @pytest.mark.parametrize("name", ["norwegian", "shanghai", "twos", "all-down"])
 @pytest.mark.parametrize("greedy", [False, True], ids=["uniform", "greedy"])
 def test_sweep_contract_lay_answers_equal_the_search(name: str, greedy: bool) -> None:
-    for seed in range(6):
-        for s in play_states(RULESETS[name], seed, greedy):
-            _same_lay_answers(s)
+    check_play_states(RULESETS[name], range(6), (greedy,), _same_lay_answers)
 
 
 @pytest.mark.parametrize("name", ["norwegian", "all-down"])
 def test_contract_lay_answers_equal_the_search(name: str) -> None:
     """The quick selection's share of the sweep: one seeded game each way."""
-    for greedy in (False, True):
-        for s in play_states(RULESETS[name], 11, greedy):
-            _same_lay_answers(s)
+    check_play_states(RULESETS[name], (11,), (False, True), _same_lay_answers)
