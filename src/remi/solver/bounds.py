@@ -128,6 +128,10 @@ def _window_most_bits(mask: int, size: int, lo_bound: int, hi_bound: int, least:
     return _window_most(tuple((mask >> bit) & 1 for bit in range(13)), size, lo_bound, hi_bound, least, exact)
 
 
+#: Each card code's rank less one (the joker's -1): a tally reads it instead of dividing.
+_RANK_OF: Final = tuple(code % 13 for code in range(JOKER_CODE)) + (-1,)
+
+
 def hand_tally(hand: Sequence[Card], wild: int) -> tuple[list[int], list[int], int]:
     """One pass over the cards *hand*: the natural cards of each rank, each suit's ranks held as bits, the wild cards.
 
@@ -137,17 +141,20 @@ def hand_tally(hand: Sequence[Card], wild: int) -> tuple[list[int], list[int], i
     (2, 1, '0b110000', 1)
     """
     totals = [0] * 13
-    masks = [0, 0, 0, 0]
+    rank_of = _RANK_OF
+    bits = 0  # the natural cards held, one bit each (Card._bit)
     jokers = 0
     for card in hand:
         code = card.code
         if code == wild:
             jokers += 1
         elif code < JOKER_CODE:
-            rank = code % 13
-            totals[rank] += 1
-            masks[code // 13] |= 1 << rank
-    return totals, masks, jokers
+            totals[rank_of[code]] += 1
+            bits |= card._bit
+    return totals, [bits & 0x1FFF, bits >> 13 & 0x1FFF, bits >> 26 & 0x1FFF, bits >> 39], jokers
+
+
+Tally = tuple[list[int], list[int], int]  # what hand_tally returns
 
 
 def hand_jokers_short(hand: Sequence[Card], limits: MeldLimits, sets: int, runs: int, exact: bool) -> bool:
@@ -158,14 +165,24 @@ def hand_jokers_short(hand: Sequence[Card], limits: MeldLimits, sets: int, runs:
     """
     if limits.twos:
         return False
-    totals, masks, jokers = hand_tally(hand, limits.wild)
-    need = sets_need(totals, limits, sets) if sets else 0
+    tally = hand_tally(hand, limits.wild)
+    return tally_jokers_short(tally, tally_sets_need(tally, limits, sets), limits, runs, exact)
+
+
+def tally_sets_need(tally: Tally, limits: MeldLimits, sets: int) -> int:
+    """:func:`sets_need` of a hand's :func:`hand_tally` (0 for no sets)."""
+    return sets_need(tally[0], limits, sets) if sets else 0
+
+
+def tally_jokers_short(tally: Tally, need: int, limits: MeldLimits, runs: int, exact: bool) -> bool:
+    """:func:`hand_jokers_short` from the hand's tally and the wild cards *need* its sets take (no wild ♠2s)."""
+    jokers = tally[2]
     if need > jokers or not runs:
         return need > jokers
     least = (limits.run_min + 1) // 2 if limits.at_most else 1
     size = limits.run_min
     most = -1
-    for mask in masks:
+    for mask in tally[1]:
         best = _window_most_bits(mask, size, limits.lo_bound, limits.hi_bound, least, exact)
         if best > most:
             most = best
@@ -210,8 +227,14 @@ def hand_disjoint_runs_short(hand: Sequence[Card], limits: MeldLimits, sets: int
     """
     if limits.twos or runs < 2:
         return False
-    wild = limits.wild  # the joker, or none: a wild ♠2 is answered above
-    totals, masks, jokers = hand_tally(hand, wild)
+    tally = hand_tally(hand, limits.wild)  # the joker, or none: a wild ♠2 is answered above
+    return tally_disjoint_runs_short(hand, tally, tally_sets_need(tally, limits, sets), limits, runs)
+
+
+def tally_disjoint_runs_short(
+    hand: Sequence[Card], tally: Tally, need: int, limits: MeldLimits, runs: int
+) -> bool:
+    """:func:`hand_disjoint_runs_short` from the hand's tally and its sets' *need* (two runs or more, no wild ♠2s)."""
     cells = [0] * JOKER_CODE
     levels = [[0] * (runs + 1) for _ in range(4)]
     for card in hand:
@@ -220,10 +243,9 @@ def hand_disjoint_runs_short(hand: Sequence[Card], limits: MeldLimits, sets: int
             held = cells[code] = cells[code] + 1
             if held <= runs:
                 levels[code // 13][held] += 1
-    need = sets_need(totals, limits, sets) if sets else 0
     size = limits.run_min
     best = [0] + [-_IMPOSSIBLE] * runs
-    for mask, level in zip(masks, levels):
+    for mask, level in zip(tally[1], levels):
         one = _window_most_bits(mask, size, limits.lo_bound, limits.hi_bound, 1, False)
         bound = [0] * (runs + 1)
         copies = 0
@@ -231,7 +253,7 @@ def hand_disjoint_runs_short(hand: Sequence[Card], limits: MeldLimits, sets: int
             copies += level[j]
             bound[j] = min(j * one, copies)
         best = [max(best[t - j] + bound[j] for j in range(t + 1)) for t in range(runs + 1)]
-    return need + runs * size - best[runs] > jokers
+    return need + runs * size - best[runs] > tally[2]
 
 
 def sets_need(totals: Sequence[int], limits: MeldLimits, sets: int) -> int:

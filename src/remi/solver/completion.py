@@ -18,14 +18,15 @@ from ..melds import Meld, check_meld
 from ..rulesets import Contract, Ruleset
 from .bounds import (
     cannot_cover,
-    hand_disjoint_runs_short,
-    hand_jokers_short,
     hand_tally,
     jokers_needed,
     jokers_short,
     one_run_per_suit,
     runs_shrink,
     sets_need,
+    tally_disjoint_runs_short,
+    tally_jokers_short,
+    tally_sets_need,
 )
 from .candidates import BOTH, Pool, candidate_pool, hand_pieces, kind_mask, piece_rows, pool_guard, pool_width
 from .covers import cover_lazily
@@ -585,9 +586,16 @@ def hopeless_alone(hand: Sequence[Card], round: int, ruleset: Ruleset, keep: int
     n = len(hand)
     if plan.final:
         return keep > 0 or n < plan.least or cannot_cover(counts_of(hand), limits, sets, runs)
-    if n - keep < plan.least or hand_jokers_short(hand, limits, sets, runs, plan.exact):
+    if n - keep < plan.least:
         return True
-    return runs > 1 and hand_disjoint_runs_short(hand, limits, sets, runs)
+    if limits.twos:
+        return False  # a ♠2 is natural or wild: no bound counts the wild cards
+    # hand_jokers_short, then hand_disjoint_runs_short, from one tally of the hand
+    tally = hand_tally(hand, limits.wild)
+    need = tally_sets_need(tally, limits, sets)
+    if tally_jokers_short(tally, need, limits, runs, plan.exact):
+        return True
+    return runs > 1 and tally_disjoint_runs_short(hand, tally, need, limits, runs)
 
 
 class _ExactLayTest:
