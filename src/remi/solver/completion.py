@@ -598,13 +598,19 @@ def hopeless_alone(hand: Sequence[Card], round: int, ruleset: Ruleset, keep: int
     return runs > 1 and tally_disjoint_runs_short(hand, tally, need, limits, runs)
 
 
+#: The most pairs of options (:meth:`_ExactLayTest.pairs`) listed for one hand: past it, each rest is searched.
+MOST_PAIRS: Final = 4096
+
+
 class _ExactLayTest:
     """:func:`contract_lay_test` before the last round, runs not kept apart: one search per distinct rest.
 
     What is left of the contract after the meld is a plain pick of least-size
     melds from the cards left (the count check first; the joker bound is
     skipped, the search answers exactly), remembered by the packed cards
-    left and the meld's kind.
+    left and the meld's kind. Where two melds are left (a contract of three,
+    nothing laid), the rest is looked up among the pairs of options the cards
+    held can take together (:meth:`pairs`), listed once for the hand.
     """
 
     def __init__(self, question: _Question, search: ContractSearch, base: int) -> None:
@@ -629,6 +635,40 @@ class _ExactLayTest:
             sets * limits.set_min + (runs - 1) * limits.run_min,
         )
         self.answers: tuple[dict[int, bool], dict[int, bool]] = ({}, {})
+        self.paired: dict[tuple[int, int], list[int] | None] = {}
+
+    def pairs(self, sets: int, runs: int) -> list[int] | None:
+        """The cards (packed) of each two options that the cards held take together, *sets* and *runs* of them.
+
+        Two sets, a set and a run, or two runs; each sum once. A rest of the cards
+        held can take two such melds exactly when it holds one of these sums (a sum
+        that fits the cards held has no field past the largest count, so the fit
+        test reads it as one use). ``None`` past :data:`MOST_PAIRS` pairs to try.
+        """
+        key = (sets, runs)
+        if key in self.paired:
+            return self.paired[key]
+        search = self.search
+        first = [row[0] for row in (search.sets if sets else search.runs)]
+        second = [row[0] for row in (search.runs if runs else search.sets)]
+        if len(first) * len(second) > MOST_PAIRS:
+            self.paired[key] = None
+            return None
+        guard = search.guard
+        held = self.base | guard
+        found: set[int] = set()
+        same = (
+            sets == 2 or runs == 2
+        )  # a pair of one kind: each unordered pair once, an option twice where held twice
+        for at, one in enumerate(first):
+            rest = held - one
+            if rest & guard != guard:
+                continue
+            for other in second[at:] if same else second:
+                if (rest - other) & guard == guard:
+                    found.add(one + other)
+        pairs = self.paired[key] = list(found)
+        return pairs
 
     def test(self, meld: Meld) -> bool:
         if meld.kind == "set":
@@ -654,11 +694,26 @@ class _ExactLayTest:
         got = answers.get(packed)
         if got is None:
             left = self.spare - len(meld.cards)
-            got = left >= self.least[kind] and (
-                (not sets and not runs) or self.search.pick(packed, left, sets, runs, (), 0)
-            )
-            answers[packed] = got
+            got = answers[packed] = left >= self.least[kind] and self._rest_fits(packed, left, sets, runs)
         return got
+
+    def _rest_fits(self, packed: int, left: int, sets: int, runs: int) -> bool:
+        """Whether *sets* sets and *runs* runs of the least sizes fit the cards *packed*, *left* of them spare.
+
+        *left* is at least the cards those melds take.
+        """
+        if not sets and not runs:
+            return True
+        if sets + runs == 2:
+            pairs = self.pairs(sets, runs)
+            if pairs is not None:
+                guard = self.search.guard
+                held = packed | guard
+                for both in pairs:
+                    if (held - both) & guard == guard:
+                        return True
+                return False
+        return self.search.pick(packed, left, sets, runs, (), 0)
 
 
 class _RestLayTest:
