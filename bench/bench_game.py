@@ -37,6 +37,9 @@ import remi
 from remi import Build, Buy, CallShanghai, GameState, LayDown, LayOff, Pass, SwapJoker
 
 GREEDY = (LayDown, Build, LayOff, SwapJoker, CallShanghai)
+#: The same kinds as a set of types: the legal list holds these classes themselves (no subclass), so
+#: a type's membership answers as isinstance does, for a fifth of the policy's time.
+_GREEDY_TYPES = frozenset(GREEDY)
 TURN_CAP = 60
 POLICY = "greedy-random (0.8 lay/off/swap/call when offered, buy 5%, else uniform; 60-turn round cap)"
 
@@ -53,7 +56,8 @@ def choose(rng: random.Random, state: GameState, legal: list[remi.Action]) -> re
     ``Pass()`` would cost the policy two objects and equality tests, and cost
     ``apply`` the refusal checks an action from the list skips.
     """
-    good = [a for a in legal if isinstance(a, GREEDY)]
+    greedy = _GREEDY_TYPES
+    good = [a for a in legal if type(a) in greedy]
     if good and rng.random() < 0.8:
         return rng.choice(good)
     if state.phase == "buy":
@@ -61,7 +65,7 @@ def choose(rng: random.Random, state: GameState, legal: list[remi.Action]) -> re
         if buy is not None and rng.random() < 0.05:
             return buy
         return _first(legal, Pass) or Pass()
-    rest = [a for a in legal if not isinstance(a, Buy)] or legal
+    rest = [a for a in legal if type(a) is not Buy] or legal
     return rng.choice(rest)
 
 
