@@ -128,6 +128,20 @@ def _window_most_bits(mask: int, size: int, lo_bound: int, hi_bound: int, least:
     return _window_most(tuple((mask >> bit) & 1 for bit in range(13)), size, lo_bound, hi_bound, least, exact)
 
 
+#: In a :func:`_window_table`, a suit's mask not worked out yet.
+_UNKNOWN: Final = -2
+
+
+@memoize("solver.window-tables", maxsize=64)
+def _window_table(size: int, lo_bound: int, hi_bound: int, least: int, exact: bool) -> list[int]:
+    """:func:`_window_most_bits` of every suit mask for these limits, by the mask: each worked out on first use.
+
+    A list of 8,192 answers per set of limits (a few are in play): looked up by the
+    mask, where the memo of :func:`_window_most_bits` hashes six arguments.
+    """
+    return [_UNKNOWN] * 8192
+
+
 #: Each card code's rank less one (the joker's -1): a tally reads it instead of dividing.
 _RANK_OF: Final = tuple(code % 13 for code in range(JOKER_CODE)) + (-1,)
 
@@ -181,9 +195,12 @@ def tally_jokers_short(tally: Tally, need: int, limits: MeldLimits, runs: int, e
         return need > jokers
     least = (limits.run_min + 1) // 2 if limits.at_most else 1
     size = limits.run_min
+    table = _window_table(size, limits.lo_bound, limits.hi_bound, least, exact)
     most = -1
     for mask in tally[1]:
-        best = _window_most_bits(mask, size, limits.lo_bound, limits.hi_bound, least, exact)
+        best = table[mask]
+        if best == _UNKNOWN:
+            best = table[mask] = _window_most_bits(mask, size, limits.lo_bound, limits.hi_bound, least, exact)
         if best > most:
             most = best
             if most >= size:
@@ -244,9 +261,12 @@ def tally_disjoint_runs_short(
             if held <= runs:
                 levels[code // 13][held] += 1
     size = limits.run_min
+    table = _window_table(size, limits.lo_bound, limits.hi_bound, 1, False)
     best = [0] + [-_IMPOSSIBLE] * runs
     for mask, level in zip(tally[1], levels):
-        one = _window_most_bits(mask, size, limits.lo_bound, limits.hi_bound, 1, False)
+        one = table[mask]
+        if one == _UNKNOWN:
+            one = table[mask] = _window_most_bits(mask, size, limits.lo_bound, limits.hi_bound, 1, False)
         bound = [0] * (runs + 1)
         copies = 0
         for j in range(1, runs + 1):
@@ -260,17 +280,31 @@ def sets_need(totals: Sequence[int], limits: MeldLimits, sets: int) -> int:
     """The least wild cards *sets* sets take, given the natural cards of each rank *totals* (as in :func:`jokers_needed`)."""
     set_min = limits.set_min
     least = (set_min + 1) // 2 if limits.at_most else 1
+    costs = _set_costs(set_min, least, sets)
     marginal: list[int] = []
     for n in totals:
         if n >= least:
-            # k sets of this rank: the k-th takes k * set_min - n wild cards, none below 0, set_min at most.
-            for k in range(1, (n // least if n // least < sets else sets) + 1):
-                need = k * set_min - n
-                marginal.append(0 if need < 0 else set_min if need > set_min else need)
+            marginal.extend(costs[n] if n < len(costs) else _rank_costs(n, set_min, least, sets))
     if len(marginal) < sets:
         return _IMPOSSIBLE
     marginal.sort()
     return sum(marginal[:sets])
+
+
+@memoize("solver.set-costs", maxsize=64)
+def _set_costs(set_min: int, least: int, sets: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`_rank_costs` of 0 to 15 natural cards of one rank (more are worked out when asked)."""
+    return tuple(_rank_costs(n, set_min, least, sets) for n in range(16))
+
+
+def _rank_costs(n: int, set_min: int, least: int, sets: int) -> tuple[int, ...]:
+    """The wild cards each further set of one rank takes from its *n* natural cards (none below *least* of them).
+
+    k sets of the rank: the k-th takes ``k * set_min - n`` wild cards, none below 0, ``set_min`` at most.
+    """
+    if n < least:
+        return ()
+    return tuple(min(max(k * set_min - n, 0), set_min) for k in range(1, min(n // least, sets) + 1))
 
 
 def runs_shrink(run_min: int, at_most: bool) -> bool:
