@@ -22,8 +22,10 @@ from remi.solver.bounds import (
     disjoint_runs_short,
     hand_disjoint_runs_short,
     hand_jokers_short,
+    hand_tally,
     jokers_needed,
     jokers_short,
+    tally_jokers_needed,
 )
 from remi.solver.completion import contract_lay_test, hopeless_alone, searched_lay_test
 from remi.solver.hands import counts_of
@@ -56,6 +58,24 @@ def test_hand_jokers_short_is_jokers_short(
     limits = limits_of(ruleset).limits
     assert hand_jokers_short(hand, limits, sets, runs, exact) == jokers_short(
         counts_of(hand), limits, sets, runs, exact
+    )
+
+
+@pytest.mark.parametrize("ruleset", list(LIMITS.values()), ids=list(LIMITS))
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), sets=st.integers(0, 3), runs=st.integers(0, 3), exact=st.booleans())
+def test_tally_jokers_needed_is_jokers_needed(
+    ruleset: remi.Ruleset, data: st.DataObject, sets: int, runs: int, exact: bool
+) -> None:
+    """The bound the per-meld lay test reads from the hand's tally is the one of its 53 counts."""
+    hand = _hand(data, ruleset)
+    limits = limits_of(ruleset).limits
+    if limits.twos:
+        return  # no bound counts the wild cards where a ♠2 is natural or wild
+    counts = counts_of(hand)
+    jokers = counts[limits.wild] if limits.wild != NO_WILD else 0
+    assert tally_jokers_needed(hand_tally(hand, limits.wild), limits, sets, runs, exact) == jokers_needed(
+        counts, limits, sets, runs, exact, jokers
     )
 
 

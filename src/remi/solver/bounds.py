@@ -188,12 +188,18 @@ def tally_sets_need(tally: Tally, limits: MeldLimits, sets: int) -> int:
     return sets_need(tally[0], limits, sets) if sets else 0
 
 
-def tally_jokers_short(tally: Tally, need: int, limits: MeldLimits, runs: int, exact: bool) -> bool:
-    """:func:`hand_jokers_short` from the hand's tally and the wild cards *need* its sets take (no wild ♠2s)."""
+def tally_jokers_needed(tally: Tally, limits: MeldLimits, sets: int, runs: int, exact: bool) -> int:
+    """:func:`jokers_needed` of a hand's :func:`hand_tally` (no wild ♠2s): the least wild cards the melds take."""
     jokers = tally[2]
+    need = tally_sets_need(tally, limits, sets)
     if need > jokers or not runs:
-        return need > jokers
-    least = (limits.run_min + 1) // 2 if limits.at_most else 1
+        return need
+    most = _most_in_a_window(tally, limits, (limits.run_min + 1) // 2 if limits.at_most else 1, exact)
+    return _IMPOSSIBLE if most < 0 else need + runs * (limits.run_min - most)
+
+
+def _most_in_a_window(tally: Tally, limits: MeldLimits, least: int, exact: bool) -> int:
+    """The most ranks one least-size window of a suit holds, over the suits (-1 when no window counts)."""
     size = limits.run_min
     table = _window_table(size, limits.lo_bound, limits.hi_bound, least, exact)
     most = -1
@@ -205,9 +211,16 @@ def tally_jokers_short(tally: Tally, need: int, limits: MeldLimits, runs: int, e
             most = best
             if most >= size:
                 break
-    if most < 0:
-        return True
-    return need + runs * (size - most) > jokers
+    return most
+
+
+def tally_jokers_short(tally: Tally, need: int, limits: MeldLimits, runs: int, exact: bool) -> bool:
+    """:func:`hand_jokers_short` from the hand's tally and the wild cards *need* its sets take (no wild ♠2s)."""
+    jokers = tally[2]
+    if need > jokers or not runs:
+        return need > jokers
+    most = _most_in_a_window(tally, limits, (limits.run_min + 1) // 2 if limits.at_most else 1, exact)
+    return most < 0 or need + runs * (limits.run_min - most) > jokers
 
 
 def disjoint_runs_short(counts: Sequence[int], limits: MeldLimits, sets: int, runs: int) -> bool:

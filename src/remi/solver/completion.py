@@ -17,14 +17,15 @@ from ..contracts import contract_at, contract_for
 from ..melds import Meld, check_meld
 from ..rulesets import Contract, Ruleset
 from .bounds import (
+    Tally,
     cannot_cover,
     hand_tally,
-    jokers_needed,
     jokers_short,
     one_run_per_suit,
     runs_shrink,
     sets_need,
     tally_disjoint_runs_short,
+    tally_jokers_needed,
     tally_jokers_short,
     tally_sets_need,
 )
@@ -613,17 +614,19 @@ class _ExactLayTest:
     held can take together (:meth:`pairs`), listed once for the hand.
     """
 
-    def __init__(self, question: _Question, search: ContractSearch, base: int) -> None:
+    def __init__(self, question: _Question, search: ContractSearch, base: int, tally: Tally) -> None:
+        """*tally* is the :func:`~remi.solver.bounds.hand_tally` of the cards held (*question*'s counts)."""
         counts, limits = question.counts, question.whole.limits
         sets, runs, _ = question.needs
         exact = question.whole.exact
         self.search = search
         self.wild = limits.wild
-        self.jokers = jokers = counts[limits.wild] if limits.wild != NO_WILD else 0  # the wild cards held
-        # The least wild cards the rest takes after a set, after a run.
+        self.jokers = counts[limits.wild] if limits.wild != NO_WILD else 0  # the wild cards held
+        # The least wild cards the rest takes after a set, after a run (none counted with wild ♠2s).
+        twos = limits.twos
         self.needs = (
-            jokers_needed(counts, limits, sets - 1, runs, exact, jokers) if sets else 0,
-            jokers_needed(counts, limits, sets, runs - 1, exact, jokers) if runs else 0,
+            tally_jokers_needed(tally, limits, sets - 1, runs, exact) if sets and not twos else 0,
+            tally_jokers_needed(tally, limits, sets, runs - 1, exact) if runs and not twos else 0,
         )
         self.width = search.width
         self.base = base
@@ -879,5 +882,5 @@ def searched_lay_test(
         # What is left of the contract needs melds of the least sizes only (with all down
         # at once too: every longer meld holds a legal one of the least size), which the
         # search over the least-size pool answers exactly.
-        return _ExactLayTest(question, search, base).test
+        return _ExactLayTest(question, search, base, hand_tally(hand, limits.wild)).test
     return _RestLayTest(question, search.width, base).test
