@@ -62,6 +62,7 @@ def test_every_card_on_edge_melds(name: str) -> None:
         "♣2 ♣3 ♣4",
         "♠7 ♥7 ♦7",
         "♠7 ♥7 ♦7 ♣7",
+        "♠7 ♠7 ♥7",  # two decks: a third ♠7 is more copies than the pack holds
         "♠7 JK ♦7",
         "♠5 JK ♠7 ♠8",
         "JK ♠3 ♠4 ♠5",

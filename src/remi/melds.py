@@ -1104,22 +1104,32 @@ def _one_card_fits(meld: Meld, card: Card, ruleset: Ruleset, end: JokerEnd) -> M
     """The meld one natural card or joker makes laid off on the legal *meld*, where it plainly fits; else ``None``.
 
     ``None`` leaves the answer to :func:`layoff_on_legal_in_full`: a wild ♠2 (natural
-    or wild), a natural card already in the meld or a joker past the pack's (the
-    pack's copies), a card that does not fit, a set grown past its size or suits,
+    or wild), a card whose copies in the meld are all the pack holds (docs/rules/index.rst,
+    shared-copies), a card that does not fit, a set grown past its size or suits,
     a joker past the natural cards where they must be at least as many. A natural
     card adds a natural, so the meld's ratio of wild cards stays legal.
     """
+    decks, jokers = pack_limits(ruleset)
     if card.is_joker:
-        if meld.cards.count(card) >= pack_limits(ruleset)[1] or _too_wild(meld, ruleset):
+        if _copies(meld.cards, card) >= jokers or _too_wild(meld, ruleset):
             return None
         if meld.kind == "set":
             return _card_on_set(meld, card, ruleset, True)
         return _joker_on_run(meld, card, ruleset, end)
-    if (ruleset.wild_spade_twos and card is SPADE_TWO) or card in meld.cards:
+    if (ruleset.wild_spade_twos and card is SPADE_TWO) or _copies(meld.cards, card) >= decks:
         return None
     if meld.kind == "set":
         return _card_on_set(meld, card, ruleset, False) if card.rank == meld.rank else None
     return _natural_on_run(meld, card, ruleset, end)
+
+
+def _copies(cards: Iterable[Card], card: Card) -> int:
+    """How many of *cards* are *card* (cards are interned: one object per card)."""
+    held = 0
+    for other in cards:
+        if other is card:
+            held += 1
+    return held
 
 
 def _too_wild(meld: Meld, ruleset: Ruleset) -> bool:
