@@ -53,7 +53,7 @@ from ..actions import (
     read_action,
     read_meld,
 )
-from ..cards import Card, make_pack, sorted_hand
+from ..cards import CARDS, Card, make_pack, sorted_hand
 from ..codes import as_error_code
 from ..errors import IllegalActionError, NotationError, RemiError
 from ..melds import (
@@ -824,15 +824,16 @@ def _lay_question(
 def _lay_one(meld: Meld) -> LayDown:
     """``LayDown(meld)`` for a meld of the solver: a run is already canonical, so no conversion runs."""
     if meld.kind != "run":
-        laid: LayDown = _SET_LAYS.build(meld, LayDown, meld)
-        return laid
+        return _set_lay(meld)
     action = _new_action(LayDown)
     _set_field(action, "meld", meld)
     return action
 
 
-#: Lay-downs of one set, by the set (a set is put in canonical order on the way in: done once).
-_SET_LAYS: Final[Cache[Meld, LayDown]] = Cache("engine.set-lays", 8192)
+@memoize("engine.set-lays", maxsize=8192)
+def _set_lay(meld: Meld) -> LayDown:
+    """The lay-down of one set, kept by the set (a set is put in canonical order on the way in: done once)."""
+    return LayDown(meld)
 
 
 _new_action: Final = object.__new__
@@ -1159,14 +1160,11 @@ def _layoff_candidates(s: GameState) -> list[LayOff]:
     return out
 
 
-#: Lay-off values by (card code, target, low): actions are immutable values, so one object
-#: serves every state that offers it (a few thousand at most: 53 cards, the table's melds).
-_LAYOFF_VALUES: Final[Cache[tuple[int, int, bool], LayOff]] = Cache("engine.layoff-values", 8192)
-
-
-def _layoff_value(card: Card, target: int, low: bool) -> LayOff:
-    action: LayOff = _LAYOFF_VALUES.build((card.code, target, low), LayOff, card, target, low)
-    return action
+@memoize("engine.layoff-values", maxsize=8192)
+def _layoff_value(code: int, target: int, low: bool) -> LayOff:
+    """The lay-off of the card *code* on *target*, kept: actions are immutable values, so one object
+    serves every state that offers it (a few thousand at most: 53 cards, the table's melds)."""
+    return LayOff(CARDS[code], target, low)
 
 
 def _layoff_offered(s: GameState) -> list[Action]:
@@ -1221,9 +1219,9 @@ class _TableLayoffs:
                 got = known[code] = _layoff_pair(table[target], card, rules)
             first, lower = got
             if first.ok:
-                out.append(_layoff_value(card, target, False))
+                out.append(_layoff_value(card.code, target, False))
                 if lower is not None:
-                    out.append(_layoff_value(card, target, True))
+                    out.append(_layoff_value(card.code, target, True))
         self.by_code[card.code] = out
         return out
 
@@ -1269,9 +1267,9 @@ def _layoff_listing(s: GameState, slow: bool) -> list[Action]:
                     if _refuse_layoff(s, action) is None:
                         out.append(action)
                 continue
-            out.append(_layoff_value(card, target, False))
+            out.append(_layoff_value(card.code, target, False))
             if lower is not None:
-                out.append(_layoff_value(card, target, True))
+                out.append(_layoff_value(card.code, target, True))
     return out
 
 
@@ -1484,7 +1482,7 @@ def _swap_candidates(s: GameState) -> list[SwapJoker]:
         for code in _stood_for(meld, rules):
             card = held.get(code)
             if card is not None and not is_wild(card, rules):
-                out.append(_swap_value(card, target))
+                out.append(_swap_value(card.code, target))
     return out
 
 
@@ -1519,17 +1517,14 @@ def _swap_candidates_by_buckets(s: GameState) -> list[SwapJoker]:
     for target, meld in enumerate(s.table):
         if True in meld.wild:
             near = by_rank.get(meld.rank, ()) if meld.kind == "set" else by_suit.get(meld.suit, ())
-            out.extend(_swap_value(card, target) for card in near if _could_swap(meld, card, rules))
+            out.extend(_swap_value(card.code, target) for card in near if _could_swap(meld, card, rules))
     return out
 
 
-#: Joker-swap values by (card code, target), one object each, as the lay-off values.
-_SWAP_VALUES: Final[Cache[tuple[int, int], SwapJoker]] = Cache("engine.swap-values", 8192)
-
-
-def _swap_value(card: Card, target: int) -> SwapJoker:
-    action: SwapJoker = _SWAP_VALUES.build((card.code, target), SwapJoker, card, target)
-    return action
+@memoize("engine.swap-values", maxsize=8192)
+def _swap_value(code: int, target: int) -> SwapJoker:
+    """The joker swap of the card *code* on *target*, kept as the lay-off values are."""
+    return SwapJoker(CARDS[code], target)
 
 
 def _swap_offered(s: GameState) -> list[Action]:
