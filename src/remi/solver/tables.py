@@ -319,23 +319,26 @@ def _after_discard_kernel(tables: RunTables) -> HandKernel:
         c = mask >> 26 & 8191
         d = mask >> 39
         ranks = a & b & (c | d) | c & d & (a | b)  # the ranks held in three suits or four
+        if not ranks:  # no set (most hands): the lookups and the least drop alone
+            least = da[a]
+            if db[b] < least:
+                least = db[b]
+            if dc[c] < least:
+                least = dc[c]
+            if dd[d] < least:
+                least = dd[d]
+            return ra[a] + rb[b] + rc[c] + rd[d] + least
         if ranks & (ranks - 1):  # sets at two ranks or more
             return by_mask(mask)
-        chosen = options[mask >> ranks.bit_length() - 1 & _COLUMN] if ranks else (0,)
-        rank = ranks.bit_length() - 1 if ranks else 0
+        rank = ranks.bit_length() - 1
+        chosen = options[mask >> rank & _COLUMN]
         best = _NONE
         for taken in chosen:  # the suits left to runs: w, x, y, z
-            if taken:
-                left = mask & ~(taken << rank)
-                w = left & 8191
-                x = left >> 13 & 8191
-                y = left >> 26 & 8191
-                z = left >> 39
-            else:
-                w = a
-                x = b
-                y = c
-                z = d
+            left = mask & ~(taken << rank)
+            w = left & 8191
+            x = left >> 13 & 8191
+            y = left >> 26 & 8191
+            z = left >> 39
             least = da[w]
             if db[x] < least:
                 least = db[x]
