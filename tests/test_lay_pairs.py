@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -60,15 +61,23 @@ def _compare(
     return compared
 
 
+@pytest.mark.parametrize("after", [0, completion.PAIRS_AFTER], ids=["pairs-at-once", "pairs-after-no-room"])
 @pytest.mark.parametrize("name", sorted(RULESETS))
 @settings(max_examples=80, deadline=None)
 @given(data=st.data(), round=st.sampled_from([4, 5, 6]), keep=st.integers(0, 1))
-def test_pairs_answer_as_the_one_off_question(name: str, data: st.DataObject, round: int, keep: int) -> None:
-    _same_as_one_off(_hand(data), round, RULESETS[name], keep)
+def test_pairs_answer_as_the_one_off_question(
+    name: str, after: int, data: st.DataObject, round: int, keep: int
+) -> None:
+    """With the pairs listed at once (every rest looked up) and as the engine lists them."""
+    with mock.patch.object(completion, "PAIRS_AFTER", after):
+        _same_as_one_off(_hand(data), round, RULESETS[name], keep)
 
 
 def test_pairs_are_listed_for_a_hand_of_three_melds() -> None:
-    """The pairs path is the one taken: a hand with a set and two runs lists its pairs once."""
+    """The pairs path is the one taken: a hand with a set and two runs lists its pairs once.
+
+    Its rests find no room often enough (:data:`~remi.solver.completion.PAIRS_AFTER`) for the list.
+    """
     hand = remi.parse_cards("♠3 ♥3 ♦3 ♠5 ♠6 ♠7 ♠8 ♥5 ♥6 ♥7 ♥8 JK ♣K")
     test = contract_lay_test(hand, (), 6, remi.NORWEGIAN, 1)
     assert test is not None

@@ -602,6 +602,10 @@ def hopeless_alone(hand: Sequence[Card], round: int, ruleset: Ruleset, keep: int
 #: The most pairs of options (:meth:`_ExactLayTest.pairs`) listed for one hand: past it, each rest is searched.
 MOST_PAIRS: Final = 4096
 
+#: The rests of two melds a lay test searches, and finds no room in, before it lists the pairs (the
+#: hands of a few candidates, or whose rests mostly fit at once, never pay for the list).
+PAIRS_AFTER: Final = 2
+
 
 class _ExactLayTest:
     """:func:`contract_lay_test` before the last round, runs not kept apart: one search per distinct rest.
@@ -610,8 +614,10 @@ class _ExactLayTest:
     melds from the cards left (the count check first; the joker bound is
     skipped, the search answers exactly), remembered by the packed cards
     left and the meld's kind. Where two melds are left (a contract of three,
-    nothing laid), the rest is looked up among the pairs of options the cards
-    held can take together (:meth:`pairs`), listed once for the hand.
+    nothing laid), once :data:`PAIRS_AFTER` rests had no room for them, the
+    others are looked up among the pairs of options the cards held can take
+    together (:meth:`pairs`), listed once for the hand: a rest with no room
+    made the search try every pair.
     """
 
     def __init__(self, question: _Question, search: ContractSearch, base: int, tally: Tally) -> None:
@@ -638,7 +644,9 @@ class _ExactLayTest:
             sets * limits.set_min + (runs - 1) * limits.run_min,
         )
         self.answers: tuple[dict[int, bool], dict[int, bool]] = ({}, {})
+        #: By (sets, runs) left: the pairs listed (``None`` past :data:`MOST_PAIRS`), and the rests with no room.
         self.paired: dict[tuple[int, int], list[int] | None] = {}
+        self.no_room: dict[tuple[int, int], int] = {}
 
     def pairs(self, sets: int, runs: int) -> list[int] | None:
         """The cards (packed) of each two options that the cards held take together, *sets* and *runs* of them.
@@ -660,9 +668,8 @@ class _ExactLayTest:
         guard = search.guard
         held = self.base | guard
         found: set[int] = set()
-        same = (
-            sets == 2 or runs == 2
-        )  # a pair of one kind: each unordered pair once, an option twice where held twice
+        # Two of one kind: each unordered pair once, and an option twice where it is held twice.
+        same = sets == 2 or runs == 2
         for at, one in enumerate(first):
             rest = held - one
             if rest & guard != guard:
@@ -707,16 +714,23 @@ class _ExactLayTest:
         """
         if not sets and not runs:
             return True
-        if sets + runs == 2:
+        if sets + runs != 2:
+            return self.search.pick(packed, left, sets, runs, (), 0)
+        key = (sets, runs)
+        pairs = self.paired.get(key)
+        if pairs is None and self.no_room.get(key, 0) >= PAIRS_AFTER:
             pairs = self.pairs(sets, runs)
-            if pairs is not None:
-                guard = self.search.guard
-                held = packed | guard
-                for both in pairs:
-                    if (held - both) & guard == guard:
-                        return True
-                return False
-        return self.search.pick(packed, left, sets, runs, (), 0)
+        if pairs is None:
+            fits = self.search.pick(packed, left, sets, runs, (), 0)
+            if not fits:
+                self.no_room[key] = self.no_room.get(key, 0) + 1
+            return fits
+        guard = self.search.guard
+        held = packed | guard
+        for both in pairs:
+            if (held - both) & guard == guard:
+                return True
+        return False
 
 
 class _RestLayTest:
