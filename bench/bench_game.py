@@ -5,8 +5,9 @@ Usage: python bench/bench_game.py [--matches N] [--seed S] [--profile] [--tiny]
 Plays N whole 4-player NORWEGIAN matches (then N//2 for a few variants) with
 a seeded greedy-random policy, timed in CPU time (``time.process_time``), and prints matches/s, actions/s, the time per
 legal_actions() and apply() call (median, p99, max) and the slowest
-legal_actions() call; then the same with a uniformly random policy. Targets (issue 7):
-greedy-random >= 40 matches/s, uniformly random >= 20, no legal_actions() above 5 ms.
+legal_actions() call; then the same with a uniformly random policy. Targets (issue 18;
+issue 7's were 40 and 20): greedy-random >= 60 matches/s, uniformly random >= 30, no
+legal_actions() above 5 ms. ``bench_matches.py`` measures the rates with pyperf over fresh processes.
 
 The policy (greedy-random): with probability 0.8 a random one of the offered
 lay-down / lay-off / joker-swap / Shanghai-call actions when there are any;
@@ -229,9 +230,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{greedy_rate:.2f}, uniformly random {uniform_rate:.2f}"
     )
     worst = max(max(main_stats.legal), max(uniform_stats.legal))
-    ok = greedy_rate >= 40 and uniform_rate >= 20 and worst <= 0.005
+    ok = greedy_rate >= 60 and uniform_rate >= 30 and worst <= 0.005
     print(
-        f"target (greedy-random >= 40 matches/s, uniform >= 20, legal_actions() <= 5 ms): "
+        f"target (greedy-random >= 60 matches/s, uniform >= 30, legal_actions() <= 5 ms): "
         f"{'met' if ok else 'MISSED'} ({greedy_rate:.2f} and {uniform_rate:.2f} matches/s, worst "
         f"legal_actions() {worst * 1e3:.2f} ms, {main_stats.slowest_clean * 1e3:.2f} ms not counting "
         "garbage-collector pauses)"
