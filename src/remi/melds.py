@@ -189,16 +189,19 @@ class Meld:
         return len(self.cards)
 
 
-_new_meld: Final = object.__new__
-_set_kind, _set_cards, _set_wild, _set_rank, _set_suit = (
-    vars(Meld)[name].__set__ for name in ("kind", "cards", "wild", "rank", "suit")
-)
 #: The slot attrs keeps the meld's hash in (``cache_hash``): a meld made without ``__init__`` sets it
 #: to ``None``, as ``__init__`` does, so that its hash is computed on first use.
 HASH_SLOT: Final = next(
     name for name in vars(Meld)["__slots__"] if name not in attrs.fields_dict(Meld) and name != "__weakref__"
 )
-_set_hash = vars(Meld)[HASH_SLOT].__set__
+#: The setters of a meld's slots, in the order kind, cards, wild, rank, suit and its hash: what
+#: :func:`trusted_meld` and the solver's bulk listings (``solver.candidates.melds_of_keys``) fill a
+#: meld made by ``object.__new__`` with.
+MELD_SLOT_SETTERS: Final = tuple(
+    vars(Meld)[name].__set__ for name in ("kind", "cards", "wild", "rank", "suit", HASH_SLOT)
+)
+_new_meld: Final = object.__new__
+_set_kind, _set_cards, _set_wild, _set_rank, _set_suit, _set_hash = MELD_SLOT_SETTERS
 
 
 def trusted_meld(

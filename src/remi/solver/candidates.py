@@ -14,16 +14,15 @@ joker placed low or high) form a group; the searches run over groups.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 from operator import itemgetter
-from types import MemberDescriptorType
 from typing import Any, Final, NamedTuple
 
 from .._cache import Cache, memoize
 from ..cards import CARDS, JOKER_CODE, Card
 from ..errors import NotationError
-from ..melds import HASH_SLOT, Meld, MeldKind, meld_sort_key
+from ..melds import MELD_SLOT_SETTERS, Meld, MeldKind, meld_sort_key, trusted_meld
 from ..messages import msg
 from ..rulesets import Ruleset
 from .hands import checked_counts, counts_of, packed_counts
@@ -63,25 +62,9 @@ def meld_of_key(key: MeldKey) -> Meld:
     cards = tuple(map(CARDS.__getitem__, codes))
     # Built without Meld's shape checks: a generated meld is well formed by construction
     # (a tuple of cards, one bool flag each, a rank and suit in range).
-    meld = _new_meld(Meld)
     if kind == 0:
-        _set_field(meld, "kind", "set")
-        _set_field(meld, "rank", a)
-        _set_field(meld, "suit", -1)
-    else:
-        _set_field(meld, "kind", "run")
-        _set_field(meld, "rank", b)
-        _set_field(meld, "suit", a)
-    _set_field(meld, "cards", cards)
-    _set_field(meld, "wild", flags)
-    _SET_HASH(meld, None)
-    return meld
-
-
-_new_meld: Final = object.__new__
-
-
-_set_field: Final = object.__setattr__
+        return trusted_meld("set", cards, flags, a, -1)
+    return trusted_meld("run", cards, flags, b, a)
 
 
 #: Card codes in rank-major order (♠A ♥A ♦A ♣A ♠2 …), the joker last: the order in which
@@ -944,21 +927,7 @@ def piece_melds(piece: _Piece) -> tuple[Meld, ...]:
 MANY_KEYS: Final = 2048
 
 
-def _slot_setter(name: str) -> Callable[[Meld, Any], None]:
-    """A fast setter of Meld's field *name* (its slot's own, or ``object.__setattr__``)."""
-    slot = vars(Meld).get(name)
-    if isinstance(slot, MemberDescriptorType):
-        setter: Callable[[Meld, Any], None] = slot.__set__
-        return setter
-    return lambda meld, value: _set_field(meld, name, value)  # pragma: no cover (a Meld without slots)
-
-
-_SET_KIND: Final = _slot_setter("kind")
-_SET_RANK: Final = _slot_setter("rank")
-_SET_SUIT: Final = _slot_setter("suit")
-_SET_CARDS: Final = _slot_setter("cards")
-_SET_WILD: Final = _slot_setter("wild")
-_SET_HASH: Final = _slot_setter(HASH_SLOT)
+_SET_KIND, _SET_CARDS, _SET_WILD, _SET_RANK, _SET_SUIT, _SET_HASH = MELD_SLOT_SETTERS
 
 
 def melds_of_keys(
@@ -971,7 +940,7 @@ def melds_of_keys(
     if cards is None:
         card = CARDS.__getitem__
         cards = [tuple(map(card, key[4])) for key in keys]
-    new = _new_meld
+    new = object.__new__
     set_kind, set_rank, set_suit, set_cards, set_wild = _SET_KIND, _SET_RANK, _SET_SUIT, _SET_CARDS, _SET_WILD
     set_hash = _SET_HASH
     out: list[Meld] = []
