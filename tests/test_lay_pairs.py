@@ -104,14 +104,13 @@ def test_past_the_most_pairs_each_rest_is_searched(monkeypatch: pytest.MonkeyPat
 @pytest.mark.parametrize(
     ("text", "round", "laid"),
     [
-        (
-            "♠5 ♠6 ♠7 ♠8 ♠5 ♠6 ♠7 ♠8 ♥9 ♦9 ♣9 ♣K",
-            6,
-            "♥9 ♦9 ♣9",
-        ),  # two copies of one run: the same option twice
-        ("♠3 ♥3 ♦3 ♠3 ♥3 ♦3 ♣5 ♣6 ♣7 ♣8 ♣K", 5, "♣5 ♣6 ♣7 ♣8"),  # two sets of one rank from two decks
+        # Two copies of one run: the same option twice.
+        ("♠5 ♠6 ♠7 ♠8 ♠5 ♠6 ♠7 ♠8 ♥9 ♦9 ♣9 ♣K", 6, "♥9 ♦9 ♣9"),
+        # Two sets of one rank from two decks.
+        ("♠3 ♥3 ♦3 ♠3 ♥3 ♦3 ♣5 ♣6 ♣7 ♣8 ♣K", 5, "♣5 ♣6 ♣7 ♣8"),
     ],
 )
+@pytest.mark.rule("shared-copies")
 def test_two_copies_of_one_meld_are_a_pair(text: str, round: int, laid: str) -> None:
     """docs/rules/index.rst, shared-copies: with two decks the rest may be the same meld twice."""
     hand = remi.parse_cards(text)

@@ -6,7 +6,7 @@ other lay-off goes through :func:`remi.melds.layoff_on_legal_in_full`, the oracl
 The two must give the same :class:`~remi.Check` (the meld, its card order and wild
 flags, or the same refusal) for every legal meld, card and end, under every preset
 and the variants that change what a meld is (docs/rules/index.rst, shared-copies;
-docs/rules/melds.rst).
+docs/rules/index.rst, shared-run).
 """
 
 from __future__ import annotations
@@ -82,6 +82,7 @@ def test_every_card_on_edge_melds(name: str) -> None:
             _same(meld, card, rules)
 
 
+@pytest.mark.rule("shared-run")
 def test_an_ace_fits_both_ends_of_a_twelve_card_run() -> None:
     """docs/rules/index.rst, shared-run: the ace goes high by default and low when asked."""
     meld = remi.parse_meld("♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9 ♠10 ♠J ♠Q ♠K")
