@@ -122,9 +122,11 @@ def jokers_needed(
     return need
 
 
-@memoize("solver.window-most-bits", maxsize=8192)
 def _window_most_bits(mask: int, size: int, lo_bound: int, hi_bound: int, least: int, exact: bool) -> int:
-    """:func:`_window_most` of the suit whose ranks held are the bits of *mask* (bit 0 the ace … bit 12 the king)."""
+    """:func:`_window_most` of the suit whose ranks held are the bits of *mask* (bit 0 the ace … bit 12 the king).
+
+    Not kept itself: :func:`_window_table` keeps each mask's answer once worked out.
+    """
     return _window_most(tuple((mask >> bit) & 1 for bit in range(13)), size, lo_bound, hi_bound, least, exact)
 
 
